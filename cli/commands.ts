@@ -1,0 +1,11 @@
+/**
+ * The command table: one row per command, loaded lazily. Add a command by
+ * writing `cli/cmd_<name>.ts` and one row here.
+ *
+ * @module
+ */
+
+import type { CommandSpec } from "./_command.ts";
+
+/** Every command of the CLI, in help order. */
+export const COMMANDS: CommandSpec[] = [];

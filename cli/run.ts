@@ -1,0 +1,114 @@
+/**
+ * Dispatches argv to a command: top-level help and version, `help <command>`,
+ * usage errors (exit 2) and user-facing failures (exit 1, no stack trace).
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import type { CommandSpec } from "./_command.ts";
+import { CliError, UsageError } from "./_errors.ts";
+import { COMMANDS } from "./commands.ts";
+
+/** Finds a command by name or alias. */
+export function findCommand(
+  word: string,
+  commands: CommandSpec[] = COMMANDS,
+): CommandSpec | undefined {
+  return commands.find((c) => c.name === word || c.aliases?.includes(word));
+}
+
+/** The top-level help text. */
+export function topLevelHelp(ctx: CliContext, commands: CommandSpec[] = COMMANDS): string {
+  const name = ctx.brand.name;
+  const visible = commands.filter((c) => !c.hidden);
+  const width = Math.max(8, ...visible.map((c) => c.name.length));
+  const rows = visible.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n");
+  return `${name} ${ctx.brand.version}
+
+Usage: ${name} <command> [flags]
+
+Commands:
+${rows}
+
+Flags:
+  -h, --help       show help (also: ${name} help <command>)
+  -v, --version    print the version
+
+Run "${name} <command> --help" for a command's flags and examples.
+`;
+}
+
+/**
+ * Runs the CLI with `argv` (without the runtime and script) and returns the
+ * exit code. Never throws.
+ */
+export async function runCli(
+  argv: string[],
+  ctx: CliContext,
+  commands: CommandSpec[] = COMMANDS,
+): Promise<number> {
+  const [first, ...rest] = argv;
+  try {
+    if (first === undefined || first === "--help" || first === "-h") {
+      ctx.stdout.write(topLevelHelp(ctx, commands));
+      return 0;
+    }
+    if (first === "--version" || first === "-v") {
+      ctx.stdout.write(`${ctx.brand.name} ${ctx.brand.version}\n`);
+      return 0;
+    }
+    if (first === "help") {
+      if (rest.length === 0) {
+        ctx.stdout.write(topLevelHelp(ctx, commands));
+        return 0;
+      }
+      const spec = findCommand(rest[0], commands);
+      if (!spec) throw new UsageError(`unknown command "${rest[0]}"`);
+      ctx.stdout.write(withName((await spec.load()).help, ctx));
+      return 0;
+    }
+    if (first.startsWith("-")) throw new UsageError(`unknown flag "${first}"`);
+    const spec = findCommand(first, commands);
+    if (!spec) throw new UsageError(`unknown command "${first}"`);
+    const mod = await spec.load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      const dashdash = rest.indexOf("--");
+      const helpAt = rest.findIndex((a) => a === "--help" || a === "-h");
+      if (dashdash === -1 || helpAt < dashdash) {
+        ctx.stdout.write(withName(mod.help, ctx));
+        return 0;
+      }
+    }
+    return await mod.run(rest, ctx);
+  } catch (error) {
+    return reportError(error, ctx);
+  }
+}
+
+/** Help texts say `agent-connector`; a branded CLI shows its own name. */
+function withName(help: string, ctx: CliContext): string {
+  const text = help.endsWith("\n") ? help : `${help}\n`;
+  return ctx.brand.name === "agent-connector"
+    ? text
+    : text.replaceAll("agent-connector ", `${ctx.brand.name} `);
+}
+
+/** Prints a failure the way users should see it and returns its exit code. */
+export function reportError(error: unknown, ctx: CliContext): number {
+  const name = ctx.brand.name;
+  if (error instanceof UsageError) {
+    ctx.stderr.write(`${name}: ${error.message}\nRun "${name} --help" for usage.\n`);
+    return 2;
+  }
+  if (error instanceof CliError) {
+    ctx.stderr.write(`${name}: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  ctx.stderr.write(`${name}: ${message}\n`);
+  if (ctx.host.env.AGENT_CONNECTOR_LOG === "debug" && error instanceof Error && error.stack) {
+    ctx.stderr.write(`${error.stack}\n`);
+  }
+  return 1;
+}

@@ -1,0 +1,36 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { runCliCaptured } from "../tests/_helpers/cli.ts";
+import { VERSION } from "../core/version.ts";
+
+test("--version prints the name and the version of deno.json", async () => {
+  const deno = JSON.parse(readFileSync(new URL("../deno.json", import.meta.url), "utf8"));
+  assert.equal(deno.version, VERSION);
+  for (const flag of ["--version", "-v"]) {
+    const run = await runCliCaptured([flag]);
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, `agent-connector ${VERSION}\n`);
+  }
+});
+
+test("--help, -h and no arguments print the top-level help", async () => {
+  for (const argv of [["--help"], ["-h"], [], ["help"]]) {
+    const run = await runCliCaptured(argv);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^agent-connector \S+\n\nUsage: agent-connector <command>/);
+  }
+});
+
+test("an unknown command is a usage error on stderr with exit 2", async () => {
+  const run = await runCliCaptured(["frobnicate"]);
+  assert.equal(run.code, 2);
+  assert.equal(run.stdout, "");
+  assert.match(run.stderr, /unknown command "frobnicate"/);
+});
+
+test("an unknown top-level flag is a usage error with exit 2", async () => {
+  const run = await runCliCaptured(["--frob"]);
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /unknown flag "--frob"/);
+});

@@ -1,0 +1,63 @@
+/**
+ * The registered state of one connector: `<dataRoot>/connectors/<id>/connector.json`.
+ * Runtime entrypoints (hook, serve, statusline) read it to find the module and
+ * settings; uninstall reads it when the source module is gone.
+ *
+ * @module
+ */
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
+import { connectorDir } from "./data_root.ts";
+
+/** What `connector.json` holds. Only ids, paths, versions and settings — never values of secrets. */
+export interface ConnectorRecord {
+  /** Connector id. */
+  id: string;
+  /** Host-facing label. */
+  displayName: string;
+  /** The connector's own version. */
+  version: string;
+  /** The agent-connector version that wrote this record. */
+  frameworkVersion: string;
+  /** Absolute path of the connector's config module. */
+  modulePath: string;
+  /** Resolved telemetry settings, so serve need not import the module. */
+  telemetry: ResolvedTelemetryConfig;
+  /** Names (never values) of the secrets the server env references. */
+  secretNames?: string[];
+  /** When the record was first written (ISO 8601). */
+  installedAt: string;
+  /** When it was last rewritten (ISO 8601). */
+  updatedAt: string;
+}
+
+/** Returns the path of a connector's record. */
+export function connectorRecordPath(root: string, connectorId: string): string {
+  return join(connectorDir(root, connectorId), "connector.json");
+}
+
+/** Reads a connector's record; `undefined` when it is missing or unreadable. */
+export function readConnectorRecord(
+  root: string,
+  connectorId: string,
+): ConnectorRecord | undefined {
+  try {
+    const data = JSON.parse(readFileSync(connectorRecordPath(root, connectorId), "utf8"));
+    return data && typeof data === "object" && data.id === connectorId ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Lists the ids of every connector with a readable record, sorted. */
+export function listConnectorIds(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, "connectors"));
+  } catch {
+    return [];
+  }
+  return names.filter((id) => readConnectorRecord(root, id) !== undefined).sort();
+}

@@ -1,0 +1,48 @@
+/**
+ * The machine a command runs on, captured once at the edge so nothing deep in
+ * the code reads `os.homedir()` or `process.env` itself (DESIGN §3).
+ *
+ * @module
+ */
+
+import { homedir } from "node:os";
+import process from "node:process";
+
+/** The operating systems paths are computed for. */
+export type OsName = "linux" | "darwin" | "win32";
+
+/** Everything environmental a command depends on. */
+export interface HostEnv {
+  /** The user's home directory. */
+  home: string;
+  /** Environment variables. */
+  env: Record<string, string | undefined>;
+  /** The OS paths are computed for (tests pass `win32` on Linux). */
+  os: OsName;
+  /** The working directory. */
+  cwd: string;
+}
+
+/** Maps `process.platform` onto the three OS families we compute paths for. */
+export function osName(platform: string = process.platform): OsName {
+  if (platform === "win32" || platform === "darwin") return platform;
+  return "linux";
+}
+
+/**
+ * Captures the current process's environment. Without `--allow-env` or
+ * `--allow-sys` under Deno the missing parts fall back to empty values.
+ */
+export function currentHostEnv(): HostEnv {
+  let env: Record<string, string | undefined> = {};
+  try {
+    env = { ...process.env };
+  } catch { /* no env permission */ }
+  let home = env.HOME ?? env.USERPROFILE ?? "";
+  if (!home) {
+    try {
+      home = homedir();
+    } catch { /* no sys permission */ }
+  }
+  return { home, env, os: osName(), cwd: process.cwd() };
+}

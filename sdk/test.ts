@@ -1,0 +1,7 @@
+/**
+ * The offline test harness for connectors.
+ *
+ * @module
+ */
+
+export type { ResolvedConnector } from "../core/types.ts";

@@ -1,0 +1,40 @@
+/**
+ * Runs the CLI in-process with captured streams, for tests.
+ *
+ * @module
+ */
+
+import { Readable } from "node:stream";
+import type { CliContext } from "../../cli/_context.ts";
+import { runCli } from "../../cli/run.ts";
+import type { HostEnv } from "../../io/host_env.ts";
+import { CLI_NAME, VERSION } from "../../core/version.ts";
+
+/** What a CLI run produced. */
+export interface CliRun {
+  /** Exit code. */
+  code: number;
+  /** Everything written to stdout. */
+  stdout: string;
+  /** Everything written to stderr. */
+  stderr: string;
+}
+
+/** Runs `argv` against `host` with `stdin` text; never touches the real process streams. */
+export async function runCliCaptured(
+  argv: string[],
+  host: Partial<HostEnv> = {},
+  stdin = "",
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const ctx: CliContext = {
+    stdout: { write: (t) => void (stdout += t) },
+    stderr: { write: (t) => void (stderr += t) },
+    stdin: Readable.from([stdin]),
+    host: { home: "/nonexistent-home", env: {}, os: "linux", cwd: "/", ...host },
+    brand: { name: CLI_NAME, version: VERSION },
+  };
+  const code = await runCli(argv, ctx);
+  return { code, stdout, stderr };
+}
