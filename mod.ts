@@ -3,8 +3,18 @@
  * `defineConnector`, deploy them into every installed AI coding agent in its
  * own dialect, and measure token use.
  *
+ * @example
+ * ```ts
+ * import { defineConnector } from "@ken-jo/agent-connector";
+ *
+ * export default defineConnector({
+ *   server: { transport: "stdio", command: "npx", args: ["-y", "@acme/acme-db-mcp"] },
+ * });
+ * ```
+ *
  * @module
  */
 
 export * from "./core/types.ts";
 export { ConnectorConfigError } from "./core/errors.ts";
+export { defineConnector, isResolvedConnector } from "./core/define_connector.ts";

@@ -6,3 +6,5 @@
 
 export { runCli } from "./run.ts";
 export type { CliBrand, CliContext, TextSink } from "./_context.ts";
+export { findConnectorConfig, loadConnector } from "../io/load_connector.ts";
+export type { LoadConnectorOptions, LoadedConnector } from "../io/load_connector.ts";

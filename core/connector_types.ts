@@ -469,6 +469,8 @@ export interface ResolvedConnector {
   displayName: string;
   /** The connector version. */
   version: string;
+  /** Package identity (config `mcp` over package.json), when any is known. */
+  mcp?: McpPackageIdentity;
   /** The normalized server. */
   server?: ServerDef;
   /** Declared hooks. */

@@ -1,0 +1,272 @@
+/**
+ * `defineConnector`: validates a {@link ConnectorConfig} against every rule of
+ * spec §2.1–§2.9 and returns the fully defaulted {@link ResolvedConnector}
+ * that adapters and the CLI consume. Any violation throws
+ * {@link ConnectorConfigError} whose message starts with the field's path.
+ *
+ * API for other modules:
+ * - `defineConnector(config)` — idempotent: a value it already returned is
+ *   returned as is (recognized across copies of this library).
+ * - `isResolvedConnector(value)` — true for a value defineConnector returned.
+ * - `withPackageIdentity(connector, pkg)` — re-derives id/displayName/version
+ *   from package.json identity (see core/identity.ts); explicit config fields
+ *   still win.
+ * - `hasDerivedId(connector)` — false while the id is a placeholder because
+ *   neither the config nor package metadata named one.
+ *
+ * Shapes worth knowing: `platforms.<id>.server` is the complete effective
+ * server for that host (already merged over `server`), or `false`; secret
+ * references of a stdio env live in `secretEnv`, never in `env`.
+ *
+ * @module
+ */
+
+import type {
+  ConnectorConfig,
+  McpPackageIdentity,
+  ResolvedConnector,
+  ResolvedTelemetryConfig,
+} from "./connector_types.ts";
+import { ConnectorConfigError } from "./errors.ts";
+import { type ExplicitIdentity, resolveIdentity } from "./identity.ts";
+import {
+  expectKebab,
+  expectNonEmptyString,
+  expectObject,
+  fail,
+  isPlainObject,
+  optionalBoolean,
+  optionalOneOf,
+  show,
+} from "./_validate.ts";
+import { rejectSecretRefs } from "./_validate_secrets.ts";
+import { normalizeServer } from "./_validate_server.ts";
+import { hasHooks, hookEventsOf, normalizeHooks } from "./_validate_hooks.ts";
+import {
+  normalizeCommands,
+  normalizeMemory,
+  normalizeSkills,
+  normalizeSubagents,
+} from "./_validate_content.ts";
+import { normalizeActions, normalizeStatusline } from "./_validate_handlers.ts";
+import { hasPlatformPayload, normalizePlatforms, normalizeTargets } from "./_validate_platforms.ts";
+import { normalizeOAuth } from "./_validate_oauth.ts";
+
+export { ConnectorConfigError };
+
+/** The id a connector carries until package metadata names it. */
+export const PLACEHOLDER_ID = "connector";
+
+const CONFIG_FIELDS = [
+  "id",
+  "mcp",
+  "displayName",
+  "version",
+  "server",
+  "hooks",
+  "telemetry",
+  "commands",
+  "skills",
+  "subagents",
+  "memory",
+  "statusline",
+  "actions",
+  "platforms",
+  "targets",
+  "publish",
+  "oauth",
+];
+
+/** Global, so a connector made by another copy of this library is recognized. */
+const RESOLVED = Symbol.for("@ken-jo/agent-connector/resolved");
+
+interface ResolvedMark {
+  explicit: ExplicitIdentity;
+  derived: boolean;
+}
+
+/**
+ * Validates `config` and returns it with every default applied.
+ *
+ * @param config The connector declaration.
+ * @returns The resolved connector.
+ * @throws {ConnectorConfigError} When any rule of spec §2 is broken.
+ *
+ * @example
+ * ```ts
+ * import { defineConnector } from "./define_connector.ts";
+ * const connector = defineConnector({
+ *   id: "acme-db",
+ *   server: { transport: "stdio", command: "npx", args: ["-y", "@acme/acme-db-mcp"] },
+ * });
+ * connector.server?.wrapForTelemetry; // true
+ * ```
+ */
+export function defineConnector(config: ConnectorConfig): ResolvedConnector {
+  if (isResolvedConnector(config)) return config;
+  if (!isPlainObject(config)) fail("", `a connector config must be an object, got ${show(config)}`);
+  const c = config as Record<string, unknown>;
+  for (const key of Object.keys(c)) {
+    if (!CONFIG_FIELDS.includes(key)) {
+      fail("config", `unknown field "${key}" (expected one of ${CONFIG_FIELDS.join(", ")})`);
+    }
+  }
+  const explicit = explicitIdentity(c);
+  rejectSecretRefs(
+    c,
+    "",
+    (path) =>
+      path === "server.env" || path === "oauth" || /^platforms\.[^.]+\.server\.env$/.test(path),
+  );
+
+  const server = c.server === undefined ? undefined : normalizeServer(c.server, "server");
+  const hooks = c.hooks === undefined ? {} : normalizeHooks(c.hooks, "hooks");
+  const commands = normalizeCommands(c.commands);
+  const skills = normalizeSkills(c.skills);
+  const subagents = normalizeSubagents(c.subagents);
+  const memory = normalizeMemory(c.memory);
+  const statusline = c.statusline === undefined ? undefined : normalizeStatusline(c.statusline);
+  const actions = normalizeActions(c.actions);
+  const platforms = normalizePlatforms(c.platforms, c.server);
+  const targets = normalizeTargets(c.targets);
+  const telemetry = normalizeTelemetry(c.telemetry);
+  if (c.publish !== undefined) expectObject(c.publish, "publish");
+  const oauth = normalizeOAuth(c.oauth);
+
+  const declared = server || hasHooks(hooks) || commands.length || skills.length ||
+    subagents.length || memory.length || statusline || actions.length ||
+    hasPlatformPayload(platforms);
+  if (!declared) {
+    fail(
+      "",
+      "a connector must declare at least one of server, hooks, commands, skills, subagents, " +
+        "memory, statusline, actions, or a platforms.<id>.nativeHooks / configPatch entry",
+    );
+  }
+
+  const identity = resolveIdentity(explicit);
+  const resolved: ResolvedConnector = {
+    id: identity.id ?? PLACEHOLDER_ID,
+    displayName: identity.displayName ?? PLACEHOLDER_ID,
+    version: identity.version,
+    ...(identity.mcp ? { mcp: identity.mcp } : {}),
+    ...(server ? { server } : {}),
+    hooks,
+    hookEvents: hookEventsOf(hooks),
+    telemetry,
+    commands,
+    skills,
+    subagents,
+    memory,
+    ...(statusline ? { statusline } : {}),
+    actions,
+    platforms,
+    targets,
+    ...(c.publish !== undefined ? { publish: c.publish as ResolvedConnector["publish"] } : {}),
+    oauth,
+  };
+  return mark(resolved, { explicit, derived: identity.id !== undefined });
+}
+
+/** Validates and collects the identity fields the config states. */
+function explicitIdentity(c: Record<string, unknown>): ExplicitIdentity {
+  const out: ExplicitIdentity = {};
+  if (c.id !== undefined) out.id = expectKebab(c.id, "id");
+  if (c.displayName !== undefined) {
+    out.displayName = expectNonEmptyString(c.displayName, "displayName");
+  }
+  if (c.version !== undefined) out.version = expectNonEmptyString(c.version, "version");
+  if (c.mcp !== undefined) {
+    const mcp = expectObject(c.mcp, "mcp");
+    for (const field of ["name", "mcpName", "bin", "version"] as const) {
+      if (mcp[field] !== undefined) expectNonEmptyString(mcp[field], `mcp.${field}`);
+    }
+    out.mcp = { ...mcp } as McpPackageIdentity;
+  }
+  return out;
+}
+
+function normalizeTelemetry(value: unknown): ResolvedTelemetryConfig {
+  const t = value === undefined ? {} : expectObject(value, "telemetry");
+  optionalBoolean(t.enabled, "telemetry.enabled");
+  optionalOneOf(
+    t.modelFamilyHint,
+    ["auto", "openai", "anthropic", "generic"],
+    "telemetry.modelFamilyHint",
+  );
+  optionalBoolean(t.measureToolDefs, "telemetry.measureToolDefs");
+  optionalBoolean(t.hostNativeUsage, "telemetry.hostNativeUsage");
+  optionalOneOf(t.store, ["ndjson", "sqlite"], "telemetry.store");
+  const calibration = t.calibration === undefined
+    ? {}
+    : expectObject(t.calibration, "telemetry.calibration");
+  optionalBoolean(calibration.anthropicCountTokens, "telemetry.calibration.anthropicCountTokens");
+  const r = t as Partial<ResolvedTelemetryConfig>;
+  return {
+    enabled: r.enabled ?? true,
+    modelFamilyHint: r.modelFamilyHint ?? "auto",
+    measureToolDefs: r.measureToolDefs ?? true,
+    hostNativeUsage: r.hostNativeUsage ?? false,
+    store: r.store ?? "ndjson",
+    calibration: { anthropicCountTokens: calibration.anthropicCountTokens === true },
+  };
+}
+
+function mark(connector: ResolvedConnector, data: ResolvedMark): ResolvedConnector {
+  Object.defineProperty(connector, RESOLVED, { value: data, enumerable: false });
+  return connector;
+}
+
+function markOf(value: unknown): ResolvedMark | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const data = (value as Record<symbol, unknown>)[RESOLVED];
+  return data && typeof data === "object" ? data as ResolvedMark : undefined;
+}
+
+/**
+ * True when `value` was returned by `defineConnector` (from any copy of this
+ * library), so it must not be validated again.
+ *
+ * @example
+ * ```ts
+ * import { defineConnector, isResolvedConnector } from "./define_connector.ts";
+ * isResolvedConnector(defineConnector({ id: "x", memory: [{ content: "Be brief." }] })); // true
+ * isResolvedConnector({ id: "x" }); // false
+ * ```
+ */
+export function isResolvedConnector(value: unknown): value is ResolvedConnector {
+  return markOf(value) !== undefined;
+}
+
+/**
+ * False while `connector.id` is {@link PLACEHOLDER_ID} because neither the
+ * config nor package metadata named the connector.
+ */
+export function hasDerivedId(connector: ResolvedConnector): boolean {
+  return markOf(connector)?.derived ?? true;
+}
+
+/**
+ * Returns `connector` with id, displayName, version and `mcp` re-derived from
+ * package.json identity; fields the config states explicitly still win.
+ *
+ * @param connector A value returned by defineConnector.
+ * @param pkg Identity read from package.json (see `identityFromPackageJson`).
+ * @returns A new resolved connector; the argument is not changed.
+ */
+export function withPackageIdentity(
+  connector: ResolvedConnector,
+  pkg: McpPackageIdentity | undefined,
+): ResolvedConnector {
+  const data = markOf(connector);
+  if (!data) return connector;
+  const identity = resolveIdentity(data.explicit, pkg);
+  const next: ResolvedConnector = {
+    ...connector,
+    id: identity.id ?? PLACEHOLDER_ID,
+    displayName: identity.displayName ?? PLACEHOLDER_ID,
+    version: identity.version,
+  };
+  if (identity.mcp) next.mcp = identity.mcp;
+  return mark(next, { explicit: data.explicit, derived: identity.id !== undefined });
+}
