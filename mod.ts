@@ -18,3 +18,14 @@
 export * from "./core/types.ts";
 export { ConnectorConfigError } from "./core/errors.ts";
 export { defineConnector, isResolvedConnector } from "./core/define_connector.ts";
+export {
+  defineAction,
+  defineCommand,
+  defineConfigPatch,
+  defineHook,
+  defineMemory,
+  defineNativeHook,
+  defineSkill,
+  defineStatusline,
+  defineSubagent,
+} from "./core/define_helpers.ts";
