@@ -6,3 +6,24 @@
  */
 
 export * from "../mod.ts";
+export {
+  type BackendAvailability,
+  findSecretRefs,
+  openSecretStore,
+  type OpenSecretStoreOptions,
+  resolveSecretBackendId,
+  SECRET_BACKEND_IDS,
+  type SecretBackendId,
+  type SecretEntry,
+  SecretError,
+  type SecretErrorCode,
+  type SecretListEntry,
+  SecretResolutionError,
+  type SecretSetOptions,
+  type SecretStore,
+  type SelfTestResult,
+  type SelfTestStep,
+  type SpawnOptions,
+  type SpawnResult,
+  type SpawnSyncFn,
+} from "../secrets/mod.ts";

@@ -1,0 +1,186 @@
+/**
+ * The Linux Secret Service backend, through `/usr/bin/secret-tool` over the
+ * D-Bus session bus: one item per secret with the attributes
+ * `service agent-connector/<id>` and `account <name>`.
+ *
+ * Pitfalls handled (measured with libsecret-tools 0.20.5, gnome-keyring 42.1;
+ * see the project's notes on real components):
+ * - `secret-tool store` keeps only the first 8,192 bytes of a longer value and
+ *   still exits 0, saying `password is too long` on stderr. Values over 8,191
+ *   bytes are refused, any stderr output fails the write, and every write is
+ *   read back and compared.
+ * - `lookup` and `clear` on a locked keyring exit 1 without a word, exactly as
+ *   for a missing item. A silent exit 1 is therefore followed by a `search`
+ *   (item attributes are visible while locked; stderr then says "locked"),
+ *   so a locked keyring is reported as locked, never as "not set".
+ * - No D-Bus session, or no Secret Service provider: secret-tool fails fast
+ *   with a message on stderr; that is reported as unavailable.
+ *
+ * @module
+ */
+
+import {
+  type BackendContext,
+  FILE_BACKEND_HINT,
+  firstLine,
+  type SecretBackend,
+  spawnFailure,
+  utf8Length,
+  wrongOs,
+} from "./_backend.ts";
+import { SecretError } from "./errors.ts";
+import { childEnv, type SpawnResult } from "./spawn.ts";
+import type { BackendAvailability } from "./types.ts";
+
+/** The system location of libsecret's CLI. */
+export const SECRET_TOOL_PATH = "/usr/bin/secret-tool";
+
+/** The system location of dbus-send, used only to ask whether the default keyring is locked. */
+export const DBUS_SEND_PATH = "/usr/bin/dbus-send";
+
+/** The largest value secret-tool stores whole (it truncates at 8,192 bytes). */
+export const SECRET_TOOL_MAX_BYTES = 8191;
+
+const LOCKED_HINT =
+  "unlock the keyring in your desktop session (agent-connector never prompts for the keyring password), " +
+  "or use --backend file";
+
+/** The item attributes of one secret, as secret-tool arguments. */
+export function secretServiceAttributes(connectorId: string, name: string): string[] {
+  return ["service", `agent-connector/${connectorId}`, "account", name];
+}
+
+/** Creates the secret-service backend. */
+export function secretServiceBackend(ctx: BackendContext): SecretBackend {
+  const env = () => ({ ...childEnv(ctx.env), LC_ALL: "C" });
+  const run = (file: string, args: string[], input?: string): SpawnResult => {
+    const result = ctx.spawn(file, args, { env: env(), ...(input !== undefined ? { input } : {}) });
+    const failure = spawnFailure("secret-service", file, result);
+    if (failure) throw failure;
+    return result;
+  };
+  const lockedError = () =>
+    new SecretError(
+      "backend-unavailable",
+      "secrets backend secret-service is unavailable: the Secret Service keyring is locked",
+      { hint: LOCKED_HINT },
+    );
+  const failed = (action: string, result: SpawnResult): SecretError => {
+    const reason = firstLine(result.stderr) || `exit status ${result.status}`;
+    if (/locked/i.test(reason)) return lockedError();
+    return new SecretError("backend-failed", `secret-service: could not ${action}: ${reason}`);
+  };
+  /** After a silent exit 1: is the item there but locked, or simply absent? */
+  const lockedOrAbsent = (connectorId: string, name: string): "locked" | "absent" => {
+    const probe = run(SECRET_TOOL_PATH, ["search", ...secretServiceAttributes(connectorId, name)]);
+    return /locked/i.test(probe.stderr) || probe.stdout.trim() !== "" ? "locked" : "absent";
+  };
+  const defaultKeyringLocked = (): boolean => {
+    if (!ctx.exists(DBUS_SEND_PATH)) return false;
+    const result = run(DBUS_SEND_PATH, [
+      "--session",
+      "--print-reply",
+      "--dest=org.freedesktop.secrets",
+      "/org/freedesktop/secrets/aliases/default",
+      "org.freedesktop.DBus.Properties.Get",
+      "string:org.freedesktop.Secret.Collection",
+      "string:Locked",
+    ]);
+    return result.status === 0 && /boolean true/.test(result.stdout);
+  };
+
+  const backend: SecretBackend = {
+    id: "secret-service",
+    availability(): BackendAvailability {
+      if (ctx.os !== "linux") return wrongOs("secret-service", "Linux", ctx.os);
+      if (!ctx.exists(SECRET_TOOL_PATH)) {
+        return {
+          backend: "secret-service",
+          available: false,
+          detail: `${SECRET_TOOL_PATH} was not found (Debian/Ubuntu: install libsecret-tools)`,
+          hint: FILE_BACKEND_HINT,
+        };
+      }
+      const probe = run(SECRET_TOOL_PATH, [
+        "lookup",
+        ...secretServiceAttributes("agent-connector", ".availability-probe"),
+      ]);
+      const reason = firstLine(probe.stderr);
+      if (reason !== "") {
+        return {
+          backend: "secret-service",
+          available: false,
+          detail: `no Secret Service on the D-Bus session bus: ${
+            reason.replace(/^secret-tool: /, "")
+          }`,
+          hint: FILE_BACKEND_HINT,
+        };
+      }
+      if (defaultKeyringLocked()) {
+        return {
+          backend: "secret-service",
+          available: false,
+          detail: "the Secret Service keyring is locked",
+          hint: LOCKED_HINT,
+        };
+      }
+      return {
+        backend: "secret-service",
+        available: true,
+        detail: `${SECRET_TOOL_PATH} (Secret Service on the D-Bus session bus)`,
+      };
+    },
+    checkValue(_connectorId, name, value) {
+      const bytes = utf8Length(value);
+      if (bytes > SECRET_TOOL_MAX_BYTES) {
+        throw new SecretError(
+          "invalid-value",
+          `secret "${name}" is ${bytes} bytes; the secret-service backend stores at most ${SECRET_TOOL_MAX_BYTES} bytes (secret-tool cuts longer values)`,
+          { hint: FILE_BACKEND_HINT },
+        );
+      }
+    },
+    read(connectorId, name) {
+      const result = run(SECRET_TOOL_PATH, [
+        "lookup",
+        ...secretServiceAttributes(connectorId, name),
+      ]);
+      if (result.status === 0) return result.stdout;
+      if (firstLine(result.stderr) !== "") throw failed(`read secret "${name}"`, result);
+      if (lockedOrAbsent(connectorId, name) === "locked") throw lockedError();
+      return null;
+    },
+    write(connectorId, name, value) {
+      backend.checkValue(connectorId, name, value);
+      const result = run(
+        SECRET_TOOL_PATH,
+        [
+          "store",
+          `--label=agent-connector/${connectorId}/${name}`,
+          ...secretServiceAttributes(connectorId, name),
+        ],
+        value,
+      );
+      if (result.status !== 0 || firstLine(result.stderr) !== "") {
+        throw failed(`store secret "${name}"`, result);
+      }
+      if (backend.read(connectorId, name) !== value) {
+        throw new SecretError(
+          "backend-failed",
+          `secret-service: secret "${name}" did not read back unchanged after storing it`,
+        );
+      }
+    },
+    remove(connectorId, name) {
+      const result = run(SECRET_TOOL_PATH, [
+        "clear",
+        ...secretServiceAttributes(connectorId, name),
+      ]);
+      if (result.status === 0) return true;
+      if (firstLine(result.stderr) !== "") throw failed(`delete secret "${name}"`, result);
+      if (lockedOrAbsent(connectorId, name) === "locked") throw lockedError();
+      return false;
+    },
+  };
+  return backend;
+}

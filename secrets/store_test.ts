@@ -1,0 +1,298 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SecretError } from "./errors.ts";
+import { fileStorePath } from "./file_backend.ts";
+import { secretIndexPath } from "./index_file.ts";
+import { openSecretStore } from "./store.ts";
+import type { SpawnSyncFn } from "./spawn.ts";
+
+const VALUE = "pg-pass-Zq81!x";
+
+function withRoot(fn: (root: string) => void) {
+  const root = mkdtempSync(join(tmpdir(), "ac-"));
+  try {
+    fn(root);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** A spawn that fails the test when any keystore program is run. */
+const noSpawn: SpawnSyncFn = (file) => {
+  throw new Error(`unexpected spawn of ${file}`);
+};
+
+function fileStore(root: string, connectorId = "acme-db") {
+  return openSecretStore({
+    connectorId,
+    backend: "file",
+    dataRoot: root,
+    env: {},
+    platform: "linux",
+    spawn: noSpawn,
+  });
+}
+
+test("the file backend keeps values in a 0600 file inside a 0700 folder", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    const entry = store.set("db-pass", VALUE);
+    assert.equal(entry.backend, "file");
+    assert.equal(store.get("db-pass"), VALUE);
+    assert.equal(statSync(join(root, "secrets")).mode & 0o777, 0o700);
+    assert.equal(statSync(fileStorePath(root)).mode & 0o777, 0o600);
+    assert.equal(statSync(secretIndexPath(root, "acme-db")).mode & 0o777, 0o600);
+    const text = readFileSync(fileStorePath(root), "utf8");
+    assert.match(text, /plaintext, NOT encrypted/);
+    assert.deepEqual(readdirSync(join(root, "secrets")).sort(), [
+      "acme-db.index.json",
+      "file-store.json",
+    ]);
+  });
+});
+
+test("the index records names and backends, never values", () => {
+  withRoot((root) => {
+    fileStore(root).set("db-pass", VALUE);
+    const text = readFileSync(secretIndexPath(root, "acme-db"), "utf8");
+    assert.equal(text.includes(VALUE), false);
+    const index = JSON.parse(text);
+    assert.equal(index.connectorId, "acme-db");
+    assert.equal(index.secrets["db-pass"].backend, "file");
+    assert.match(index.secrets["db-pass"].updatedAt, /^\d{4}-\d\d-\d\dT/);
+  });
+});
+
+test("reads follow the index, not the store's default backend", () => {
+  withRoot((root) => {
+    fileStore(root).set("db-pass", VALUE);
+    // Default backend would be secret-service; the index says file, so no program runs.
+    const store = openSecretStore({
+      connectorId: "acme-db",
+      dataRoot: root,
+      env: {},
+      platform: "linux",
+      spawn: noSpawn,
+    });
+    assert.equal(store.backend, "secret-service");
+    assert.equal(store.get("db-pass"), VALUE);
+    assert.equal(store.has("db-pass"), true);
+    assert.deepEqual(store.list().map((e) => [e.name, e.backend, e.present]), [[
+      "db-pass",
+      "file",
+      true,
+    ]]);
+  });
+});
+
+test("connectors are separate namespaces", () => {
+  withRoot((root) => {
+    fileStore(root, "a").set("token", "one");
+    fileStore(root, "b").set("token", "two");
+    assert.equal(fileStore(root, "a").get("token"), "one");
+    assert.equal(fileStore(root, "b").get("token"), "two");
+    assert.equal(fileStore(root, "c").get("token"), null);
+  });
+});
+
+test("delete removes the value and the index entry, and reports whether anything was there", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    store.set("db-pass", VALUE);
+    store.set("api-key", "k-1");
+    assert.equal(store.delete("db-pass"), true);
+    assert.equal(store.get("db-pass"), null);
+    assert.equal(store.delete("db-pass"), false);
+    assert.deepEqual(store.list().map((e) => e.name), ["api-key"]);
+    store.delete("api-key");
+    assert.equal(existsSync(secretIndexPath(root, "acme-db")), false);
+    assert.equal(readFileSync(fileStorePath(root), "utf8").includes("k-1"), false);
+  });
+});
+
+test("set overwrites, keeps values byte for byte, and refreshes the date", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    store.set("multi", "line one\nline two\n  ");
+    store.set("multi", 'é ✓ "quoted" \\ back\r\n');
+    assert.equal(store.get("multi"), 'é ✓ "quoted" \\ back\r\n');
+  });
+});
+
+test("an invalid name or value is refused and nothing is written", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    for (const name of ["", "a b", "-lead", "x".repeat(65), "../up", "a/b"]) {
+      assert.throws(
+        () => store.set(name, VALUE),
+        (e: unknown) => e instanceof SecretError && e.code === "invalid-name",
+      );
+    }
+    assert.throws(
+      () => store.set("ok", ""),
+      (e: unknown) =>
+        e instanceof SecretError && e.code === "invalid-value" && /is empty/.test(e.message),
+    );
+    assert.throws(
+      () => store.set("ok", "x".repeat(8193)),
+      (e: unknown) =>
+        e instanceof SecretError && e.code === "invalid-value" &&
+        /8193 characters; the limit is 8192/.test(e.message),
+    );
+    assert.throws(() => store.set("ok", "a\0b"), /NUL/);
+    assert.equal(existsSync(join(root, "secrets")), false);
+    store.set("ok", "x".repeat(8192));
+    assert.equal(store.get("ok")!.length, 8192);
+  });
+});
+
+test("an empty value stored by someone else counts as not set", () => {
+  withRoot((root) => {
+    fileStore(root).set("db-pass", VALUE);
+    const path = fileStorePath(root);
+    writeFileSync(path, readFileSync(path, "utf8").replace(VALUE, ""));
+    assert.equal(fileStore(root).get("db-pass"), null);
+    assert.equal(fileStore(root).list()[0].present, false);
+  });
+});
+
+test("a corrupt file store or index gives one clear error naming the file", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    store.set("db-pass", VALUE);
+    writeFileSync(fileStorePath(root), "{ not json");
+    assert.throws(
+      () => store.get("db-pass"),
+      (e: unknown) =>
+        e instanceof SecretError && e.code === "backend-failed" &&
+        e.message.includes(fileStorePath(root)),
+    );
+    writeFileSync(secretIndexPath(root, "acme-db"), "[]");
+    assert.throws(
+      () => store.list(),
+      new RegExp(`${secretIndexPath(root, "acme-db").replaceAll("/", "\\/")}.*not a secrets index`),
+    );
+  });
+});
+
+test("set with another backend moves the secret and the index follows", () => {
+  withRoot((root) => {
+    const items = new Map<string, string>();
+    const spawn: SpawnSyncFn = (file, args, options) => {
+      assert.equal(file, "/usr/bin/secret-tool");
+      const key = args.slice(-4).join(" ");
+      if (args[0] === "store") items.set(key, options.input!);
+      if (args[0] === "lookup") {
+        const v = items.get(key);
+        return { status: v === undefined ? 1 : 0, stdout: v ?? "", stderr: "" };
+      }
+      if (args[0] === "clear") return { status: items.delete(key) ? 0 : 1, stdout: "", stderr: "" };
+      return { status: 0, stdout: "", stderr: "" };
+    };
+    const store = openSecretStore({
+      connectorId: "acme-db",
+      dataRoot: root,
+      env: {},
+      platform: "linux",
+      spawn,
+      exists: (p) => p === "/usr/bin/secret-tool",
+    });
+    store.set("db-pass", VALUE, { backend: "file" });
+    assert.equal(store.list()[0].backend, "file");
+    store.set("db-pass", VALUE);
+    assert.deepEqual(store.list().map((e) => [e.backend, e.present]), [["secret-service", true]]);
+    assert.equal(readFileSync(fileStorePath(root), "utf8").includes(VALUE), false);
+    assert.equal(items.get("service agent-connector/acme-db account db-pass"), VALUE);
+  });
+});
+
+test("an unavailable backend fails with its reason and a --backend file hint, writing nothing", () => {
+  withRoot((root) => {
+    const store = openSecretStore({
+      connectorId: "acme-db",
+      dataRoot: root,
+      env: {},
+      platform: "linux",
+      spawn: noSpawn,
+      exists: () => false,
+    });
+    assert.throws(
+      () => store.set("db-pass", VALUE),
+      (e: unknown) =>
+        e instanceof SecretError && e.code === "backend-unavailable" &&
+        /secret-service is unavailable: \/usr\/bin\/secret-tool was not found/.test(e.message) &&
+        /--backend file/.test(e.hint!),
+    );
+    assert.equal(existsSync(join(root, "secrets")), false);
+    assert.deepEqual(store.list(), []);
+  });
+});
+
+test("list reports present: null when the holding backend cannot be read", () => {
+  withRoot((root) => {
+    fileStore(root).set("db-pass", VALUE);
+    const path = secretIndexPath(root, "acme-db");
+    writeFileSync(path, readFileSync(path, "utf8").replace('"file"', '"keychain"'));
+    const store = openSecretStore({
+      connectorId: "acme-db",
+      dataRoot: root,
+      env: {},
+      platform: "linux",
+      spawn: noSpawn,
+    });
+    assert.deepEqual(store.list().map((e) => [e.name, e.backend, e.present]), [[
+      "db-pass",
+      "keychain",
+      null,
+    ]]);
+  });
+});
+
+test("the self-test writes, reads back and deletes a throwaway value without touching the index", () => {
+  withRoot((root) => {
+    const store = fileStore(root);
+    store.set("kept", VALUE);
+    const result = store.selfTest();
+    assert.deepEqual(
+      [result.backend, result.write, result.read, result.delete, result.ok],
+      ["file", "ok", "ok", "ok", true],
+    );
+    assert.deepEqual(store.list().map((e) => e.name), ["kept"]);
+    const data = JSON.parse(readFileSync(fileStorePath(root), "utf8"));
+    assert.deepEqual(Object.keys(data.connectors["acme-db"]), ["kept"]);
+  });
+});
+
+test("the self-test of an unavailable backend skips every step and says why", () => {
+  withRoot((root) => {
+    const store = openSecretStore({
+      connectorId: "acme-db",
+      dataRoot: root,
+      env: {},
+      platform: "linux",
+      spawn: noSpawn,
+    });
+    const result = store.selfTest("keychain");
+    assert.equal(result.ok, false);
+    assert.deepEqual([result.write, result.read, result.delete], ["skipped", "skipped", "skipped"]);
+    assert.match(result.error!, /needs macOS \(this is linux\)/);
+  });
+});
+
+test("a connector id that is not a safe file name is refused", () => {
+  assert.throws(
+    () => openSecretStore({ connectorId: "../x", dataRoot: "/tmp", env: {} }),
+    /not a valid connector id/,
+  );
+});
