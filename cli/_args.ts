@@ -21,15 +21,18 @@ export interface FlagDef {
 /** The flags a command accepts, by long name. */
 export type FlagSpec = Record<string, FlagDef>;
 
+/** The names of the shared flags of spec §3. */
+export type SharedFlagName = "scope" | "targets" | "connector" | "project" | "dry-run" | "json";
+
 /** The shared flags of spec §3; commands pick the ones they take. */
-export const SHARED_FLAGS = {
+export const SHARED_FLAGS: Readonly<Record<SharedFlagName, FlagDef>> = {
   scope: { type: "string" },
   targets: { type: "string" },
   connector: { type: "string" },
   project: { type: "string" },
   "dry-run": { type: "boolean" },
   json: { type: "boolean" },
-} as const satisfies FlagSpec;
+};
 
 /** The result of parsing: flag values by long name and positional arguments. */
 export interface ParsedArgs {
