@@ -8,3 +8,6 @@ export { runCli } from "./run.ts";
 export type { CliBrand, CliContext, TextSink } from "./_context.ts";
 export { findConnectorConfig, loadConnector } from "../io/load_connector.ts";
 export type { LoadConnectorOptions, LoadedConnector } from "../io/load_connector.ts";
+export { processContext } from "./_context.ts";
+export type { HostEnv, OsName } from "../io/host_env.ts";
+export type { CommandModule, CommandSpec } from "./_command.ts";
