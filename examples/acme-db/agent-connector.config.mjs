@@ -1,0 +1,35 @@
+// The connector of spec §2.10: one declaration, deployed into every detected
+// host. package.json is the identity: its bin ("acme-db") is the install id
+// and host label, its version the connector version — no id here.
+import { defineConnector } from "@ken-jo/agent-connector/sdk";
+
+export default defineConnector({
+  server: {
+    transport: "stdio",
+    command: "npx",
+    args: ["-y", "@acme/acme-db-mcp"],
+    env: { ACME_DB_DSN: "${env:ACME_DB_DSN}" },
+    tools: { include: ["*"] },
+    timeoutMs: 30_000,
+  },
+  hooks: {
+    PreToolUse: {
+      matcher: "acme_write",
+      handler(evt) {
+        if (evt.toolName === "acme_write") {
+          return { decision: "ask", reason: "Confirm Acme DB write" };
+        }
+        return { decision: "allow" };
+      },
+    },
+    SessionStart: {
+      handler() {
+        return { decision: "context", additionalContext: "Acme DB schema v12 is loaded." };
+      },
+    },
+  },
+  telemetry: { enabled: true, modelFamilyHint: "auto", measureToolDefs: true },
+  // Warp is mcp-only: skip hooks there instead of reporting them unsupported.
+  platforms: { warp: { hooks: false } },
+  targets: "auto",
+});
