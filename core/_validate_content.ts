@@ -23,7 +23,7 @@ const SKILL_DESCRIPTION_MAX = 1024;
 /** Longest skill name; it is also the folder name. */
 const SKILL_NAME_MAX = 64;
 /** Hard limit of one memory block: it is inlined into every prompt. */
-export const MEMORY_MAX_BYTES = 16 * 1024;
+export const MEMORY_MAX_BYTES: number = 16 * 1024;
 /** Marker tokens the managed-block scanner looks for. */
 const MARKER_TOKENS = ["agent-connector:begin", "agent-connector:end"];
 

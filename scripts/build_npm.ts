@@ -1,0 +1,153 @@
+/**
+ * `deno task build:npm`: compiles the published sources into `npm/` as ESM
+ * `.js` + `.d.ts` for Node ≥ 20, with a package.json generated from
+ * deno.json (DESIGN §1).
+ *
+ * Each file is compiled on its own with the TypeScript compiler API
+ * (`transpileModule` and `transpileDeclaration`, typescript pinned in
+ * deno.json) using `rewriteRelativeImportExtensions`,
+ * `allowImportingTsExtensions`, `declaration` and `isolatedDeclarations`:
+ * isolated declarations make a per-file `.d.ts` exact, so the build needs
+ * neither the npm dependencies nor Node's type packages on disk. A missing
+ * explicit type fails the build with its file and line. Dependencies are the
+ * bare specifiers the emitted files import, pinned through deno.json's
+ * imports; the build fails when the npm and deno.json export maps drift.
+ *
+ * @module
+ */
+
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { publishedFiles } from "./_npm_sources.ts";
+import { dependenciesFor } from "./_npm_deps.ts";
+import {
+  BIN_NAME,
+  BIN_SOURCE,
+  checkExportMaps,
+  type DenoJson,
+  npmExports,
+  npmPackageJson,
+} from "./_npm_package_json.ts";
+
+/** The repository root. */
+export const ROOT: string = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+const JS_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  rewriteRelativeImportExtensions: true,
+  allowImportingTsExtensions: true,
+  verbatimModuleSyntax: true,
+  strict: true,
+};
+
+const DTS_OPTIONS: ts.CompilerOptions = {
+  ...JS_OPTIONS,
+  declaration: true,
+  isolatedDeclarations: true,
+};
+
+/** What a build produced. */
+export interface BuildResult {
+  /** The output folder. */
+  outDir: string;
+  /** How many `.ts` files were compiled. */
+  compiled: number;
+  /** The generated package.json. */
+  packageJson: Record<string, unknown>;
+}
+
+/** Builds the npm package from `root` into `outDir` (default `<root>/npm`). */
+export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")): BuildResult {
+  const deno = JSON.parse(readFileSync(join(root, "deno.json"), "utf8")) as DenoJson;
+  const files = publishedFiles(root, {
+    include: deno.publish?.include ?? [],
+    exclude: deno.publish?.exclude ?? [],
+  });
+  rmSync(outDir, { recursive: true, force: true });
+  const problems: string[] = [];
+  const specifiers = new Set<string>();
+  let compiled = 0;
+  for (const rel of files) {
+    const src = join(root, rel);
+    const out = join(outDir, rel);
+    mkdirSync(dirname(out), { recursive: true });
+    if (rel === "deno.json") continue;
+    if (!rel.endsWith(".ts") || rel.endsWith(".d.ts")) {
+      copyFileSync(src, out);
+      continue;
+    }
+    const source = readFileSync(src, "utf8");
+    const js = ts.transpileModule(source, {
+      compilerOptions: JS_OPTIONS,
+      fileName: src,
+      reportDiagnostics: true,
+    });
+    const dts = ts.transpileDeclaration(source, {
+      compilerOptions: DTS_OPTIONS,
+      fileName: src,
+      reportDiagnostics: true,
+    });
+    for (const d of [...(js.diagnostics ?? []), ...(dts.diagnostics ?? [])]) {
+      problems.push(formatDiagnostic(rel, source, d));
+    }
+    const declarations = rewriteTsSpecifiers(dts.outputText);
+    for (const text of [js.outputText, declarations]) {
+      for (const f of ts.preProcessFile(text, true, true).importedFiles) specifiers.add(f.fileName);
+    }
+    writeFileSync(out.replace(/\.ts$/, ".js"), js.outputText);
+    writeFileSync(out.replace(/\.ts$/, ".d.ts"), declarations);
+    compiled++;
+  }
+  if (problems.length > 0) {
+    throw new Error(`npm build: ${problems.length} problem(s)\n${problems.join("\n")}`);
+  }
+  const packageJson = npmPackageJson(deno, dependenciesFor(specifiers, deno.imports ?? {}));
+  writeFileSync(join(outDir, "package.json"), `${JSON.stringify(packageJson, null, 2)}\n`);
+  const bin = packageJson.bin as Record<string, string>;
+  checkExportMaps(deno.exports, npmExports(deno.exports), outDir, bin);
+  chmodSync(join(outDir, bin[BIN_NAME]), 0o755);
+  if (!files.includes(BIN_SOURCE.slice(2))) {
+    throw new Error(`npm build: ${BIN_SOURCE} is not published`);
+  }
+  return { outDir, compiled, packageJson };
+}
+
+/** Declaration emit keeps `./x.ts`; consumers resolve `./x.js` to `./x.d.ts`. */
+function rewriteTsSpecifiers(text: string): string {
+  const imports = ts.preProcessFile(text, true, true).importedFiles
+    .filter((f) => /^\.{1,2}\/.*\.ts$/.test(f.fileName) && !f.fileName.endsWith(".d.ts"));
+  let out = text;
+  for (const f of [...imports].sort((a, b) => b.pos - a.pos)) {
+    // pos may point at the opening quote; find the specifier text from there.
+    const start = out.indexOf(f.fileName, Math.max(0, f.pos - 1));
+    const end = start + f.fileName.length;
+    out = out.slice(0, start) + f.fileName.replace(/\.ts$/, ".js") + out.slice(end);
+  }
+  return out;
+}
+
+function formatDiagnostic(rel: string, source: string, d: ts.Diagnostic): string {
+  const message = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+  if (d.start === undefined) return `${rel}: ${message}`;
+  const before = source.slice(0, d.start);
+  const line = before.split("\n").length;
+  const column = d.start - before.lastIndexOf("\n");
+  return `${rel}:${line}:${column}: ${message}`;
+}
+
+if (import.meta.main) {
+  try {
+    const { outDir, compiled, packageJson } = buildNpm();
+    const deps = Object.keys(packageJson.dependencies as object);
+    console.log(
+      `built ${compiled} modules into ${outDir} (dependencies: ${deps.join(", ") || "none"})`,
+    );
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
