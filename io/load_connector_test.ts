@@ -207,20 +207,34 @@ test("a malformed package.json is named", async () => {
   );
 });
 
-test("the CLI prints a load failure as one line on stderr with exit 1, no stack trace", async () => {
-  write("agent-connector.config.mjs", "export default {\n  id: 'x',,\n};\n");
-  const error = await loadError({ projectDir: dir });
-  let stderr = "";
-  const ctx: CliContext = {
-    stdout: { write: () => {} },
-    stderr: { write: (t) => void (stderr += t) },
-    stdin: Readable.from([]),
-    host: { home: dir, env: {}, os: "linux", cwd: dir },
-    brand: { name: "agent-connector", version: "0" },
-  };
-  assert.equal(reportError(error, ctx), 1);
-  assert.equal(stderr.split("\n").filter(Boolean).length, 1);
-  assert.doesNotMatch(stderr, /\n\s+at /);
+test("the CLI prints each kind of bad input as one line naming the file, exit 1", async () => {
+  const cases: Array<[string, () => Promise<Error>]> = [
+    ["syntax", () => {
+      write("a/agent-connector.config.mjs", "export default {\n  id: 'x',,\n};\n");
+      return loadError({ projectDir: join(dir, "a") });
+    }],
+    ["no export", () => {
+      write("b/agent-connector.config.mjs", "const x = 1;\n");
+      return loadError({ projectDir: join(dir, "b") });
+    }],
+    ["missing path", () => loadError({ projectDir: dir, connectorPath: "gone/config.mjs" })],
+  ];
+  for (const [name, make] of cases) {
+    const error = await make();
+    let stderr = "";
+    const ctx: CliContext = {
+      stdout: { write: () => {} },
+      stderr: { write: (t) => void (stderr += t) },
+      stdin: Readable.from([]),
+      host: { home: dir, env: {}, os: "linux", cwd: dir },
+      brand: { name: "agent-connector", version: "0" },
+    };
+    assert.equal(reportError(error, ctx), 1, name);
+    assert.equal(stderr.split("\n").filter(Boolean).length, 1, `${name}: ${stderr}`);
+    assert.ok(stderr.startsWith(`agent-connector: `), name);
+    assert.ok(stderr.includes(dir), `${name} names the file: ${stderr}`);
+    assert.doesNotMatch(stderr, /\n\s+at /, name);
+  }
 });
 
 function escape(text: string): string {
