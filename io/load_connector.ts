@@ -61,9 +61,14 @@ export interface LoadedConnector {
  * undefined when there is none.
  */
 export function findConnectorConfig(startDir: string): string | undefined {
-  let dir = resolve(startDir);
+  return walkUp(startDir, configIn);
+}
+
+/** Returns the first non-undefined `pick(dir)` from `start` up to the root. */
+function walkUp(start: string, pick: (dir: string) => string | undefined): string | undefined {
+  let dir = resolve(start);
   for (;;) {
-    const found = configIn(dir);
+    const found = pick(dir);
     if (found) return found;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
@@ -89,14 +94,7 @@ function isFile(path: string): boolean {
 
 /** Returns the nearest package.json at or above `dir`. */
 export function findPackageJson(dir: string): string | undefined {
-  let current = resolve(dir);
-  for (;;) {
-    const path = join(current, "package.json");
-    if (isFile(path)) return path;
-    const parent = dirname(current);
-    if (parent === current) return undefined;
-    current = parent;
-  }
+  return walkUp(dir, (d) => isFile(join(d, "package.json")) ? join(d, "package.json") : undefined);
 }
 
 /**
