@@ -1,0 +1,75 @@
+/**
+ * Routes each declared edit to its handler, turning per-edit failures (a
+ * path through a non-object, an unrenderable value) into one `!` record.
+ *
+ * @module
+ */
+
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { JsonPathConflictError } from "../core/edit_json.ts";
+import type { Edit } from "./edits.ts";
+import { type DocFormat, loadFormat } from "./_doc_format.ts";
+import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.ts";
+import { applyPatch, releasePatch } from "./_op_patch.ts";
+import { removeFile, setFile } from "./_op_file.ts";
+import { type FileSession, record, type RunContext } from "./_session.ts";
+
+/** The structured format an edit needs parsed, if any. */
+export function formatFamily(e: Edit): "json" | undefined {
+  return e.op.startsWith("json.") ? "json" : undefined;
+}
+
+function entry(e: Edit & { path: readonly string[] }, family: string, key?: string): EntryEdit {
+  const match = "match" in e ? e.match : undefined;
+  const loc = { path: e.path, match };
+  return {
+    platform: e.platform,
+    at: locatorKey(family, loc, key),
+    loc,
+    label: e.label ?? e.path.join("."),
+    adopt: "adopt" in e ? e.adopt : undefined,
+  };
+}
+
+async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeRecord> {
+  const fmt: DocFormat | undefined = formatFamily(e)
+    ? await loadFormat(formatFamily(e)!)
+    : undefined;
+  switch (e.op) {
+    case "json.set":
+      return setEntry(fmt!, s, ctx, entry(e, "json"), e.value);
+    case "json.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, "json"));
+    case "json.item.set":
+      return setEntry(fmt!, s, ctx, entry(e, "json", e.key), e.value);
+    case "json.item.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, "json", e.key));
+    case "json.patch":
+      return applyPatch(s, ctx, e);
+    case "json.patch.release":
+      return releasePatch(s, ctx, e);
+    case "file.set":
+      return setFile(s, ctx, e);
+    case "file.remove":
+      return removeFile(s, ctx, e);
+  }
+}
+
+/** Applies one edit to the session; a failure of this edit alone becomes a `!` record. */
+export async function dispatchEdit(
+  e: Edit,
+  s: FileSession,
+  ctx: RunContext,
+): Promise<ChangeRecord> {
+  try {
+    return await run(e, s, ctx);
+  } catch (err) {
+    if (
+      err instanceof JsonPathConflictError || err instanceof RangeError || err instanceof TypeError
+    ) {
+      const label = e.label ?? ("path" in e ? e.path.join(".") : e.op);
+      return record(e.platform, "warn", s.path, `${label}: ${err.message}; left unchanged.`);
+    }
+    throw err;
+  }
+}
