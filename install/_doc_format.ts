@@ -99,8 +99,11 @@ export function errorLine(err: unknown): number | undefined {
   return typeof line === "number" ? line : undefined;
 }
 
-/** Loads the format module for an edit operation family. */
-export function loadFormat(family: "json"): Promise<DocFormat> {
-  void family;
-  return Promise.resolve(JSON_FORMAT);
+/** The structured formats. */
+export type FormatFamily = "json" | "toml";
+
+/** Loads the format module for an edit operation family (TOML only on demand). */
+export async function loadFormat(family: FormatFamily): Promise<DocFormat> {
+  if (family === "toml") return (await import("./_toml_format.ts")).TOML_FORMAT;
+  return JSON_FORMAT;
 }

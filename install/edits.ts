@@ -256,7 +256,11 @@ export type Edit =
   | JsonPatchEdit
   | JsonPatchReleaseEdit
   | FileSetEdit
-  | FileRemoveEdit;
+  | FileRemoveEdit
+  | TomlTableSetEdit
+  | TomlTableRemoveEdit
+  | TomlItemSetEdit
+  | TomlItemRemoveEdit;
 
 /** The operation names. */
 export type EditOp = Edit["op"];
