@@ -1,0 +1,93 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import type { ChangeRecord } from "./platform_types.ts";
+import {
+  changeExitCode,
+  formatChangeLine,
+  formatInstallResult,
+  formatInstallResultJson,
+  tallyChanges,
+} from "./change_records.ts";
+
+const changes: ChangeRecord[] = [
+  {
+    platform: "claude-code",
+    action: "create",
+    path: "/h/.claude.json",
+    detail: "MCP server acme: added",
+  },
+  {
+    platform: "codex",
+    action: "update",
+    path: "/h/.codex/config.toml",
+    detail: "MCP server acme: updated",
+  },
+  {
+    platform: "cursor",
+    action: "remove",
+    path: "/p/.cursor/mcp.json",
+    detail: "MCP server acme: removed",
+  },
+  {
+    platform: "claude-code",
+    action: "skip",
+    path: "/h/.claude/CLAUDE.md",
+    detail: "memory acme/memory: unchanged",
+  },
+  {
+    platform: "zed",
+    action: "warn",
+    detail: "hooks: zed has no hook layer; 3 events not installed",
+  },
+];
+
+describe("change records output", () => {
+  it("prints one line per record with its symbol and a home-relative path", () => {
+    assert.deepEqual(changes.map((c) => formatChangeLine(c, { home: "/h" })), [
+      "+ claude-code  MCP server acme: added  (~/.claude.json)",
+      "~ codex  MCP server acme: updated  (~/.codex/config.toml)",
+      "- cursor  MCP server acme: removed  (/p/.cursor/mcp.json)",
+      "= claude-code  memory acme/memory: unchanged  (~/.claude/CLAUDE.md)",
+      "! zed  hooks: zed has no hook layer; 3 events not installed",
+    ]);
+  });
+
+  it("does not repeat a path the detail already names", () => {
+    const c: ChangeRecord = {
+      platform: "claude-code",
+      action: "warn",
+      path: "/h/s.json",
+      detail: "/h/s.json: line 3: not valid JSON",
+    };
+    assert.equal(
+      formatChangeLine(c, { home: "/h" }),
+      "! claude-code  ~/s.json: line 3: not valid JSON",
+    );
+  });
+
+  it("ends with the tally, phrased for a dry run when nothing was written", () => {
+    const text = formatInstallResult({
+      connectorId: "acme",
+      dryRun: true,
+      changes,
+      warnings: ["soft budget"],
+    }, { home: "/h" });
+    const lines = text.trimEnd().split("\n");
+    assert.equal(lines.at(-2), "! soft budget");
+    assert.equal(
+      lines.at(-1),
+      "Dry run, nothing written: 1 to create, 1 to update, 1 to remove, 1 unchanged, 1 warning",
+    );
+    assert.deepEqual(tallyChanges(changes), { create: 1, update: 1, remove: 1, skip: 1, warn: 1 });
+  });
+
+  it("exits 1 when any change warned, else 0", () => {
+    assert.equal(changeExitCode({ changes }), 1);
+    assert.equal(changeExitCode({ changes: changes.slice(0, 4) }), 0);
+  });
+
+  it("emits the InstallResult itself as JSON", () => {
+    const r = { connectorId: "acme", dryRun: false, changes, warnings: [] };
+    assert.deepEqual(JSON.parse(formatInstallResultJson(r)), r);
+  });
+});

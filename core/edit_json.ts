@@ -1,0 +1,362 @@
+/**
+ * Format-preserving edits of JSON and JSONC files: set or remove a value at a
+ * key path, and upsert or remove items of an array matched by a field. Every
+ * byte outside the edited member stays as it was: comments, trailing commas,
+ * key order, indentation, line endings, BOM and the final newline. Removing
+ * what {@link setJsonAt} inserted gives the original text back.
+ *
+ * Paths are arrays of keys, never dotted strings: `["amp.mcpServers", "x"]`
+ * addresses the literal key `"amp.mcpServers"`.
+ *
+ * ```ts
+ * import { removeJsonAt, setJsonAt } from "./edit_json.ts";
+ * const before = '{\n  // mine\n  "a": 1\n}\n';
+ * const set = setJsonAt(before, ["mcpServers", "acme"], { command: "acme" });
+ * set.created; // [["mcpServers"]]
+ * removeJsonAt(set.text, ["mcpServers", "acme"], { prune: set.created }).text === before; // true
+ * ```
+ *
+ * @module
+ */
+
+import {
+  findNodeAtLocation,
+  getNodeValue,
+  type Node,
+  type ParseError,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
+import {
+  applyTextEdits,
+  insertMember,
+  type JsonStyle,
+  removeMember,
+  replaceValue,
+} from "./_json_splice.ts";
+import { deepEqual } from "./hash.ts";
+import { detectEol, joinBom, lineOf, splitBom } from "./text_format.ts";
+
+/** A key path: one string per object key, taken literally (no dot splitting). */
+export type JsonPath = readonly string[];
+
+/** Which items of an array an edit addresses: equal fields, or a predicate. */
+export type ItemMatch = Readonly<Record<string, unknown>> | ((item: unknown) => boolean);
+
+/** What an edit did. */
+export interface JsonEditResult {
+  /** The new text (the input itself when nothing changed). */
+  text: string;
+  /** False when the value was already there (nothing to write). */
+  changed: boolean;
+  /** Object/array paths that did not exist and were created (outermost first). */
+  created: string[][];
+  /** Paths of empty containers removed because they were listed in `prune`. */
+  pruned: string[][];
+}
+
+/** The text does not parse as JSON/JSONC. */
+export class JsonSyntaxError extends SyntaxError {
+  /** 1-based line of the first error. */
+  readonly line: number;
+  /** Creates the error. */
+  constructor(message: string, line: number) {
+    super(message);
+    this.name = "JsonSyntaxError";
+    this.line = line;
+  }
+}
+
+/** A path runs through a value that is not an object (or array, for item edits). */
+export class JsonPathConflictError extends TypeError {
+  /** The prefix of the path whose value has the wrong type. */
+  readonly at: string[];
+  /** Creates the error. */
+  constructor(at: string[], expected: string) {
+    super(`"${at.join(".")}" is not ${expected}`);
+    this.name = "JsonPathConflictError";
+    this.at = at;
+  }
+}
+
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false };
+
+interface Parsed {
+  bom: boolean;
+  body: string;
+  root: Node | undefined;
+  style: JsonStyle;
+}
+
+function parse(text: string): Parsed {
+  const { bom, body } = splitBom(text);
+  const errors: ParseError[] = [];
+  const root = parseTree(body, errors, PARSE_OPTIONS);
+  if (body.trim() !== "" && (errors.length > 0 || root === undefined)) {
+    const first = errors[0];
+    const line = lineOf(body, first?.offset ?? 0);
+    const what = first
+      ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
+      : "no value";
+    throw new JsonSyntaxError(`line ${line}: ${what}`, line);
+  }
+  if (root && root.type !== "object") throw new JsonPathConflictError([], "an object");
+  return { bom, body, root, style: { unit: detectUnit(body), eol: detectEol(body) } };
+}
+
+function detectUnit(body: string): string {
+  const m = /\n([ \t]+)["\]}\[{0-9tfn-]/.exec(body);
+  if (!m) return "  ";
+  return m[1][0] === "\t" ? "\t" : m[1];
+}
+
+/**
+ * Checks that `text` parses as JSON/JSONC (empty text counts as an empty document).
+ *
+ * @throws {JsonSyntaxError} naming the line of the first error.
+ */
+export function assertJsonParses(text: string): void {
+  parse(text);
+}
+
+/** Parses JSON/JSONC text to a value; `undefined` for an empty document. */
+export function parseJsonText(text: string): unknown {
+  const p = parse(text);
+  return p.root ? plain(getNodeValue(p.root)) : undefined;
+}
+
+/** jsonc-parser builds objects without a prototype; callers get ordinary ones. */
+function plain(v: unknown): unknown {
+  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
+}
+
+/** What lives at a path. */
+export interface JsonLookup {
+  /** True when the path exists. */
+  found: boolean;
+  /** The value there, when found. */
+  value?: unknown;
+}
+
+/**
+ * Reads the value at `path`.
+ *
+ * @throws {JsonSyntaxError} when the text does not parse.
+ */
+export function getJsonAt(text: string, path: JsonPath): JsonLookup {
+  const p = parse(text);
+  if (!p.root) return { found: false };
+  const n = path.length === 0 ? p.root : findNodeAtLocation(p.root, [...path]);
+  return n ? { found: true, value: plain(getNodeValue(n)) } : { found: false };
+}
+
+/** Finds the deepest existing container along `path` and how many segments it covers. */
+function deepest(root: Node, path: JsonPath): { node: Node; depth: number } {
+  let node = root;
+  let depth = 0;
+  while (depth < path.length) {
+    const prop = (node.children ?? []).filter((c) => c.children?.[0]?.value === path[depth]).pop();
+    if (!prop) break;
+    const value = prop.children![1];
+    if (depth === path.length - 1) return { node: value, depth: depth + 1 };
+    if (value.type !== "object") {
+      throw new JsonPathConflictError(path.slice(0, depth + 1), "an object");
+    }
+    node = value;
+    depth++;
+  }
+  return { node, depth };
+}
+
+function nest(path: JsonPath, from: number, value: unknown): unknown {
+  let v = value;
+  for (let i = path.length - 1; i > from; i--) v = { [path[i]]: v };
+  return v;
+}
+
+function finish(
+  p: Parsed,
+  body: string,
+  created: string[][] = [],
+  pruned: string[][] = [],
+): JsonEditResult {
+  parse(joinBom(p, body)); // the result must parse
+  return { text: joinBom(p, body), changed: true, created, pruned };
+}
+
+function unchanged(text: string): JsonEditResult {
+  return { text, changed: false, created: [], pruned: [] };
+}
+
+/**
+ * Sets `path` to `value`, creating missing parent objects. An equal value
+ * (deep-equal, any key order) leaves the text untouched.
+ *
+ * @throws {JsonSyntaxError} when the text does not parse.
+ * @throws {JsonPathConflictError} when a parent on the path is not an object.
+ */
+export function setJsonAt(text: string, path: JsonPath, value: unknown): JsonEditResult {
+  if (path.length === 0) throw new RangeError("setJsonAt needs a non-empty path");
+  const p = parse(text);
+  if (!p.root) {
+    const body = "{" + p.style.eol + p.style.unit + JSON.stringify(path[0]) + ": " +
+      JSON.stringify(nest(path, 0, value), null, p.style.unit).replace(
+        /\n/g,
+        p.style.eol + p.style.unit,
+      ) +
+      p.style.eol + "}" + p.style.eol;
+    return finish(p, body, path.slice(0, -1).map((_, i) => path.slice(0, i + 1)));
+  }
+  const { node, depth } = deepest(p.root, path);
+  if (depth === path.length) {
+    if (deepEqual(getNodeValue(node), value)) return unchanged(text);
+    return finish(p, applyTextEdits(p.body, replaceValue(p.body, node, value, p.style)));
+  }
+  const edits = insertMember(p.body, node, path[depth], nest(path, depth, value), p.style);
+  const created = [];
+  for (let i = depth + 1; i < path.length; i++) created.push(path.slice(0, i));
+  return finish(p, applyTextEdits(p.body, edits), created);
+}
+
+/** Options of removals. */
+export interface RemoveOptions {
+  /** Container paths we created earlier: removed too once they are empty. */
+  prune?: readonly (readonly string[])[];
+}
+
+function containerAt(root: Node, path: readonly string[]): { prop?: Node; node: Node } | undefined {
+  if (path.length === 0) return { node: root };
+  const n = findNodeAtLocation(root, [...path]);
+  return n ? { prop: n.parent, node: n } : undefined;
+}
+
+function pruneEmpty(
+  body: string,
+  prune: readonly (readonly string[])[],
+): { body: string; pruned: string[][] } {
+  const pruned: string[][] = [];
+  const order = [...prune].sort((a, b) => b.length - a.length);
+  let out = body;
+  for (const path of order) {
+    if (path.length === 0) continue;
+    const root = parseTree(out, [], PARSE_OPTIONS);
+    const hit = root && containerAt(root, path);
+    if (!hit || !hit.prop || (hit.node.type !== "object" && hit.node.type !== "array")) continue;
+    const inner = out.slice(hit.node.offset + 1, hit.node.offset + hit.node.length - 1);
+    if ((hit.node.children ?? []).length > 0 || inner.trim() !== "") continue;
+    const parent = hit.prop.parent!;
+    out = applyTextEdits(out, removeMember(out, parent, parent.children!.indexOf(hit.prop)));
+    pruned.push([...path]);
+  }
+  return { body: out, pruned };
+}
+
+/**
+ * Removes the member at `path` (every duplicate of the key), then removes
+ * each `prune` container that is left empty. A missing path is not an error.
+ *
+ * @throws {JsonSyntaxError} when the text does not parse.
+ */
+export function removeJsonAt(
+  text: string,
+  path: JsonPath,
+  options: RemoveOptions = {},
+): JsonEditResult {
+  const p = parse(text);
+  if (!p.root || path.length === 0) return unchanged(text);
+  let body = p.body;
+  let removed = false;
+  for (;;) {
+    const root = parseTree(body, [], PARSE_OPTIONS)!;
+    const parentHit = containerAt(root, path.slice(0, -1));
+    if (!parentHit || parentHit.node.type !== "object") break;
+    const idx = (parentHit.node.children ?? []).findIndex((c) =>
+      c.children?.[0]?.value === path[path.length - 1]
+    );
+    if (idx < 0) break;
+    body = applyTextEdits(body, removeMember(body, parentHit.node, idx));
+    removed = true;
+  }
+  if (!removed) return unchanged(text);
+  const { body: out, pruned } = pruneEmpty(body, options.prune ?? []);
+  return finish(p, out, [], pruned);
+}
+
+function matches(match: ItemMatch, item: unknown): boolean {
+  if (typeof match === "function") return match(item);
+  if (!item || typeof item !== "object" || Array.isArray(item)) return false;
+  const rec = item as Record<string, unknown>;
+  return Object.entries(match).every(([k, v]) => deepEqual(rec[k], v));
+}
+
+/**
+ * Inserts `value` into the array at `arrayPath`, or replaces the first item
+ * matching `match`. A missing array (and its missing parents) is created.
+ *
+ * @throws {JsonSyntaxError} when the text does not parse.
+ * @throws {JsonPathConflictError} when the path holds something else than an array.
+ */
+export function upsertJsonItem(
+  text: string,
+  arrayPath: JsonPath,
+  match: ItemMatch,
+  value: unknown,
+): JsonEditResult {
+  const p = parse(text);
+  const hit = p.root && arrayPath.length > 0
+    ? findNodeAtLocation(p.root, [...arrayPath])
+    : undefined;
+  if (!hit) {
+    const r = setJsonAt(text, arrayPath, [value]);
+    return { ...r, created: [...r.created, [...arrayPath]] };
+  }
+  if (hit.type !== "array") throw new JsonPathConflictError([...arrayPath], "an array");
+  const items = hit.children ?? [];
+  const idx = items.findIndex((n) => matches(match, getNodeValue(n)));
+  if (idx < 0) {
+    return finish(p, applyTextEdits(p.body, insertMember(p.body, hit, undefined, value, p.style)));
+  }
+  if (deepEqual(getNodeValue(items[idx]), value)) return unchanged(text);
+  return finish(p, applyTextEdits(p.body, replaceValue(p.body, items[idx], value, p.style)));
+}
+
+/**
+ * Removes every item of the array at `arrayPath` matching `match`, then
+ * prunes emptied `prune` containers.
+ *
+ * @throws {JsonSyntaxError} when the text does not parse.
+ */
+export function removeJsonItems(
+  text: string,
+  arrayPath: JsonPath,
+  match: ItemMatch,
+  options: RemoveOptions = {},
+): JsonEditResult {
+  const p = parse(text);
+  let body = p.body;
+  let removed = false;
+  for (;;) {
+    const root = parseTree(body, [], PARSE_OPTIONS);
+    const arr = root && arrayPath.length > 0 ? findNodeAtLocation(root, [...arrayPath]) : undefined;
+    if (!arr || arr.type !== "array") break;
+    const idx = (arr.children ?? []).findIndex((n) => matches(match, getNodeValue(n)));
+    if (idx < 0) break;
+    body = applyTextEdits(body, removeMember(body, arr, idx));
+    removed = true;
+  }
+  if (!removed) return unchanged(text);
+  const { body: out, pruned } = pruneEmpty(body, options.prune ?? []);
+  return finish(p, out, [], pruned);
+}
+
+/** Lists the items of the array at `arrayPath` matching `match` (empty when absent). */
+export function findJsonItems(text: string, arrayPath: JsonPath, match: ItemMatch): unknown[] {
+  const found = getJsonAt(text, arrayPath);
+  if (!found.found || !Array.isArray(found.value)) return [];
+  return found.value.filter((item) => matches(match, item));
+}
+
+/** True when `item` matches `match` (equal fields, or the predicate holds). */
+export function itemMatches(match: ItemMatch, item: unknown): boolean {
+  return matches(match, item);
+}

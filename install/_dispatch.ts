@@ -1,0 +1,91 @@
+/**
+ * Routes each declared edit to its handler, turning per-edit failures (a
+ * path through a non-object, an unrenderable value) into one `!` record.
+ *
+ * @module
+ */
+
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { JsonPathConflictError } from "../core/edit_json.ts";
+import type { Edit } from "./edits.ts";
+import { type DocFormat, type FormatFamily, loadFormat } from "./_doc_format.ts";
+import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.ts";
+import { applyPatch, releasePatch } from "./_op_patch.ts";
+import { removeFile, setFile } from "./_op_file.ts";
+import { type FileSession, record, type RunContext } from "./_session.ts";
+
+/** The structured format an edit needs parsed, if any. */
+export function formatFamily(e: Edit): FormatFamily | undefined {
+  if (e.op.startsWith("json.")) return "json";
+  if (e.op.startsWith("toml.")) return "toml";
+  return undefined;
+}
+
+function entry(e: Edit, path: readonly string[], family: string, key?: string): EntryEdit {
+  const match = "match" in e ? e.match : undefined;
+  const loc = { path, match };
+  return {
+    platform: e.platform,
+    at: locatorKey(family, loc, key),
+    loc,
+    label: e.label ?? path.join("."),
+    adopt: "adopt" in e ? e.adopt : undefined,
+  };
+}
+
+async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeRecord> {
+  const fmt: DocFormat | undefined = formatFamily(e)
+    ? await loadFormat(formatFamily(e)!)
+    : undefined;
+  switch (e.op) {
+    case "json.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.path, "json"), e.value);
+    case "json.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.path, "json"));
+    case "json.item.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.path, "json", e.key), e.value);
+    case "json.item.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.path, "json", e.key));
+    case "toml.table.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.table, "toml"), e.value);
+    case "toml.table.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.table, "toml"));
+    case "toml.item.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.array, "toml", e.key), e.value);
+    case "toml.item.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.array, "toml", e.key));
+    case "json.patch":
+      return applyPatch(s, ctx, e);
+    case "json.patch.release":
+      return releasePatch(s, ctx, e);
+    case "file.set":
+      return setFile(s, ctx, e);
+    case "file.remove":
+      return removeFile(s, ctx, e);
+  }
+}
+
+/** Errors that mean "this entry cannot be edited in place" (their modules load lazily, so by name). */
+const EDIT_CONFLICTS = new Set(["TomlEditError", "YamlEditError"]);
+
+/** Applies one edit to the session; a failure of this edit alone becomes a `!` record. */
+export async function dispatchEdit(
+  e: Edit,
+  s: FileSession,
+  ctx: RunContext,
+): Promise<ChangeRecord> {
+  try {
+    return await run(e, s, ctx);
+  } catch (err) {
+    if (err instanceof JsonPathConflictError || EDIT_CONFLICTS.has((err as Error)?.name)) {
+      const label = e.label ?? e.op;
+      return record(
+        e.platform,
+        "warn",
+        s.path,
+        `${label}: ${(err as Error).message}; left unchanged.`,
+      );
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * One interface over the structured formats (JSON/JSONC, TOML, YAML) so the
+ * ownership logic is written once. TOML and YAML load lazily: only a run
+ * that edits such a file imports their parsers.
+ *
+ * @module
+ */
+
+import {
+  assertJsonParses,
+  getJsonAt,
+  type ItemMatch,
+  itemMatches,
+  JsonSyntaxError,
+  parseJsonText,
+  removeJsonAt,
+  removeJsonItems,
+  setJsonAt,
+  upsertJsonItem,
+} from "../core/edit_json.ts";
+
+/** Where an entry is: a key path, or an item of the array at `path` matched by `match`. */
+export interface Locator {
+  /** Key or table path (the array's path for items). */
+  path: readonly string[];
+  /** Present for array items. */
+  match?: ItemMatch;
+}
+
+/** The result of a set. */
+export interface DocSet {
+  /** New text. */
+  text: string;
+  /** Containers created on the way. */
+  created: string[][];
+}
+
+/** The result of a removal. */
+export interface DocRemove {
+  /** New text. */
+  text: string;
+  /** False when nothing was there. */
+  changed: boolean;
+  /** Containers removed because they were listed for pruning and became empty. */
+  pruned: string[][];
+}
+
+/** A structured file format the engine can edit in place. */
+export interface DocFormat {
+  /** Name used in messages ("JSON"). */
+  name: string;
+  /** Throws an error with a `line` when the text does not parse. */
+  check(text: string): void;
+  /** The entry at `loc` (the first matching item for arrays). */
+  get(text: string, loc: Locator): { found: boolean; value?: unknown };
+  /** Sets the entry. */
+  set(text: string, loc: Locator, value: unknown): DocSet;
+  /** Removes the entry (every matching item). */
+  remove(text: string, loc: Locator, prune: readonly (readonly string[])[]): DocRemove;
+  /** True when the document holds nothing (a file we created may then go). */
+  isEmpty(text: string): boolean;
+}
+
+/** The JSON/JSONC format. */
+export const JSON_FORMAT: DocFormat = {
+  name: "JSON",
+  check: assertJsonParses,
+  get(text, loc) {
+    if (!loc.match) return getJsonAt(text, loc.path);
+    const arr = getJsonAt(text, loc.path);
+    if (!arr.found || !Array.isArray(arr.value)) return { found: false };
+    const hit = arr.value.find((item) => itemMatches(loc.match!, item));
+    return hit === undefined ? { found: false } : { found: true, value: hit };
+  },
+  set(text, loc, value) {
+    const r = loc.match
+      ? upsertJsonItem(text, loc.path, loc.match, value)
+      : setJsonAt(text, loc.path, value);
+    return { text: r.text, created: r.created };
+  },
+  remove(text, loc, prune) {
+    const r = loc.match
+      ? removeJsonItems(text, loc.path, loc.match, { prune })
+      : removeJsonAt(text, loc.path, { prune });
+    return { text: r.text, changed: r.changed, pruned: r.pruned };
+  },
+  isEmpty(text) {
+    if (text.replace(/^\uFEFF/, "").trim() === "") return true;
+    const v = parseJsonText(text);
+    return !!v && typeof v === "object" && Object.keys(v).length === 0 &&
+      text.replace(/^\uFEFF/, "").replace(/\s+/g, "") === "{}";
+  },
+};
+
+/** The line of a parse error, when the error carries one. */
+export function errorLine(err: unknown): number | undefined {
+  if (err instanceof JsonSyntaxError) return err.line;
+  const line = (err as { line?: unknown })?.line;
+  return typeof line === "number" ? line : undefined;
+}
+
+/** The structured formats. */
+export type FormatFamily = "json" | "toml";
+
+/** Loads the format module for an edit operation family (TOML only on demand). */
+export async function loadFormat(family: FormatFamily): Promise<DocFormat> {
+  if (family === "toml") return (await import("./_toml_format.ts")).TOML_FORMAT;
+  return JSON_FORMAT;
+}

@@ -1,0 +1,102 @@
+/**
+ * The state the engine keeps while applying the edits of one file, and the
+ * context every operation handler receives.
+ *
+ * @module
+ */
+
+import type { ChangeRecord } from "../core/platform_types.ts";
+import type { Ledgers, OwnedRecord } from "../io/ledgers.ts";
+
+/** One file being edited: read once, edited in memory, written once. */
+export interface FileSession {
+  /** Absolute path. */
+  path: string;
+  /** The text read from disk; `undefined` when the file did not exist. */
+  original: string | undefined;
+  /** The working text; `undefined` means "the file should not exist". */
+  text: string | undefined;
+  /** The file's permission bits on disk, when it exists. */
+  currentMode?: number;
+  /** Permission bits to enforce on write. */
+  mode?: number;
+  /** Set when an edit removed something (a file we created may then be deleted once empty). */
+  removedSomething: boolean;
+  /** Set when the working text must not be written (a parse error). */
+  broken: boolean;
+}
+
+/** What operation handlers share. */
+export interface RunContext {
+  /** The connector acting. */
+  connectorId: string;
+  /** Its version. */
+  connectorVersion: string;
+  /** Overwrite user-edited blocks and owned files (after a backup). */
+  force: boolean;
+  /** The run's timestamp (ISO 8601). */
+  now: string;
+  /** Loaded ledgers; handlers mutate them and mark them dirty. */
+  ledgers: Ledgers;
+}
+
+/** Finds this connector's ownership record of (file, at). */
+export function findOwned(ctx: RunContext, file: string, at: string): OwnedRecord | undefined {
+  return ctx.ledgers.owned.records.find((r) => r.file === file && r.at === at);
+}
+
+/** Adds or refreshes an ownership record. */
+export function putOwned(ctx: RunContext, record: OwnedRecord): void {
+  const list = ctx.ledgers.owned.records;
+  const i = list.findIndex((r) => r.file === record.file && r.at === record.at);
+  if (i >= 0 && JSON.stringify(list[i]) === JSON.stringify(record)) return;
+  if (i >= 0) list[i] = record;
+  else list.push(record);
+  ctx.ledgers.dirty.add("owned");
+}
+
+/** Drops an ownership record, if present. */
+export function dropOwned(ctx: RunContext, file: string, at: string): void {
+  const list = ctx.ledgers.owned.records;
+  const i = list.findIndex((r) => r.file === file && r.at === at);
+  if (i < 0) return;
+  list.splice(i, 1);
+  ctx.ledgers.dirty.add("owned");
+}
+
+/** Records container paths created in `file`. */
+export function addCreatedContainers(ctx: RunContext, file: string, paths: string[][]): void {
+  if (paths.length === 0) return;
+  const info = ctx.ledgers.created.files[file] ??= {};
+  const list = info.containers ??= [];
+  for (const p of paths) {
+    if (!list.some((q) => JSON.stringify(q) === JSON.stringify(p))) list.push(p);
+  }
+  ctx.ledgers.dirty.add("created");
+}
+
+/** Forgets container paths that were pruned from `file`. */
+export function dropCreatedContainers(ctx: RunContext, file: string, paths: string[][]): void {
+  const info = ctx.ledgers.created.files[file];
+  if (!info?.containers || paths.length === 0) return;
+  const gone = new Set(paths.map((p) => JSON.stringify(p)));
+  info.containers = info.containers.filter((p) => !gone.has(JSON.stringify(p)));
+  if (info.containers.length === 0) delete info.containers;
+  if (Object.keys(info).length === 0) delete ctx.ledgers.created.files[file];
+  ctx.ledgers.dirty.add("created");
+}
+
+/** The created containers recorded for `file`. */
+export function createdContainers(ctx: RunContext, file: string): string[][] {
+  return ctx.ledgers.created.files[file]?.containers ?? [];
+}
+
+/** Builds a ChangeRecord. */
+export function record(
+  platform: ChangeRecord["platform"],
+  action: ChangeRecord["action"],
+  path: string,
+  detail: string,
+): ChangeRecord {
+  return { platform, action, path, detail };
+}

@@ -1,0 +1,239 @@
+/**
+ * The write engine every adapter writes through (DESIGN §3). Adapters
+ * *declare* {@link Edit}s — pure data: which file, which operation, which
+ * value — and {@link applyEdits} does all the I/O:
+ *
+ * 1. takes the install lock of the data root (not for dry runs), so two
+ *    installs never interleave;
+ * 2. groups the edits by file (first-appearance order) and reads each file
+ *    once (a structured file that does not parse gets one `!` record naming
+ *    the file and line, is never written, and the other files go on);
+ * 3. applies that file's edits in order, in memory, each yielding one
+ *    ChangeRecord (`create | update | skip | remove | warn`);
+ * 4. when the text changed: backs the old file up under
+ *    `<dataRoot>/backups/`, then writes atomically (temp file + rename,
+ *    mode kept) — or deletes the file when it was ours and is now empty;
+ * 5. writes the ledgers back (ownership, created paths, configPatch,
+ *    memory) atomically.
+ *
+ * A dry run computes exactly the same records and writes nothing.
+ *
+ * ## Operations
+ *
+ * | op | what it does |
+ * |---|---|
+ * | `json.set` / `json.remove` | an entry we own at a key path (`["mcpServers", id]`; literal keys such as `["amp.mcpServers", id]`) |
+ * | `json.item.set` / `json.item.remove` | an item we own in an array matched by fields (`{ id }`) or a predicate (+ `key`) |
+ * | `json.patch` / `json.patch.release` | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
+ * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts |
+ *
+ * Ownership rules, the same for every entry kind: an absent entry is
+ * created and recorded as ours; an equal one is skipped (and recorded); a
+ * different one is updated only when our ledger (or the edit's `adopt`
+ * test) says it is ours — otherwise it is a `!` and nothing is written.
+ * Removal only ever deletes what is ours. Containers we created on the
+ * way (`mcpServers` in a fresh file) are removed again once empty, and a
+ * file we created is deleted once nothing is left in it.
+ *
+ * @example
+ * ```ts ignore
+ * import { applyEdits } from "./apply.ts";
+ * const { changes } = await applyEdits([
+ *   { op: "json.set", platform: "claude-code", file: "/home/u/.claude.json",
+ *     path: ["mcpServers", "acme"], value: { command: "acme" }, label: "MCP server acme" },
+ *   { op: "file.set", platform: "claude-code", file: "/p/.claude/commands/deploy.md",
+ *     content: "Deploy.\n", label: "command /deploy" },
+ * ], { dataRoot: "/home/u/.agent-connector", connectorId: "acme", connectorVersion: "1.0.0" });
+ * // changes: [{ action: "create", ... }, { action: "create", ... }]
+ * ```
+ *
+ * @module
+ */
+
+import { chmodSync, readFileSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { withLock } from "../io/lock.ts";
+import { writeFileAtomic } from "../io/atomic_write.ts";
+import { backupFile } from "../io/backups.ts";
+import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
+import type { Edit } from "./edits.ts";
+import { dispatchEdit, formatFamily } from "./_dispatch.ts";
+import { errorLine, loadFormat } from "./_doc_format.ts";
+import { type FileSession, record, type RunContext } from "./_session.ts";
+
+/** How to run the engine. */
+export interface ApplyOptions {
+  /** The framework data root (ledgers, backups, lock). */
+  dataRoot: string;
+  /** The connector acting. */
+  connectorId: string;
+  /** Its version (recorded on configPatch ownership). */
+  connectorVersion: string;
+  /** Compute the records without writing anything. */
+  dryRun?: boolean;
+  /** Overwrite hand-edited managed blocks and owned files, after a backup. */
+  force?: boolean;
+  /** The run's time (tests pin it). */
+  now?: Date;
+  /** How long to wait for another install's lock. */
+  lockWaitMs?: number;
+}
+
+/** What a run did. */
+export interface ApplyResult {
+  /** One record per edit (or one `!` per unreadable file), in edit order. */
+  changes: ChangeRecord[];
+  /** Backups taken, one per changed pre-existing file. */
+  backups: string[];
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+function openSession(path: string): FileSession {
+  let original: string | undefined;
+  let currentMode: number | undefined;
+  try {
+    const st = statSync(path);
+    currentMode = st.mode & 0o7777;
+    original = STRICT_UTF8.decode(readFileSync(path));
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code !== "ENOENT") throw err;
+  }
+  return { path, original, text: original, currentMode, removedSomething: false, broken: false };
+}
+
+function readProblem(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  if (code === "EISDIR") return "is a directory";
+  if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
+  if (err instanceof TypeError) return "is not UTF-8 text";
+  return `cannot be read (${(err as Error).message})`;
+}
+
+/**
+ * Applies declared edits. See the module documentation for the contract.
+ *
+ * @param edits The edits, in the order their records should appear.
+ * @param options Data root, connector, dry run, force.
+ * @returns One ChangeRecord per edit, and the backups taken.
+ */
+export function applyEdits(edits: readonly Edit[], options: ApplyOptions): Promise<ApplyResult> {
+  const run = () => applyUnlocked(edits, options);
+  return options.dryRun ? run() : withLock(options.dataRoot, run, options.lockWaitMs);
+}
+
+async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<ApplyResult> {
+  const ctx: RunContext = {
+    connectorId: o.connectorId,
+    connectorVersion: o.connectorVersion,
+    force: o.force ?? false,
+    now: (o.now ?? new Date()).toISOString(),
+    ledgers: loadLedgers(o.dataRoot, o.connectorId),
+  };
+  const groups = new Map<string, Edit[]>();
+  for (const e of edits) {
+    const key = resolve(e.file);
+    const list = groups.get(key) ?? [];
+    list.push(e);
+    groups.set(key, list);
+  }
+  const changes: ChangeRecord[] = [];
+  const backups: string[] = [];
+  for (const [path, group] of groups) {
+    let s: FileSession;
+    try {
+      s = openSession(path);
+    } catch (err) {
+      changes.push(
+        record(group[0].platform, "warn", path, `${path} ${readProblem(err)}; left unchanged.`),
+      );
+      continue;
+    }
+    const families = new Set(group.map(formatFamily).filter((f) => f !== undefined));
+    for (const family of families) {
+      const fmt = await loadFormat(family!);
+      if (s.original === undefined) continue;
+      try {
+        fmt.check(s.original);
+      } catch (err) {
+        const line = errorLine(err);
+        const why = (err as Error).message.replace(/^line \d+: /, "");
+        changes.push(record(
+          group[0].platform,
+          "warn",
+          path,
+          `${path}${
+            line ? `: line ${line}` : ""
+          }: not valid ${fmt.name} (${why}); left unchanged. ` +
+            `Fix the file, then run the command again.`,
+        ));
+        s.broken = true;
+      }
+    }
+    if (s.broken) continue;
+    for (const e of group) changes.push(await dispatchEdit(e, s, ctx));
+    await finalizeEmpty(s, ctx, group);
+    if (!o.dryRun) {
+      const backup = writeSession(s, ctx, o);
+      if (backup) backups.push(backup);
+    }
+  }
+  if (!o.dryRun) saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
+  return { changes, backups };
+}
+
+/** A file we created goes once an uninstall left nothing in it. */
+async function finalizeEmpty(s: FileSession, ctx: RunContext, group: Edit[]): Promise<void> {
+  if (!s.removedSomething || s.text === undefined) return;
+  if (!ctx.ledgers.created.files[s.path]?.createdFile) return;
+  const family = group.map(formatFamily).find((f) => f !== undefined);
+  const empty = family ? (await loadFormat(family)).isEmpty(s.text) : s.text.trim() === "";
+  if (empty) s.text = undefined;
+}
+
+function dirChain(outermost: string | undefined, dir: string): string[] {
+  if (!outermost) return [];
+  const chain: string[] = [];
+  for (let d = dir; d.length >= outermost.length; d = dirname(d)) {
+    chain.unshift(d);
+    if (d === outermost) break;
+  }
+  return chain;
+}
+
+function writeSession(s: FileSession, ctx: RunContext, o: ApplyOptions): string | undefined {
+  const modeOnly = s.text !== undefined && s.text === s.original && s.mode !== undefined &&
+    s.currentMode !== undefined && (s.currentMode & 0o777) !== s.mode;
+  if (modeOnly) chmodSync(s.path, s.mode!);
+  if (s.text === s.original) return undefined;
+  const backup = s.original === undefined ? undefined : backupFile(o.dataRoot, s.path, o.now);
+  const created = ctx.ledgers.created;
+  if (s.text === undefined) {
+    unlinkSync(s.path);
+    const dirs = created.files[s.path]?.createdDirs ?? [];
+    for (const d of [...dirs].reverse()) {
+      try {
+        rmdirSync(d);
+      } catch { /* not empty: someone else's files live there */ }
+    }
+    if (created.files[s.path]) {
+      delete created.files[s.path];
+      ctx.ledgers.dirty.add("created");
+    }
+    return backup;
+  }
+  const outermost = writeFileAtomic(s.path, s.text, {
+    mode: s.mode,
+    forceMode: s.mode !== undefined,
+  });
+  if (s.original === undefined) {
+    const info = created.files[s.path] ??= {};
+    info.createdFile = true;
+    const dirs = dirChain(outermost, dirname(s.path));
+    if (dirs.length) info.createdDirs = dirs;
+    ctx.ledgers.dirty.add("created");
+  }
+  return backup;
+}

@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { applyEdits, type ApplyOptions } from "./apply.ts";
+import type { Edit } from "./edits.ts";
+import { listFiles, tempDir } from "../tests/_helpers/temp.ts";
+
+let root: string;
+let cleanup: () => void;
+let opts: ApplyOptions;
+
+beforeEach(() => {
+  ({ dir: root, cleanup } = tempDir());
+  opts = { dataRoot: join(root, "data"), connectorId: "acme", connectorVersion: "1.0.0" };
+});
+afterEach(() => cleanup());
+
+const home = () => join(root, "home");
+const settings = () => join(home(), ".claude", "settings.json");
+const server = (file: string, value: unknown = { command: "acme" }): Edit => ({
+  op: "json.set",
+  platform: "claude-code",
+  file,
+  path: ["mcpServers", "acme"],
+  value,
+  label: "MCP server acme",
+});
+const unserver = (file: string): Edit => ({
+  op: "json.remove",
+  platform: "claude-code",
+  file,
+  path: ["mcpServers", "acme"],
+  label: "MCP server acme",
+});
+
+function write(path: string, text: string): void {
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+}
+
+describe("applyEdits", () => {
+  it("creates an entry, then skips it on a second run, then removes it byte-exactly", async () => {
+    const file = join(home(), ".claude.json");
+    const original = '{\n  // user settings\n  "theme": "dark",\n}\n';
+    write(file, original);
+    const first = await applyEdits([server(file)], opts);
+    assert.deepEqual(first.changes.map((c) => c.action), ["create"]);
+    assert.equal(first.backups.length, 1);
+    assert.equal(readFileSync(first.backups[0], "utf8"), original);
+    const second = await applyEdits([server(file)], opts);
+    assert.deepEqual(second.changes.map((c) => c.action), ["skip"]);
+    assert.equal(second.backups.length, 0);
+    const gone = await applyEdits([unserver(file)], opts);
+    assert.deepEqual(gone.changes.map((c) => c.action), ["remove"]);
+    assert.equal(readFileSync(file, "utf8"), original);
+  });
+
+  it("creates a missing file with its folders and deletes both again on uninstall", async () => {
+    const file = join(root, "proj", ".cursor", "mcp.json");
+    await applyEdits([server(file)], opts);
+    assert.equal(
+      readFileSync(file, "utf8"),
+      '{\n  "mcpServers": {\n    "acme": {\n      "command": "acme"\n    }\n  }\n}\n',
+    );
+    await applyEdits([unserver(file)], opts);
+    assert.equal(existsSync(join(root, "proj", ".cursor")), false);
+    assert.equal(existsSync(join(root, "proj")), false);
+    assert.deepEqual(listFiles(root).filter((f) => !f.startsWith("data/backups/")), []);
+  });
+
+  it("never overwrites an entry of the same name it did not write", async () => {
+    const file = join(home(), ".claude.json");
+    const original = '{"mcpServers": {"acme": {"command": "users-own"}}}';
+    write(file, original);
+    const r = await applyEdits([server(file)], opts);
+    assert.equal(r.changes[0].action, "warn");
+    assert.match(r.changes[0].detail, /not written by agent-connector/);
+    const u = await applyEdits([unserver(file)], opts);
+    assert.equal(u.changes[0].action, "warn");
+    assert.equal(readFileSync(file, "utf8"), original);
+  });
+
+  it("updates an entry it owns and adopts one an adopt test recognises", async () => {
+    const file = join(home(), ".claude.json");
+    await applyEdits([server(file, { command: "v1" })], opts);
+    const r = await applyEdits([server(file, { command: "v2" })], opts);
+    assert.equal(r.changes[0].action, "update");
+    const other = join(home(), "other.json");
+    write(
+      other,
+      '{"mcpServers": {"acme": {"command": "/h/.agent-connector/bin/agent-connector serve"}}}',
+    );
+    const adopt = {
+      ...server(other),
+      adopt: (v: unknown) => JSON.stringify(v).includes(".agent-connector/bin"),
+    } as Edit;
+    assert.equal((await applyEdits([adopt], opts)).changes[0].action, "update");
+  });
+
+  it("never overwrites a file that does not parse and goes on with the others", async () => {
+    const broken = settings();
+    const brokenText = '{\n  "hooks": {\n    "Stop": []\n  \n  "x": 1\n}\n';
+    write(broken, brokenText);
+    const good = join(home(), ".claude.json");
+    const r = await applyEdits([
+      {
+        op: "json.patch",
+        platform: "claude-code",
+        file: broken,
+        path: ["env", "A"],
+        value: "1",
+        reason: "r",
+      },
+      server(broken),
+      server(good),
+    ], opts);
+    assert.deepEqual(r.changes.map((c) => c.action), ["warn", "create"]);
+    assert.match(
+      r.changes[0].detail,
+      /settings\.json: line 5: not valid JSON \(comma expected\); left unchanged/,
+    );
+    assert.equal(readFileSync(broken, "utf8"), brokenText);
+    assert.ok(existsSync(good));
+  });
+
+  it("computes the same records in a dry run and writes nothing", async () => {
+    const file = join(home(), ".claude.json");
+    write(file, "{}\n");
+    const edits: Edit[] = [server(file), {
+      op: "file.set",
+      platform: "claude-code",
+      file: join(home(), "x.md"),
+      content: "hi\n",
+    }];
+    const dry = await applyEdits(edits, { ...opts, dryRun: true });
+    assert.deepEqual(listFiles(root), ["home/.claude.json"]);
+    assert.equal(readFileSync(file, "utf8"), "{}\n");
+    const real = await applyEdits(edits, opts);
+    assert.deepEqual(dry.changes, real.changes);
+  });
+
+  it("applies several edits to one file with one write and one backup", async () => {
+    const file = settings();
+    write(file, '{\n  "model": "opus"\n}\n');
+    const r = await applyEdits([
+      {
+        op: "json.item.set",
+        platform: "claude-code",
+        file,
+        path: ["hooks", "Stop"],
+        match: { id: "acme" },
+        value: { id: "acme" },
+      },
+      {
+        op: "json.patch",
+        platform: "claude-code",
+        file,
+        path: ["env", "FLAG"],
+        value: "1",
+        reason: "needed",
+      },
+    ], opts);
+    assert.deepEqual(r.changes.map((c) => c.action), ["create", "create"]);
+    assert.equal(r.backups.length, 1);
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), {
+      model: "opus",
+      hooks: { Stop: [{ id: "acme" }] },
+      env: { FLAG: "1" },
+    });
+  });
+
+  it("keeps the file mode and leaves no temporary files", async () => {
+    const file = join(home(), ".claude.json");
+    write(file, "{}");
+    const { chmodSync } = await import("node:fs");
+    chmodSync(file, 0o600);
+    await applyEdits([server(file)], opts);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    assert.deepEqual(readdirSync(home()), [".claude.json"]);
+  });
+});
+
+describe("applyEdits with whole files", () => {
+  const cmd = (file: string, content = "Deploy it.\n"): Edit => ({
+    op: "file.set",
+    platform: "claude-code",
+    file,
+    content,
+    label: "command /deploy",
+  });
+  const uncmd = (file: string): Edit => ({
+    op: "file.remove",
+    platform: "claude-code",
+    file,
+    label: "command /deploy",
+  });
+
+  it("never clobbers a file of the same name the user wrote", async () => {
+    const file = join(root, "p", ".claude", "commands", "deploy.md");
+    write(file, "my own\n");
+    assert.equal((await applyEdits([cmd(file)], opts)).changes[0].action, "warn");
+    assert.equal((await applyEdits([uncmd(file)], opts)).changes[0].action, "warn");
+    assert.equal(readFileSync(file, "utf8"), "my own\n");
+  });
+
+  it("leaves a hand-edited file alone unless forced, and removes only folders it created", async () => {
+    mkdirSync(join(root, "p", ".claude"), { recursive: true });
+    const file = join(root, "p", ".claude", "skills", "deploy", "SKILL.md");
+    assert.equal((await applyEdits([cmd(file)], opts)).changes[0].action, "create");
+    writeFileSync(file, "edited\n");
+    const kept = await applyEdits([cmd(file, "v2\n")], opts);
+    assert.equal(kept.changes[0].action, "warn");
+    assert.equal(readFileSync(file, "utf8"), "edited\n");
+    const forced = await applyEdits([cmd(file, "v2\n")], { ...opts, force: true });
+    assert.equal(forced.changes[0].action, "update");
+    assert.equal(readFileSync(forced.backups[0], "utf8"), "edited\n");
+    assert.equal((await applyEdits([uncmd(file)], opts)).changes[0].action, "remove");
+    assert.equal(existsSync(join(root, "p", ".claude", "skills")), false);
+    assert.equal(existsSync(join(root, "p", ".claude")), true);
+  });
+
+  it("sets and keeps the executable bit of a hook script", async () => {
+    const file = join(root, "hook.sh");
+    const edit: Edit = {
+      op: "file.set",
+      platform: "claude-code",
+      file,
+      content: "#!/bin/sh\n",
+      mode: 0o755,
+    };
+    await applyEdits([edit], opts);
+    assert.equal(statSync(file).mode & 0o777, 0o755);
+    const { chmodSync } = await import("node:fs");
+    chmodSync(file, 0o644);
+    assert.equal((await applyEdits([edit], opts)).changes[0].action, "update");
+    assert.equal(statSync(file).mode & 0o777, 0o755);
+    assert.equal((await applyEdits([edit], opts)).changes[0].action, "skip");
+  });
+});

@@ -1,0 +1,9 @@
+/**
+ * The install pipeline. The write engine (`applyEdits`) applies the edits
+ * adapters declare; see `apply.ts` for its contract.
+ *
+ * @module
+ */
+
+export { applyEdits, type ApplyOptions, type ApplyResult } from "./apply.ts";
+export * from "./edits.ts";

@@ -1,0 +1,110 @@
+/**
+ * Atomic file replacement: write a temporary file beside the target, flush
+ * it, then rename it over the target, so a reader sees the old file or the
+ * new one and never half of either. The target's permission bits are kept;
+ * a symlinked target is written through (the link stays a link). The
+ * temporary file is removed on every failure path.
+ *
+ * @module
+ */
+
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
+import process from "node:process";
+
+/** The suffix of our temporary files, so a crash leftover is recognisable. */
+export const TEMP_SUFFIX = ".ac-tmp";
+
+/** Options of {@link writeFileAtomic}. */
+export interface AtomicWriteOptions {
+  /** Permission bits for a new file (an existing file keeps its own unless `forceMode`). */
+  mode?: number;
+  /** Apply `mode` even when the file exists (hook scripts must stay executable). */
+  forceMode?: boolean;
+}
+
+/** Returns the real file a path writes to: the symlink's target when it is one. */
+export function resolveWriteTarget(path: string): string {
+  try {
+    if (lstatSync(path).isSymbolicLink()) return realpathSync(path);
+  } catch { /* missing: write the path itself */ }
+  return path;
+}
+
+/**
+ * Creates the missing directories of `dir` (with `mode` when given).
+ *
+ * @returns The outermost directory created, or `undefined` when all existed.
+ */
+export function ensureDir(dir: string, mode?: number): string | undefined {
+  return mkdirSync(dir, { recursive: true, mode }) ?? undefined;
+}
+
+/**
+ * Replaces `path` with `data` atomically, creating parent directories.
+ *
+ * @param path The file to write.
+ * @param data The full new content.
+ * @param options New-file mode, or a mode to enforce.
+ * @returns The outermost directory created for it, if any.
+ * @example
+ * ```ts ignore
+ * import { writeFileAtomic } from "./atomic_write.ts";
+ * writeFileAtomic("/tmp/x/settings.json", "{}\n");
+ * ```
+ */
+export function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): string | undefined {
+  const target = resolveWriteTarget(path);
+  const dir = dirname(target);
+  const createdDir = ensureDir(dir);
+  let mode = options.mode;
+  if (!options.forceMode) {
+    try {
+      mode = statSync(target).mode & 0o7777;
+    } catch { /* new file */ }
+  }
+  const temp = join(
+    dir,
+    `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}${TEMP_SUFFIX}`,
+  );
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, "wx", mode ?? 0o666);
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
+  } catch (err) {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch { /* already closed */ }
+    }
+    try {
+      unlinkSync(temp);
+    } catch { /* never created */ }
+    throw err;
+  }
+  return createdDir;
+}

@@ -1,0 +1,175 @@
+/**
+ * The install ledgers: what agent-connector wrote, so uninstall removes
+ * exactly that and never a user's own entry or file of the same name.
+ *
+ * - `<dataRoot>/state/config-patches.json` — configPatch / status-line keys,
+ *   shared and refcounted across connectors (spec §2.8).
+ * - `<dataRoot>/state/created-paths.json` — files and JSON/YAML containers
+ *   we created, shared across connectors: an emptied container (or file) is
+ *   removed again whoever empties it.
+ * - `<dataRoot>/connectors/<id>/owned.json` — entries and whole files this
+ *   connector wrote, with the hash of what it wrote.
+ * - `<dataRoot>/connectors/<id>/memory-state.json` — managed blocks (§2.4).
+ *
+ * All are written atomically while the install lock is held.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { ConfigPatchRow } from "../core/config_patch.ts";
+import type { InstallScope } from "../core/platform_types.ts";
+import { connectorDir } from "./data_root.ts";
+import { readStateFile, writeStateFile } from "./state_file.ts";
+
+/** One thing a connector wrote. */
+export interface OwnedRecord {
+  /** Host id. */
+  platform: string;
+  /** Absolute path of the file. */
+  file: string;
+  /** `entry` (a key, table or array item inside a file) or `file` (the whole file). */
+  kind: "entry" | "file";
+  /** Where the entry is: a stable locator string (empty for whole files). */
+  at: string;
+  /** sha256 of the canonical JSON of what was written (of the text, for whole files). */
+  hash: string;
+}
+
+/** `connectors/<id>/owned.json`. */
+export interface OwnedLedger {
+  /** Format version. */
+  version: 1;
+  /** Every entry and file the connector owns. */
+  records: OwnedRecord[];
+}
+
+/** What we created in one file. */
+export interface CreatedFileInfo {
+  /** The file did not exist before we wrote it. */
+  createdFile?: boolean;
+  /** Directories created to hold the file, outermost first. */
+  createdDirs?: string[];
+  /** Container key paths (JSON/YAML) we created. */
+  containers?: string[][];
+}
+
+/** `state/created-paths.json`. */
+export interface CreatedLedger {
+  /** Format version. */
+  version: 1;
+  /** By absolute file path. */
+  files: Record<string, CreatedFileInfo>;
+}
+
+/** `state/config-patches.json`. */
+export interface ConfigPatchLedger {
+  /** Format version. */
+  version: 1;
+  /** One row per (platform, file, key). */
+  rows: ConfigPatchRow[];
+}
+
+/** One managed block a connector wrote (spec §2.4). */
+export interface MemoryRow {
+  /** Host id. */
+  platform: string;
+  /** Install scope. */
+  scope: InstallScope;
+  /** Absolute path of the memory file. */
+  path: string;
+  /** `<connectorId>/<name>`. */
+  blockId: string;
+  /** We created the file. */
+  createdFile: boolean;
+  /** The block's `hash=`. */
+  hash: string;
+}
+
+/** `connectors/<id>/memory-state.json`. */
+export interface MemoryLedger {
+  /** Format version. */
+  version: 1;
+  /** One row per (platform, scope, path, blockId). */
+  rows: MemoryRow[];
+}
+
+/** The four ledgers as one bundle, with which of them changed. */
+export interface Ledgers {
+  /** This connector's owned entries and files. */
+  owned: OwnedLedger;
+  /** Shared created files and containers. */
+  created: CreatedLedger;
+  /** Shared configPatch rows. */
+  patches: ConfigPatchLedger;
+  /** This connector's managed blocks. */
+  memory: MemoryLedger;
+  /** Names of the ledgers to write back. */
+  dirty: Set<"owned" | "created" | "patches" | "memory">;
+}
+
+/** Path of `state/config-patches.json`. */
+export function configPatchLedgerPath(dataRoot: string): string {
+  return join(dataRoot, "state", "config-patches.json");
+}
+
+/** Path of `state/created-paths.json`. */
+export function createdLedgerPath(dataRoot: string): string {
+  return join(dataRoot, "state", "created-paths.json");
+}
+
+/** Path of `connectors/<id>/owned.json`. */
+export function ownedLedgerPath(dataRoot: string, connectorId: string): string {
+  return join(connectorDir(dataRoot, connectorId), "owned.json");
+}
+
+/** Path of `connectors/<id>/memory-state.json`. */
+export function memoryLedgerPath(dataRoot: string, connectorId: string): string {
+  return join(connectorDir(dataRoot, connectorId), "memory-state.json");
+}
+
+/** Reads every ledger a run of `connectorId` needs. */
+export function loadLedgers(dataRoot: string, connectorId: string): Ledgers {
+  return {
+    owned: readStateFile<OwnedLedger>(ownedLedgerPath(dataRoot, connectorId), {
+      version: 1,
+      records: [],
+    }),
+    created: readStateFile<CreatedLedger>(createdLedgerPath(dataRoot), { version: 1, files: {} }),
+    patches: readStateFile<ConfigPatchLedger>(configPatchLedgerPath(dataRoot), {
+      version: 1,
+      rows: [],
+    }),
+    memory: readStateFile<MemoryLedger>(memoryLedgerPath(dataRoot, connectorId), {
+      version: 1,
+      rows: [],
+    }),
+    dirty: new Set(),
+  };
+}
+
+/** Writes back the ledgers marked dirty; an emptied ledger file is deleted. */
+export function saveLedgers(dataRoot: string, connectorId: string, l: Ledgers): void {
+  if (l.dirty.has("owned")) {
+    writeStateFile(
+      ownedLedgerPath(dataRoot, connectorId),
+      l.owned.records.length ? l.owned : undefined,
+    );
+  }
+  if (l.dirty.has("memory")) {
+    writeStateFile(
+      memoryLedgerPath(dataRoot, connectorId),
+      l.memory.rows.length ? l.memory : undefined,
+    );
+  }
+  if (l.dirty.has("created")) {
+    writeStateFile(
+      createdLedgerPath(dataRoot),
+      Object.keys(l.created.files).length ? l.created : undefined,
+    );
+  }
+  if (l.dirty.has("patches")) {
+    writeStateFile(configPatchLedgerPath(dataRoot), l.patches.rows.length ? l.patches : undefined);
+  }
+  l.dirty.clear();
+}
