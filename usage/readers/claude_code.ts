@@ -24,8 +24,10 @@ export function claudeProjectRoots(
 ): string[] {
   const custom = envList(host.env.CLAUDE_CONFIG_DIR);
   if (custom.length > 0) {
-    // Each entry is a config dir holding `projects/`, or a `projects` dir itself.
-    return custom.map((dir) => (existsSync(join(dir, "projects")) ? join(dir, "projects") : dir));
+    // Each entry is a config dir holding `projects/` (renamed by
+    // CLAUDE_CODE_PROJECT_DIR_NAME, HOSTS.md §claude-code), or that dir itself.
+    const name = host.env.CLAUDE_CODE_PROJECT_DIR_NAME || "projects";
+    return custom.map((dir) => (existsSync(join(dir, name)) ? join(dir, name) : dir));
   }
   const xdg = host.env.XDG_CONFIG_HOME || join(host.home, ".config");
   return [join(host.home, ".claude", "projects"), join(xdg, "claude", "projects")];

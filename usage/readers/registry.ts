@@ -16,6 +16,9 @@ const synced = (id: HostId): Load => () => Promise.resolve(syncedReader(id));
 /** The readers, in report order. */
 export const READERS: Partial<Record<HostId, Load>> = {
   "claude-code": async () => (await import("./claude_code.ts")).reader,
+  codex: async () => (await import("./codex.ts")).reader,
+  "gemini-cli": async () => (await import("./gemini_cli.ts")).reader,
+  "qwen-code": async () => (await import("./qwen_code.ts")).reader,
   cursor: synced("cursor"),
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
