@@ -8,4 +8,10 @@
 import type { CommandSpec } from "./_command.ts";
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandSpec[] = [];
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: "usage",
+    summary: "token usage and cost of your agent hosts, from their own logs",
+    load: () => import("./cmd_usage.ts"),
+  },
+];

@@ -19,3 +19,20 @@ export function runtimeName(): RuntimeName {
 export function runtimeExecPath(): string {
   return process.execPath;
 }
+
+/**
+ * True when the runtime lets this process write under `path` without asking:
+ * under Deno, when `--allow-write` covers it (never prompts); on Node, always.
+ */
+export function writeAllowed(path: string): boolean {
+  const deno = (globalThis as {
+    Deno?: { permissions?: { querySync?(d: { name: "write"; path: string }): { state: string } } };
+  }).Deno;
+  const query = deno?.permissions?.querySync;
+  if (!query) return true;
+  try {
+    return query.call(deno.permissions, { name: "write", path }).state === "granted";
+  } catch {
+    return false;
+  }
+}

@@ -7,3 +7,4 @@
 export * from "./platform_types.ts";
 export * from "./hook_types.ts";
 export * from "./connector_types.ts";
+export * from "./usage_types.ts";

@@ -1,0 +1,267 @@
+/**
+ * `agent-connector usage <report|export|leaderboard>`: token usage and cost
+ * read-only from each agent host's own logs. Under Deno it needs only
+ * `--allow-read --allow-env --allow-sys`; without `--allow-write` it skips its
+ * cache and reads every file.
+ *
+ * @module
+ */
+
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { CliContext } from "./_context.ts";
+import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
+import { CliError, UsageError } from "./_errors.ts";
+import { parseSince } from "../core/since.ts";
+import { type HostId, isHostId, USAGE_GROUP_BY, type UsageGroupBy } from "../core/types.ts";
+
+/** Help text. */
+export const help = `Usage: agent-connector usage <report|export|leaderboard> [flags]
+
+Token usage and cost of the agent hosts you use, read from each host's own
+session logs (read-only; counts only, never prompt text). Each request counts
+once, however many files hold it.
+
+Subcommands:
+  report        totals grouped --by platform|project|session|model|day (default platform)
+  export        one row per request: --format csv|json (default json), --out <file>
+  leaderboard   which host (or model) spent the most: --by platform|model
+
+Flags:
+  --by <axis>          grouping (report, leaderboard)
+  --since <window>     only the last Ns, Nm, Nh or Nd (for example 7d)
+  --platform <ids>     only these hosts, comma-separated (for example claude-code,codex)
+  --format <csv|json>  export format
+  --out <file>         write the export to a file instead of stdout
+  --json               machine-readable output (report, leaderboard)
+  --utc                days in UTC instead of the local time zone
+  --no-cache           read every file again instead of continuing from the kept cursors
+
+Examples:
+  agent-connector usage report
+  agent-connector usage report --by model --since 7d
+  agent-connector usage leaderboard --by platform
+  agent-connector usage export --format csv --out usage.csv
+`;
+
+const FLAGS = {
+  by: { type: "string" },
+  since: { type: "string" },
+  platform: { type: "string" },
+  format: { type: "string" },
+  out: { type: "string" },
+  json: { type: "boolean" },
+  utc: { type: "boolean" },
+  "no-cache": { type: "boolean" },
+} as const;
+
+/** Runs the command. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const parsed = parseCommandArgs("usage", args, FLAGS, {
+    min: 1,
+    max: 1,
+    names: "<report|export|leaderboard>",
+  });
+  const sub = parsed.positionals[0];
+  if (sub !== "report" && sub !== "export" && sub !== "leaderboard") {
+    throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
+  }
+  let since: number | undefined;
+  try {
+    since = parseSince(stringFlag(parsed, "since"));
+  } catch (error) {
+    throw new UsageError(`usage: ${(error as Error).message}`);
+  }
+  const platforms = listFlag(parsed, "platform");
+  const { readerIds } = await import("../usage/readers/registry.ts");
+  const known = readerIds();
+  for (const id of platforms ?? []) {
+    if (!isHostId(id) || !known.includes(id)) {
+      throw new UsageError(
+        `usage: no usage reader for --platform "${id}" (known: ${known.join(", ")})`,
+      );
+    }
+  }
+  const by = stringFlag(parsed, "by") ?? "platform";
+  const allowed: readonly string[] = sub === "leaderboard" ? ["platform", "model"] : USAGE_GROUP_BY;
+  if (sub !== "export" && !allowed.includes(by)) {
+    throw new UsageError(`usage ${sub}: --by must be one of ${allowed.join(", ")}, got "${by}"`);
+  }
+  const format = stringFlag(parsed, "format") ?? "json";
+  if (sub === "export" && format !== "csv" && format !== "json") {
+    throw new UsageError(`usage export: --format must be csv or json, got "${format}"`);
+  }
+  const json = boolFlag(parsed, "json");
+  const utc = boolFlag(parsed, "utc");
+
+  const [{ scanUsage }, { aggregateUsage }, { loadPriceTable }, render] = await Promise.all([
+    import("../usage/scan.ts"),
+    import("../usage/aggregate.ts"),
+    import("../usage/cost.ts"),
+    import("../usage/render.ts"),
+  ]);
+  const progress = progressLine(ctx);
+  const [scan, prices] = await Promise.all([
+    scanUsage({
+      host: ctx.host,
+      since,
+      platforms: platforms as HostId[] | undefined,
+      cache: boolFlag(parsed, "no-cache") ? false : undefined,
+      onProgress: progress.update,
+    }),
+    loadPriceTable(),
+  ]);
+  progress.done();
+  for (const p of scan.problems) {
+    const where = p.line ? `${p.path}:${p.line}` : p.path;
+    const more = p.count > 1 ? ` (${p.count - 1} more in this file)` : "";
+    ctx.stderr.write(`warning: ${p.platform}: ${where}: ${p.message}${more}\n`);
+  }
+
+  if (sub === "export") {
+    const records = scan.records.slice().sort((a, b) => a.ts - b.ts)
+      .map((r) => render.exportRecord(r, prices));
+    const text = format === "csv" ? render.csv(records) : JSON.stringify(records, null, 2) + "\n";
+    const out = stringFlag(parsed, "out");
+    if (out) {
+      const path = resolve(ctx.host.cwd, out);
+      try {
+        writeFileSync(path, text);
+      } catch (error) {
+        throw new CliError(`Cannot write "${path}": ${(error as Error).message}`);
+      }
+      ctx.stderr.write(`wrote ${records.length} records to ${path}\n`);
+    } else ctx.stdout.write(text);
+    return 0;
+  }
+
+  const groupBy = by as UsageGroupBy;
+  const { rows, totals } = aggregateUsage(scan.records, groupBy, { prices, utc });
+  const meta = {
+    by: groupBy,
+    since: since === undefined ? null : new Date(since).toISOString(),
+    timeZone: utc ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone,
+    pricesVersion: prices.version,
+  };
+  if (sub === "leaderboard") {
+    const { rankRows } = await import("../usage/leaderboard.ts");
+    const ranked = rankRows(rows.map(render.rowJson));
+    if (json) {
+      const body = {
+        ...meta,
+        origin: "host-scan-logs",
+        rows: ranked,
+        hostSkipped: scan.skipped,
+        problems: scan.problems,
+      };
+      ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
+      return 0;
+    }
+    const head = [
+      "RANK",
+      by.toUpperCase(),
+      "REQUESTS",
+      "TOTAL TOKENS",
+      "SHARE",
+      "COST",
+      "CONFIDENCE",
+    ];
+    const cells = ranked.map((r) => [
+      String(r.rank),
+      r.key,
+      render.num(r.requests),
+      render.num(r.total),
+      `${r.sharePct.toFixed(1)}%`,
+      render.money(r.costUsd, r.unpriced),
+      r.confidence,
+    ]);
+    ctx.stdout.write(
+      ranked.length
+        ? render.table(head, cells, [true, false, true, true, true, true, false])
+        : "No usage found.\n",
+    );
+    writeNotes(ctx, scan.skipped, rows.some((r) => r.unpriced > 0 && r.costUsd !== undefined));
+    return 0;
+  }
+  if (json) {
+    const body = {
+      ...meta,
+      rows: rows.map(render.rowJson),
+      totals: render.rowJson(totals),
+      skipped: scan.skipped,
+      problems: scan.problems,
+    };
+    ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
+    return 0;
+  }
+  if (rows.length === 0) ctx.stdout.write("No usage found.\n");
+  else {
+    const head = [
+      by === "day" ? "DAY" : by.toUpperCase(),
+      ...(by === "session" ? ["PLATFORM"] : []),
+      "REQUESTS",
+      "INPUT",
+      "CACHE READ",
+      "CACHE WRITE",
+      "OUTPUT",
+      "TOTAL",
+      "COST",
+      "CONFIDENCE",
+    ];
+    const line = (r: typeof totals, total = false) => [
+      total ? "TOTAL" : r.key,
+      ...(by === "session" ? [total ? "" : r.platforms.join(",")] : []),
+      render.num(r.requests),
+      render.num(r.tokens.input),
+      render.num(r.tokens.cacheRead),
+      render.num(r.tokens.cacheWrite),
+      render.num(r.tokens.output),
+      render.num(r.total),
+      render.money(r.costUsd, r.unpriced),
+      r.confidence,
+    ];
+    const right = head.map((h) =>
+      !["DAY", "PLATFORM", "PROJECT", "SESSION", "MODEL", "CONFIDENCE"].includes(h)
+    );
+    ctx.stdout.write(render.table(head, [...rows.map((r) => line(r)), line(totals, true)], right));
+  }
+  writeNotes(ctx, scan.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
+  return 0;
+}
+
+function writeNotes(
+  ctx: CliContext,
+  skipped: { platform: string; reason: string }[],
+  partial: boolean,
+): void {
+  if (partial) {
+    ctx.stdout.write(
+      "+ some requests use a model with no known price; their cost is not included\n",
+    );
+  }
+  const byReason = new Map<string, string[]>();
+  for (const s of skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.platform]);
+  for (const [reason, ids] of byReason) ctx.stdout.write(`skipped ${ids.join(", ")}: ${reason}\n`);
+}
+
+/** A `scanning …` line on stderr, only when stderr is a terminal. */
+function progressLine(ctx: CliContext) {
+  let last = 0;
+  let shown = false;
+  return {
+    update(p: { files: number; filesDone: number; bytes: number; bytesDone: number }) {
+      if (!ctx.stderr.isTTY) return;
+      const now = Date.now();
+      if (now - last < 100 && p.filesDone < p.files) return;
+      last = now;
+      shown = true;
+      const mb = (n: number) => (n / 1048576).toFixed(0);
+      ctx.stderr.write(
+        `\r\x1b[2Kscanning ${p.filesDone}/${p.files} files, ${mb(p.bytesDone)}/${mb(p.bytes)} MB`,
+      );
+    },
+    done() {
+      if (shown) ctx.stderr.write("\r\x1b[2K");
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { runCliCaptured } from "./_helpers/cli.ts";
+import { hostAt, tempCopy, usageFixture } from "./_helpers/usage.ts";
+import { runtimeName } from "../core/runtime_info.ts";
+
+const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+
+test(
+  "usage report runs under Deno with only read, env and sys permissions and writes nothing",
+  { skip: runtimeName() !== "deno" ? "needs the deno binary" : false },
+  () => {
+    const { dir, done } = tempCopy("agent-kit/home");
+    try {
+      const run = spawnSync(
+        process.execPath,
+        [
+          "run",
+          "--no-prompt",
+          "--allow-read",
+          "--allow-env",
+          "--allow-sys",
+          main,
+          "usage",
+          "report",
+          "--json",
+        ],
+        { env: { HOME: dir, PATH: process.env.PATH ?? "", NO_COLOR: "1" }, encoding: "utf8" },
+      );
+      assert.equal(run.status, 0, run.stderr);
+      const body = JSON.parse(run.stdout);
+      const claude = body.rows.find((r: { key: string }) => r.key === "claude-code");
+      assert.deepEqual(
+        [claude.input, claude.cacheRead, claude.cacheWrite, claude.output],
+        [1023, 100, 2108, 1024],
+      );
+      assert.equal(existsSync(join(dir, ".agent-connector")), false);
+    } finally {
+      done();
+    }
+  },
+);
+
+test("usage report prints a table with a CONFIDENCE column, a total and the skip notes", async () => {
+  const run = await runCliCaptured(
+    ["usage", "report", "--no-cache"],
+    hostAt(usageFixture("agent-kit/home")),
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const [head, first] = run.stdout.split("\n");
+  assert.match(
+    head,
+    /^PLATFORM\s+REQUESTS\s+INPUT\s+CACHE READ\s+CACHE WRITE\s+OUTPUT\s+TOTAL\s+COST\s+CONFIDENCE$/,
+  );
+  assert.match(
+    first,
+    /^claude-code\s+6\s+1,023\s+100\s+2,108\s+1,024\s+4,255\s+—\s+host-reported$/,
+  );
+  assert.match(run.stdout, /^TOTAL\s+/m);
+  assert.match(
+    run.stdout,
+    /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,
+  );
+});
+
+test("usage report --by day groups by date and --since drops older requests", async () => {
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const run = await runCliCaptured([
+    "usage",
+    "report",
+    "--by",
+    "day",
+    "--utc",
+    "--json",
+    "--no-cache",
+    "--platform",
+    "claude-code",
+  ], host);
+  assert.equal(run.code, 0, run.stderr);
+  const body = JSON.parse(run.stdout);
+  assert.deepEqual(body.rows.map((r: { key: string }) => r.key), ["2025-12-01", "2026-01-01"]);
+  assert.equal(body.timeZone, "UTC");
+  const recent = await runCliCaptured(
+    ["usage", "report", "--since", "1d", "--json", "--no-cache"],
+    host,
+  );
+  assert.deepEqual(JSON.parse(recent.stdout).rows, []);
+});
+
+test("usage export writes one CSV row per request with no prompt text", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const run = await runCliCaptured(
+      ["usage", "export", "--format", "csv", "--out", "u.csv", "--no-cache"],
+      { ...hostAt(usageFixture("agent-kit/home")), cwd: dir },
+    );
+    assert.equal(run.code, 0, run.stderr);
+    const lines = readFileSync(join(dir, "u.csv"), "utf8").trimEnd().split("\n");
+    assert.equal(lines.length, 7);
+    assert.match(
+      lines[0],
+      /^platform,sessionId,project,model,provider,time,input,cacheRead,cacheWrite/,
+    );
+    assert.doesNotMatch(lines.join("\n"), /Count the tokens|Done\./);
+  } finally {
+    done();
+  }
+});
+
+test("usage leaderboard ranks hosts and bad flags are usage errors", async () => {
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], host);
+  assert.equal(board.code, 0, board.stderr);
+  const body = JSON.parse(board.stdout);
+  assert.equal(body.rows[0].rank, 1);
+  assert.equal(body.origin, "host-scan-logs");
+  assert.equal(body.hostSkipped.length, 5);
+  for (
+    const argv of [
+      ["usage", "report", "--by", "tool"],
+      ["usage", "leaderboard", "--by", "day"],
+      ["usage", "report", "--since", "7w"],
+      ["usage", "report", "--platform", "nope"],
+      ["usage", "frob"],
+    ]
+  ) {
+    const run = await runCliCaptured(argv, host);
+    assert.equal(run.code, 2, argv.join(" "));
+  }
+});

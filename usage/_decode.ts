@@ -1,0 +1,158 @@
+/**
+ * Decodes one source (or the part of it appended since the last scan) into
+ * records merged by request identity. Runs on the main thread or in a worker.
+ *
+ * @module
+ */
+
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { Buffer } from "node:buffer";
+import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reader.ts";
+import { scanMarkedLines } from "./_lines.ts";
+import { isZero, preferRecord } from "./tokens.ts";
+
+/** What to decode. */
+export interface DecodeJob {
+  /** The host id of the reader. */
+  readerId: string;
+  /** The source. */
+  source: UsageSource;
+  /** The byte offset to start at (0, or the cursor of the last scan). */
+  from: number;
+  /** The file size when it was listed; reading stops there. */
+  size: number;
+  /** The file's mtime, the time of records that have none. */
+  mtimeMs: number;
+  /** The decoder state saved at `from`. */
+  saved?: unknown;
+}
+
+/** A problem in one source, with the byte offset it was found at. */
+export interface SourceProblem {
+  /** What is wrong. */
+  message: string;
+  /** The 1-based line, when known. */
+  line?: number;
+  /** The byte offset (problems at or after a resumed cursor are found again). */
+  at: number;
+  /** How many such problems the source had. */
+  count: number;
+}
+
+/** What decoding one job produced. */
+export interface DecodeResult {
+  /** Records of the decoded range, one per request key. */
+  records: ReaderRecord[];
+  /** The new cursor: the offset past the last line taken. */
+  end: number;
+  /** The decoder's state at `end`. */
+  saved: unknown;
+  /** Problems found in the decoded range. */
+  problems: SourceProblem[];
+  /** Bytes of the file that were read. */
+  bytes: number;
+}
+
+/** Decodes `job` with `reader`. Never throws for bad input: it becomes a problem. */
+export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<DecodeResult> {
+  const byKey = new Map<string, ReaderRecord>();
+  const problems: SourceProblem[] = [];
+  let problemAt = 0;
+  let lineOf: ((at: number) => number | undefined) | undefined;
+  const sink: DecodeSink = {
+    source: job.source,
+    emit(record) {
+      if (isZero(record.tokens) && !(record.costUsd! > 0)) return;
+      if (!Number.isFinite(record.ts)) record.ts = job.mtimeMs;
+      const had = byKey.get(record.key);
+      byKey.set(record.key, had ? preferRecord(had, record) : record);
+    },
+    problem(message, line) {
+      const first = problems[0];
+      if (first) {
+        first.count++;
+        return;
+      }
+      problems.push({ message, line: line ?? lineOf?.(problemAt), at: problemAt, count: 1 });
+    },
+  };
+  const result: DecodeResult = { records: [], end: job.from, saved: null, problems, bytes: 0 };
+  try {
+    if (job.source.format === "jsonl" && reader.jsonl) {
+      const { markers, open } = reader.jsonl;
+      const decoder = open(sink, job.saved ?? undefined);
+      const fd = openSync(job.source.path, "r");
+      lineOf = (at) => lineNumberAt(fd, at);
+      try {
+        const take = (text: string, at: number): boolean => {
+          let value: unknown;
+          try {
+            value = JSON.parse(text);
+          } catch {
+            return false;
+          }
+          problemAt = at;
+          decoder.line(value, at);
+          return true;
+        };
+        const scanned = scanMarkedLines(fd, job.from, job.size, markers, (text, at) => {
+          if (!take(text, at)) {
+            problemAt = at;
+            sink.problem("a line is not valid JSON; it was skipped");
+          }
+        });
+        result.end = scanned.end;
+        if (scanned.tail) {
+          if (take(scanned.tail.text, scanned.tail.at)) result.end = job.size;
+          else {
+            problemAt = scanned.tail.at;
+            sink.problem("the file ends in an incomplete line (truncated, or still being written)");
+          }
+        }
+        result.saved = decoder.save();
+      } finally {
+        closeSync(fd);
+      }
+      result.bytes = job.size - job.from;
+    } else if (job.source.format === "json" && reader.json) {
+      const text = readFileSync(job.source.path, "utf8");
+      result.bytes = text.length;
+      result.end = job.size;
+      if (reader.json.markers.some((m) => text.includes(m))) {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          value = undefined;
+          sink.problem("the file is not valid JSON (truncated?); it was skipped");
+        }
+        if (value !== undefined) reader.json.decode(value, sink);
+      }
+    } else if (job.source.format === "custom" && reader.custom) {
+      await reader.custom.decode(sink);
+      result.end = job.size;
+      result.bytes = job.size;
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "ENOENT") {
+      sink.problem(`cannot read this file (${code ?? (error as Error).message}); it was skipped`);
+    }
+  }
+  result.records = [...byKey.values()];
+  return result;
+}
+
+/** Counts the lines before byte offset `at` (only called for the first problem of a source). */
+function lineNumberAt(fd: number, at: number): number {
+  const buf = Buffer.allocUnsafe(1 << 16);
+  let line = 1;
+  let pos = 0;
+  while (pos < at) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, at - pos), pos);
+    if (n <= 0) break;
+    for (let i = buf.indexOf(10, 0); i !== -1 && i < n; i = buf.indexOf(10, i + 1)) line++;
+    pos += n;
+  }
+  return line;
+}

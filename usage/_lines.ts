@@ -1,0 +1,166 @@
+/**
+ * Streams the lines of a file that contain one of a few byte markers, without
+ * decoding the others. Memory stays at one chunk plus the longest marked line:
+ * a long line without a marker is dropped as it streams by.
+ *
+ * Searching runs on a latin1 view of each chunk (one char per byte, so string
+ * offsets are file offsets, and V8's string search is several times faster
+ * than a byte search here); only marked lines are decoded as UTF-8.
+ *
+ * @module
+ */
+
+import { Buffer } from "node:buffer";
+import { readSync } from "node:fs";
+
+const CHUNK = 1 << 20;
+
+/** The outcome of streaming a range of a file. */
+export interface LineScanEnd {
+  /** The file offset just past the last complete line read. */
+  end: number;
+  /**
+   * A marked last line with no newline after it (the file ends there): its
+   * text and offset, for the caller to try and either accept or leave for later.
+   */
+  tail?: { text: string; at: number };
+}
+
+/**
+ * Calls `onLine(text, at)` for each line in [`start`, `size`) of `fd` that
+ * contains one of `markers` (ASCII), in order. `start` must be a line start.
+ * `chunk` is the read size (tests make it small to cross chunk edges).
+ */
+export function scanMarkedLines(
+  fd: number,
+  start: number,
+  size: number,
+  markers: readonly string[],
+  onLine: (text: string, at: number) => void,
+  chunk: number = CHUNK,
+): LineScanEnd {
+  const keepForMarker = Math.max(1, ...markers.map((m) => m.length)) - 1;
+  let buf = Buffer.allocUnsafe(Math.min(chunk, Math.max(64, size - start)));
+  let base = start; // file offset of buf[0]
+  let len = 0;
+  let pos = start; // next file offset to read
+  let from = 0; // search position in the view
+  let longStart = -1; // file offset where the line holding buf[0] began, when its head was dropped
+  let view = "";
+  const next: number[] = markers.map(() => -2); // cached next hit per marker; -2 = unknown
+
+  const fill = () => {
+    while (len < buf.length && pos < size) {
+      const n = readSync(fd, buf, len, Math.min(buf.length - len, size - pos), pos);
+      if (n <= 0) {
+        size = pos; // the file shrank while we read it
+        break;
+      }
+      len += n;
+      pos += n;
+    }
+    view = buf.toString("latin1", 0, len);
+    next.fill(-2);
+  };
+  const shift = (keepFrom: number) => {
+    buf.copy(buf, 0, keepFrom, len);
+    base += keepFrom;
+    len -= keepFrom;
+    from = Math.max(0, from - keepFrom);
+  };
+  const nextMarker = (): number => {
+    let best = -1;
+    for (let i = 0; i < markers.length; i++) {
+      let at = next[i];
+      if (at === -2 || (at !== -1 && at < from)) {
+        at = view.indexOf(markers[i], from);
+        next[i] = at;
+      }
+      if (at !== -1 && (best === -1 || at < best)) best = at;
+    }
+    return best;
+  };
+
+  fill();
+  for (;;) {
+    const m = nextMarker();
+    if (m === -1) {
+      if (pos >= size) break;
+      // No marker in what we hold: keep only the unfinished last line.
+      const nl = view.lastIndexOf("\n");
+      let keepFrom = nl + 1;
+      if (nl >= 0) longStart = -1;
+      if (len - keepFrom > chunk / 2) {
+        // A long line with no marker so far: remember where it began, drop its body.
+        if (longStart < 0) longStart = base + keepFrom;
+        keepFrom = len - keepForMarker;
+      }
+      shift(keepFrom);
+      from = Math.max(0, len - keepForMarker);
+      fill();
+      continue;
+    }
+    const nlBefore = m === 0 ? -1 : view.lastIndexOf("\n", m - 1);
+    if (nlBefore < 0 && longStart >= 0) {
+      // The marker sits in a long line whose head we dropped: read it whole.
+      const line = readLineAt(fd, longStart, size, chunk);
+      if (line.end < 0) return { end: longStart, tail: { text: line.text, at: longStart } };
+      onLine(line.text, longStart);
+      base = line.end;
+      pos = line.end;
+      len = 0;
+      from = 0;
+      longStart = -1;
+      fill();
+      continue;
+    }
+    const ls = nlBefore + 1;
+    if (nlBefore >= 0) longStart = -1;
+    const nlAfter = view.indexOf("\n", m);
+    if (nlAfter === -1) {
+      if (pos >= size) {
+        return { end: base + ls, tail: { text: buf.toString("utf8", ls, len), at: base + ls } };
+      }
+      // The marked line continues past the chunk: keep it from its start, grow if needed.
+      from = m;
+      shift(ls);
+      if (len === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, len);
+        buf = bigger;
+      }
+      fill();
+      continue;
+    }
+    onLine(buf.toString("utf8", ls, nlAfter), base + ls);
+    from = nlAfter + 1;
+    longStart = -1;
+  }
+  const nl = view.lastIndexOf("\n");
+  if (nl < 0 && longStart >= 0) return { end: longStart };
+  return { end: base + nl + 1 };
+}
+
+/** Reads the line starting at `at`; `end` is past its newline, or -1 when the file ends first. */
+function readLineAt(
+  fd: number,
+  at: number,
+  size: number,
+  chunkSize: number,
+): { text: string; end: number } {
+  const parts: Buffer[] = [];
+  let pos = at;
+  const chunk = Buffer.allocUnsafe(chunkSize);
+  while (pos < size) {
+    const n = readSync(fd, chunk, 0, Math.min(chunkSize, size - pos), pos);
+    if (n <= 0) break;
+    const nl = chunk.subarray(0, n).indexOf(10);
+    if (nl >= 0) {
+      parts.push(Buffer.from(chunk.subarray(0, nl)));
+      return { text: Buffer.concat(parts).toString("utf8"), end: pos + nl + 1 };
+    }
+    parts.push(Buffer.from(chunk.subarray(0, n)));
+    pos += n;
+  }
+  return { text: Buffer.concat(parts).toString("utf8"), end: -1 };
+}

@@ -1,0 +1,62 @@
+/**
+ * The host usage layer (spec §5): read-only readers of each agent host's own
+ * session logs, an incremental deduplicating scan, aggregation, cost.
+ *
+ * - {@link scanUsage}: one deduplicated {@link UsageRecord} per request, skip
+ *   notes and problems.
+ * - {@link aggregateUsage}: rows by platform | project | session | model | day.
+ * - {@link hostLeaderboard}: the 🖥️ host board and `hostSkipped` for the
+ *   unified `leaderboard` command.
+ * - {@link loadPriceTable}, {@link recordCost}, {@link findPrice}: pricing.
+ * - The reader contract ({@link UsageReader}) for adding a host.
+ *
+ * @example
+ * ```ts
+ * import { aggregateUsage, loadPriceTable, scanUsage } from "./mod.ts";
+ * import { currentHostEnv } from "../io/host_env.ts";
+ * const { records } = await scanUsage({ host: currentHostEnv() });
+ * const { rows } = aggregateUsage(records, "model", { prices: await loadPriceTable() });
+ * ```
+ *
+ * @module
+ */
+
+export { HOST_IDS, type HostId } from "../core/platform_types.ts";
+export type { HostEnv, OsName } from "../io/host_env.ts";
+export type { UsageRowJson } from "./render.ts";
+export type {
+  UsageConfidence,
+  UsageGroupBy,
+  UsageProblem,
+  UsageRecord,
+  UsageSkipNote,
+  UsageTokens,
+} from "../core/usage_types.ts";
+export { type ScanOptions, type ScanProgress, type ScanResult, scanUsage } from "./scan.ts";
+export { type AggregateOptions, aggregateUsage, dayOf, type UsageRow } from "./aggregate.ts";
+export {
+  type CostSource,
+  findPrice,
+  loadPriceTable,
+  type ModelPrice,
+  priceCandidates,
+  type PriceTable,
+  recordCost,
+} from "./cost.ts";
+export {
+  type HostBoard,
+  type HostBoardOptions,
+  type HostBoardRow,
+  hostLeaderboard,
+  rankRows,
+} from "./leaderboard.ts";
+export type {
+  DecodeSink,
+  LineDecoder,
+  ReaderRecord,
+  SourceLister,
+  UsageReader,
+  UsageSource,
+} from "./reader.ts";
+export { readerIds } from "./readers/registry.ts";
+export { totalInput, totalTokens } from "./tokens.ts";

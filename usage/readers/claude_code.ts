@@ -1,0 +1,119 @@
+/**
+ * Claude Code: `projects/<encoded cwd>/<session>.jsonl`, with subagent and
+ * workflow files under `<session>/subagents/`, in `~/.claude` and
+ * `${XDG_CONFIG_HOME:-~/.config}/claude`, or in each entry of
+ * `CLAUDE_CONFIG_DIR` (a comma list of config dirs or `projects` dirs).
+ *
+ * One request = one API response (`message.id`, else `requestId`). Streaming
+ * writes a response as several lines whose `output_tokens` grows, and resumed
+ * sessions or subagent files copy earlier lines: every copy has the same
+ * identity, and the largest one counts (notes/usage-formats.md §1).
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ReaderRecord, UsageReader } from "../reader.ts";
+import { envList } from "../_walk.ts";
+import { count, parseTs } from "../tokens.ts";
+
+/** The roots that hold Claude Code's `projects` folders for `host`. */
+export function claudeProjectRoots(
+  host: { home: string; env: Record<string, string | undefined> },
+): string[] {
+  const custom = envList(host.env.CLAUDE_CONFIG_DIR);
+  if (custom.length > 0) {
+    // Each entry is a config dir holding `projects/` (renamed by
+    // CLAUDE_CODE_PROJECT_DIR_NAME, HOSTS.md §claude-code), or that dir itself.
+    const name = host.env.CLAUDE_CODE_PROJECT_DIR_NAME || "projects";
+    return custom.map((dir) => (existsSync(join(dir, name)) ? join(dir, name) : dir));
+  }
+  const xdg = host.env.XDG_CONFIG_HOME || join(host.home, ".config");
+  return [join(host.home, ".claude", "projects"), join(xdg, "claude", "projects")];
+}
+
+interface Line {
+  type?: unknown;
+  requestId?: unknown;
+  sessionId?: unknown;
+  cwd?: unknown;
+  timestamp?: unknown;
+  isSidechain?: unknown;
+  costUSD?: unknown;
+  message?: {
+    id?: unknown;
+    model?: unknown;
+    usage?: Record<string, unknown> & {
+      cache_creation?: Record<string, unknown>;
+      output_tokens_details?: Record<string, unknown>;
+    };
+  };
+}
+
+/** The Claude Code reader. */
+export const reader: UsageReader = {
+  id: "claude-code",
+  version: 1,
+  confidence: "host-reported",
+  sources(host, list) {
+    return list.files(claudeProjectRoots(host), { ext: [".jsonl"] });
+  },
+  jsonl: {
+    markers: ['"usage"'],
+    open(sink) {
+      const meta = sink.source.meta ?? {};
+      const parts = (meta.rel ?? "").split(/[\\/]/);
+      // projects/<project>/<session>.jsonl or projects/<project>/<session>/…/agent-x.jsonl
+      const folder = parts.length > 1 ? parts[0] : "";
+      const fileSession = parts.length > 2
+        ? parts[1]
+        : (parts[parts.length - 1] ?? "").replace(/\.jsonl$/, "");
+      return {
+        line(value, at) {
+          const line = value as Line;
+          if (!line || typeof line !== "object") return;
+          const message = line.message;
+          const usage = message?.usage;
+          if (!usage || typeof usage !== "object") return;
+          if (line.type !== undefined && line.type !== "assistant") return;
+          const model = typeof message.model === "string" ? message.model : undefined;
+          if (model === "<synthetic>") return;
+          const flat = count(usage.cache_creation_input_tokens);
+          const split = usage.cache_creation && typeof usage.cache_creation === "object"
+            ? usage.cache_creation
+            : undefined;
+          const w5 = count(split?.ephemeral_5m_input_tokens);
+          const w1h = count(split?.ephemeral_1h_input_tokens);
+          const cacheWrite = Math.max(flat, w5 + w1h);
+          const id = typeof message.id === "string" && message.id
+            ? message.id
+            : typeof line.requestId === "string" && line.requestId
+            ? line.requestId
+            : `${sink.source.key ?? sink.source.path}@${at}`;
+          const record: ReaderRecord = {
+            key: id,
+            ts: parseTs(line.timestamp),
+            sessionId: typeof line.sessionId === "string" && line.sessionId
+              ? line.sessionId
+              : fileSession,
+            projectKey: typeof line.cwd === "string" && line.cwd ? line.cwd : folder,
+            modelId: model && usage.speed === "fast" ? `${model}-fast` : model,
+            tokens: {
+              input: count(usage.input_tokens),
+              cacheRead: count(usage.cache_read_input_tokens),
+              cacheWrite,
+              cacheWrite1h: Math.min(w1h, cacheWrite),
+              output: count(usage.output_tokens),
+              reasoning: count(usage.output_tokens_details?.thinking_tokens),
+            },
+          };
+          if (typeof line.costUSD === "number" && line.costUSD >= 0) record.costUsd = line.costUSD;
+          if (line.isSidechain === true) record.secondary = true;
+          sink.emit(record);
+        },
+        save: () => null,
+      };
+    },
+  },
+};

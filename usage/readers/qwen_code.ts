@@ -1,0 +1,85 @@
+/**
+ * Qwen Code: `~/.qwen/projects/<project>/chats/*.jsonl` (`QWEN_DATA_DIR`, a
+ * comma list of Qwen dirs, replaces `~/.qwen`). Assistant lines carry
+ * Gemini-style `usageMetadata`: `promptTokenCount` includes
+ * `cachedContentTokenCount`, and `thoughtsTokenCount` is billed as output but
+ * not inside `candidatesTokenCount` (notes/usage-formats.md §4).
+ *
+ * A request is the line's `uuid`, else its session, time, model and counts.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { UsageReader } from "../reader.ts";
+import { envList } from "../_walk.ts";
+import { count, parseTs } from "../tokens.ts";
+
+/** Qwen Code's `projects` folders for `host`. */
+export function qwenRoots(
+  host: { home: string; env: Record<string, string | undefined> },
+): string[] {
+  const custom = envList(host.env.QWEN_DATA_DIR);
+  return (custom.length > 0 ? custom : [join(host.home, ".qwen")]).map((d) => join(d, "projects"));
+}
+
+/** The Qwen Code reader. */
+export const reader: UsageReader = {
+  id: "qwen-code",
+  version: 1,
+  confidence: "host-reported",
+  sources(host, list) {
+    return list.files(qwenRoots(host), {
+      ext: [".jsonl"],
+      filter: (rel) => {
+        const parts = rel.split(/[\\/]/);
+        return parts.length === 3 && parts[1] === "chats";
+      },
+    });
+  },
+  jsonl: {
+    markers: ['"usageMetadata"'],
+    open(sink) {
+      const parts = (sink.source.meta?.rel ?? "").split(/[\\/]/);
+      const project = parts[0] ?? "";
+      const stem = (parts[2] ?? "").replace(/\.jsonl$/, "");
+      return {
+        line(value) {
+          const v = value as Record<string, unknown> | null;
+          if (!v || typeof v !== "object" || v.type !== "assistant") return;
+          const u = v.usageMetadata as Record<string, unknown> | undefined;
+          if (!u || typeof u !== "object") return;
+          const prompt = count(u.promptTokenCount) + count(u.toolUsePromptTokenCount);
+          const cached = Math.min(count(u.cachedContentTokenCount), prompt);
+          const thoughts = count(u.thoughtsTokenCount);
+          let output = count(u.candidatesTokenCount) + thoughts;
+          if (prompt === 0 && output === 0) output = count(u.totalTokenCount);
+          const session = typeof v.sessionId === "string" && v.sessionId
+            ? v.sessionId
+            : `${project}-${stem}`;
+          const model = typeof v.model === "string" && v.model ? v.model : undefined;
+          const tokens = {
+            input: prompt - cached,
+            cacheRead: cached,
+            cacheWrite: 0,
+            cacheWrite1h: 0,
+            output,
+            reasoning: Math.min(thoughts, output),
+          };
+          const key = typeof v.uuid === "string" && v.uuid
+            ? v.uuid
+            : JSON.stringify([session, v.timestamp, model, prompt, cached, output]);
+          sink.emit({
+            key,
+            ts: parseTs(v.timestamp),
+            sessionId: session,
+            projectKey: project,
+            modelId: model,
+            tokens,
+          });
+        },
+        save: () => null,
+      };
+    },
+  },
+};

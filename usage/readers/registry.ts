@@ -1,0 +1,39 @@
+/**
+ * Every usage reader, loaded lazily by host id. To add a host, write
+ * `usage/readers/<host_id>.ts` exporting `reader` and add one line here.
+ *
+ * @module
+ */
+
+import type { HostId } from "../../core/platform_types.ts";
+import type { UsageReader } from "../reader.ts";
+import { syncedReader } from "./synced.ts";
+
+type Load = () => Promise<UsageReader>;
+
+const synced = (id: HostId): Load => () => Promise.resolve(syncedReader(id));
+
+/** The readers, in report order. */
+export const READERS: Partial<Record<HostId, Load>> = {
+  "claude-code": async () => (await import("./claude_code.ts")).reader,
+  codex: async () => (await import("./codex.ts")).reader,
+  "gemini-cli": async () => (await import("./gemini_cli.ts")).reader,
+  "qwen-code": async () => (await import("./qwen_code.ts")).reader,
+  cursor: synced("cursor"),
+  antigravity: synced("antigravity"),
+  "antigravity-cli": synced("antigravity-cli"),
+  trae: synced("trae"),
+  warp: synced("warp"),
+};
+
+/** The host ids that have a usage reader. */
+export function readerIds(): HostId[] {
+  return Object.keys(READERS) as HostId[];
+}
+
+/** Loads the reader of `id`; throws `RangeError` when there is none. */
+export function loadReader(id: HostId): Promise<UsageReader> {
+  const load = READERS[id];
+  if (!load) throw new RangeError(`no usage reader for "${id}"`);
+  return load();
+}

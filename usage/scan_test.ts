@@ -1,0 +1,179 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { scanUsage } from "./scan.ts";
+import { buckets, hostAt, tempCopy, usageFixture } from "../tests/_helpers/usage.ts";
+
+const line = (id: string, out: number, extra: object = {}) =>
+  JSON.stringify({
+    type: "assistant",
+    sessionId: "s",
+    timestamp: "2026-01-01T00:00:00Z",
+    requestId: `r-${id}`,
+    message: {
+      id,
+      model: "m",
+      content: [{ type: "text", text: "secret prompt words" }],
+      usage: { input_tokens: 10, output_tokens: out },
+    },
+    ...extra,
+  }) + "\n";
+
+function setup() {
+  const t = tempCopy();
+  const projects = join(t.dir, ".claude", "projects", "p");
+  mkdirSync(projects, { recursive: true });
+  const file = join(projects, "s.jsonl");
+  const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
+  const scan = () =>
+    scanUsage({ host: hostAt(t.dir, env), platforms: ["claude-code"], cache: true });
+  return { ...t, file, scan, cacheFile: join(t.dir, "data", "cache", "usage", "claude-code.json") };
+}
+
+test("a re-scan reads nothing when nothing changed and only the appended bytes after an append", async () => {
+  const s = setup();
+  try {
+    writeFileSync(s.file, line("a", 3) + line("b", 5));
+    const first = await s.scan();
+    assert.deepEqual(buckets(first.records), [20, 0, 0, 8]);
+    assert.ok(existsSync(s.cacheFile));
+    const again = await s.scan();
+    assert.equal(again.stats.sourcesRead, 0);
+    assert.deepEqual(buckets(again.records), [20, 0, 0, 8]);
+    // The streamed request "b" grows, and "c" is new.
+    const more = line("b", 40) + line("c", 1);
+    appendFileSync(s.file, more);
+    const appended = await s.scan();
+    assert.equal(appended.stats.bytesRead, Buffer.byteLength(more));
+    assert.deepEqual(buckets(appended.records), [30, 0, 0, 44]);
+  } finally {
+    s.done();
+  }
+});
+
+test("a rewritten, truncated or removed file is read again or dropped", async () => {
+  const s = setup();
+  try {
+    writeFileSync(s.file, line("a", 3) + line("b", 5));
+    await s.scan();
+    // Rewritten: the same size and a later mtime, different bytes.
+    writeFileSync(s.file, line("x", 4) + line("y", 4));
+    assert.deepEqual(buckets((await s.scan()).records), [20, 0, 0, 8]);
+    writeFileSync(s.file, line("x", 4) + line("y", 4) + line("z", 9));
+    await s.scan();
+    truncateSync(s.file, Buffer.byteLength(line("x", 4)));
+    const truncated = await s.scan();
+    assert.deepEqual(buckets(truncated.records), [10, 0, 0, 4]);
+    rmSync(s.file);
+    assert.deepEqual((await s.scan()).records, []);
+  } finally {
+    s.done();
+  }
+});
+
+test("a Codex rollout continues its cumulative state across an append", async () => {
+  const t = tempCopy();
+  try {
+    const dir = join(t.dir, ".codex", "sessions", "2026", "01", "01");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "rollout-x.jsonl");
+    const tc = (ts: string, input: number, output: number) =>
+      JSON.stringify({
+        timestamp: ts,
+        type: "event_msg",
+        payload: {
+          type: "token_count",
+          info: { total_token_usage: { input_tokens: input, output_tokens: output } },
+        },
+      }) + "\n";
+    writeFileSync(file, tc("2026-01-01T00:00:01Z", 100, 10));
+    const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
+    const scan = () => scanUsage({ host: hostAt(t.dir, env), platforms: ["codex"], cache: true });
+    await scan();
+    appendFileSync(file, tc("2026-01-01T00:00:02Z", 100, 10) + tc("2026-01-01T00:00:03Z", 250, 30));
+    const next = await scan();
+    assert.ok(next.stats.bytesRead < 400);
+    assert.deepEqual(buckets(next.records), [250, 0, 0, 30]);
+  } finally {
+    t.done();
+  }
+});
+
+test("bad lines are reported once per file with the first line number, and the scan goes on", async () => {
+  const s = setup();
+  try {
+    writeFileSync(
+      s.file,
+      line("a", 3) + '{"usage": broken\n' + line("b", 5) + '{"usage": also broken\n' +
+        line("c", 1).trimEnd().slice(0, -5),
+    );
+    const other = join(s.dir, ".claude", "projects", "p", "t.jsonl");
+    writeFileSync(other, line("d", 2));
+    const result = await s.scan();
+    assert.deepEqual(buckets(result.records), [30, 0, 0, 10]);
+    assert.equal(result.problems.length, 1);
+    const [p] = result.problems;
+    assert.equal(p.path, s.file);
+    assert.equal(p.line, 2);
+    assert.equal(p.count, 3);
+    assert.match(p.message, /not valid JSON/);
+    // Reported again from the cache on the next scan, still once.
+    const again = await s.scan();
+    assert.equal(again.problems.length, 1);
+  } finally {
+    s.done();
+  }
+});
+
+test(
+  "an unreadable folder is reported once and the rest is read",
+  { skip: process.getuid?.() === 0 ? "root reads every folder" : false },
+  async () => {
+    const s = setup();
+    try {
+      writeFileSync(s.file, line("a", 3));
+      const locked = join(s.dir, ".claude", "projects", "locked");
+      mkdirSync(locked);
+      chmodSync(locked, 0);
+      const result = await s.scan();
+      chmodSync(locked, 0o755);
+      assert.equal(result.records.length, 1);
+      assert.equal(result.problems.length, 1);
+      assert.match(result.problems[0].message, /cannot read this folder/);
+    } finally {
+      s.done();
+    }
+  },
+);
+
+test("decoding on worker threads gives exactly the records of one thread", async () => {
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const one = await scanUsage({ host, cache: false, threads: 1 });
+  const two = await scanUsage({ host, cache: false, threads: 3 });
+  assert.equal(two.stats.threads, 3);
+  const key = (r: { platformId: string; sessionId: string; ts: number; tokens: object }) =>
+    JSON.stringify([r.platformId, r.sessionId, r.ts, r.tokens]);
+  assert.deepEqual(two.records.map(key).sort(), one.records.map(key).sort());
+});
+
+test("the cache holds counts and ids, never the text of a prompt", async () => {
+  const s = setup();
+  try {
+    writeFileSync(s.file, line("a", 3));
+    await s.scan();
+    const { readFileSync } = await import("node:fs");
+    assert.doesNotMatch(readFileSync(s.cacheFile, "utf8"), /secret prompt words/);
+  } finally {
+    s.done();
+  }
+});
