@@ -8,4 +8,10 @@
 import type { CommandSpec } from "./_command.ts";
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandSpec[] = [];
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: "secrets",
+    summary: "store the secrets a connector references in the OS keystore",
+    load: () => import("./cmd_secrets.ts"),
+  },
+];
