@@ -1,18 +1,23 @@
 /**
  * Which connector a `secrets` (or `auth`) command acts on, in the order of
  * spec §3: `--connector-id`, then `--connector <path>`, then
- * `agent-connector.config.*` in `--project` (or the working directory), then
+ * `agent-connector.config.*` found from `--project` (or the working
+ * directory) by io/load_connector.ts, then
  * the single registered connector. Undefined when none of them gives one.
  *
  * @module
  */
 
-import { readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
+import {
+  findConnectorConfig,
+  type LoadConnectorOptions,
+  type LoadedConnector,
+} from "../io/load_connector.ts";
 import { CliError } from "./_errors.ts";
 
 /** How the connector was found. */
@@ -32,8 +37,8 @@ export interface ConnectorRef {
   secretNames?: string[];
 }
 
-/** Loads a config module into a ResolvedConnector. */
-export type ConnectorLoader = (path: string, host: HostEnv) => Promise<ResolvedConnector>;
+/** Loads a connector config (io/load_connector.ts `loadConnector`, or a test double). */
+export type ConnectorLoader = (options: LoadConnectorOptions) => Promise<LoadedConnector>;
 
 /** What the resolution needs. */
 export interface ConnectorRefOptions {
@@ -49,24 +54,6 @@ export interface ConnectorRefOptions {
   load: ConnectorLoader;
 }
 
-/** Config file names, in the order they are preferred when several exist. */
-const CONFIG_EXTENSIONS = ["mjs", "js", "mts", "ts", "cjs", "json"];
-
-/** Finds `agent-connector.config.*` in `dir`; undefined when there is none. */
-export function findConnectorConfig(dir: string): string | undefined {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return undefined;
-  }
-  for (const ext of CONFIG_EXTENSIONS) {
-    const name = `agent-connector.config.${ext}`;
-    if (names.includes(name)) return join(dir, name);
-  }
-  return undefined;
-}
-
 /** Applies the resolution order; throws CliError when a named config cannot be loaded. */
 export async function resolveConnectorRef(
   options: ConnectorRefOptions,
@@ -80,23 +67,24 @@ export async function resolveConnectorRef(
   if (options.connectorId !== undefined) {
     return withRecord({ id: options.connectorId, source: "connector-id" });
   }
-  const explicit = options.connectorPath !== undefined
-    ? resolve(host.cwd, options.connectorPath)
-    : undefined;
-  const found = explicit ?? findConnectorConfig(resolve(host.cwd, options.projectDir ?? "."));
-  if (found !== undefined) {
-    let connector: ResolvedConnector;
+  const projectDir = resolve(host.cwd, options.projectDir ?? ".");
+  const explicit = options.connectorPath !== undefined;
+  if (explicit || findConnectorConfig(projectDir) !== undefined) {
+    let loaded: LoadedConnector;
     try {
-      connector = await options.load(found, host);
+      loaded = await options.load({
+        connectorPath: options.connectorPath,
+        projectDir,
+        cwd: host.cwd,
+      });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new CliError(`cannot load connector config "${found}": ${reason}`);
+      throw new CliError(error instanceof Error ? error.message : String(error));
     }
     return withRecord({
-      id: connector.id,
+      id: loaded.connector.id,
       source: explicit ? "connector" : "project",
-      connector,
-      modulePath: found,
+      connector: loaded.connector,
+      modulePath: loaded.modulePath,
     });
   }
   const ids = listConnectorIds(root);

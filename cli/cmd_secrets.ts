@@ -22,7 +22,7 @@ import {
   resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
-import { loadConnectorModule } from "./_load_connector.ts";
+import { loadConnector } from "../io/load_connector.ts";
 import { type InputStream, readAll, readHiddenLine, stripOneNewline } from "./_prompt.ts";
 
 /** Help text. */
@@ -107,7 +107,7 @@ export async function run(
     spec.positional ? { min: 1, max: 1, names: "<name>" } : { max: 0 },
   );
   const backend = backendFlag(parsed, command);
-  const load = deps.load ?? loadConnectorModule;
+  const load = deps.load ?? loadConnector;
   try {
     const ref = await resolveConnectorRef({
       connectorId: stringFlag(parsed, "connector-id"),

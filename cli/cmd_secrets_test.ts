@@ -4,11 +4,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import type { ResolvedConnector } from "../core/connector_types.ts";
 import { CLI_NAME, VERSION } from "../core/version.ts";
 import type { HostEnv } from "../io/host_env.ts";
 import { runCliCaptured } from "../tests/_helpers/cli.ts";
 import type { CliContext } from "./_context.ts";
+import type { ConnectorLoader } from "./_connector_ref.ts";
 import { run } from "./cmd_secrets.ts";
 import { reportError } from "./run.ts";
 
@@ -244,7 +244,7 @@ test(
 async function runWith(
   argv: string[],
   host: Partial<HostEnv>,
-  load: (path: string) => Promise<ResolvedConnector>,
+  load: ConnectorLoader,
   stdin: Readable = Readable.from([""]),
 ) {
   let stdout = "";
@@ -265,50 +265,65 @@ async function runWith(
   return { code, stdout, stderr };
 }
 
-const connector = {
-  id: "from-config",
-  server: { transport: "stdio", command: "node", secretEnv: { DB: "${secret:db-pass}" } },
-  platforms: {},
-} as unknown as ResolvedConnector;
+/** A config module as a connector author writes it (a plain config object). */
+function writeConfig(dir: string, id: string) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, "agent-connector.config.mjs"),
+    `export default { id: "${id}", server: { transport: "stdio", command: "node",\n` +
+      `  env: { DB_URL: "pg://\${env:DB_USER}:\${secret:db-pass}@h/db", LOG: "1" } } };\n`,
+  );
+}
 
 test(
-  "--connector-id wins, then --connector, then agent-connector.config.* in --project",
+  "--connector-id wins, then --connector, then agent-connector.config.* found from --project",
   withHome(async (host) => {
-    const loaded: string[] = [];
-    const load = (path: string) => {
-      loaded.push(path);
-      return Promise.resolve(connector);
-    };
     const project = join(host.home!, "proj");
-    mkdirSync(project);
-    writeFileSync(join(project, "agent-connector.config.mjs"), "export default {}");
-    const byId = await runWith(
-      ["list", "--connector-id", "x", "--connector", "c.mjs", "--project", project],
+    writeConfig(project, "from-project");
+    writeConfig(join(host.home!, "other"), "from-path");
+    const args = ["--project", project];
+    const byId = await runCliCaptured(
+      [
+        "secrets",
+        "list",
+        "--connector-id",
+        "x",
+        "--connector",
+        "other/agent-connector.config.mjs",
+        ...args,
+      ],
       host,
-      load,
     );
-    assert.match(byId.stdout, /no secrets recorded for connector x/);
-    assert.deepEqual(loaded, []);
-    const byPath = await runWith(
-      ["list", "--connector", "c.mjs", "--project", project],
+    assert.equal(byId.stdout, "no secrets recorded for connector x\n");
+    const byPath = await runCliCaptured(
+      ["secrets", "list", "--connector", "other/agent-connector.config.mjs", ...args],
       host,
-      load,
     );
-    assert.deepEqual(loaded, [join(host.cwd!, "c.mjs")]);
     // A connector loaded from a config lists the names it references, set or not.
     assert.equal(
       byPath.stdout,
       "name     backend  present  updated\ndb-pass  file     no       -\n",
     );
-    await runWith(["list", "--project", project], host, load);
-    assert.deepEqual(loaded.at(-1), join(project, "agent-connector.config.mjs"));
+    const set = await runCliCaptured(["secrets", "set", "db-pass", ...args], host, VALUE);
+    assert.equal(set.stdout, 'secret "db-pass" stored in file for connector from-project\n');
+    const fromCwd = await runCliCaptured(["secrets", "list"], { ...host, cwd: join(project) });
+    assert.match(fromCwd.stdout, /\ndb-pass {2}file {5}yes {6}\d{4}-/);
+  }),
+);
+
+test(
+  "a config that cannot be loaded fails with the loader's message naming the file",
+  withHome(async (host) => {
+    const missing = await runCliCaptured(["secrets", "list", "--connector", "nope.mjs"], host);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /nope\.mjs/);
     const failing = await runWith(
       ["list", "--connector", "broken.mjs"],
       host,
-      () => Promise.reject(new Error("boom")),
+      () => Promise.reject(new Error('cannot import "broken.mjs": boom')),
     );
     assert.equal(failing.code, 1);
-    assert.match(failing.stderr, /cannot load connector config ".*broken\.mjs": boom/);
+    assert.equal(failing.stderr, 'agent-connector: cannot import "broken.mjs": boom\n');
   }),
 );
 
