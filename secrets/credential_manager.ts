@@ -180,6 +180,7 @@ export function credentialManagerBackend(ctx: BackendContext): SecretBackend {
   const backend: SecretBackend = {
     id: "credential-manager",
     availability(): BackendAvailability {
+      // No cheap probe exists (PowerShell's start-up alone is ~0.3 s); OS and program suffice.
       if (ctx.os !== "win32") return wrongOs("credential-manager", "Windows", ctx.os);
       if (!ctx.exists(exe)) {
         return {

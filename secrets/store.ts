@@ -143,14 +143,19 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
     }
     return backend;
   };
+  // Reads and writes run only the cheap checks (OS, program present) once per
+  // backend: the keystore programs report a missing bus, a locked keyring or a
+  // missing item themselves, and every probe costs a process start at launch.
   const checked = new Map<SecretBackendId, BackendAvailability>();
-  const availabilityOf = (id: SecretBackendId): BackendAvailability => {
-    const answer = backendOf(id).availability();
-    checked.set(id, answer);
-    return answer;
-  };
+  const availabilityOf = (id: SecretBackendId): BackendAvailability =>
+    backendOf(id).availability(true);
   const usable = (id: SecretBackendId): SecretBackend => {
-    assertAvailable(checked.get(id) ?? availabilityOf(id));
+    let answer = checked.get(id);
+    if (!answer) {
+      answer = backendOf(id).availability(false);
+      checked.set(id, answer);
+    }
+    assertAvailable(answer);
     return backendOf(id);
   };
   const pickBackend = (explicit: unknown): SecretBackendId => {
