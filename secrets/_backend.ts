@@ -21,6 +21,8 @@ export interface BackendContext {
   spawn: SpawnSyncFn;
   /** True when a file exists at `path`. */
   exists(path: string): boolean;
+  /** The user id (POSIX), to find the user's session bus when the env does not name it. */
+  uid?: number;
 }
 
 /**

@@ -162,7 +162,11 @@ export function credentialManagerBackend(ctx: BackendContext): SecretBackend {
   const exe = powershellPath(ctx.env);
   const run = (script: string, input?: string): SpawnResult => {
     const result = ctx.spawn(exe, powershellArgs(script), {
-      env: childEnv(ctx.env),
+      // PowerShell (and .NET) fail to start without SystemRoot; a host may strip it.
+      env: {
+        SystemRoot: win32.dirname(win32.dirname(win32.dirname(win32.dirname(exe)))),
+        ...childEnv(ctx.env),
+      },
       ...(input !== undefined ? { input } : {}),
     });
     const failure = spawnFailure("credential-manager", exe, result);

@@ -59,7 +59,20 @@ export function secretServiceAttributes(connectorId: string, name: string): stri
 
 /** Creates the secret-service backend. */
 export function secretServiceBackend(ctx: BackendContext): SecretBackend {
-  const env = () => ({ ...childEnv(ctx.env), LC_ALL: "C" });
+  // A host may spawn the server wrapper with a stripped environment (no
+  // DBUS_SESSION_BUS_ADDRESS, no XDG_RUNTIME_DIR); the user's session bus is
+  // then still at /run/user/<uid>/bus on systemd desktops.
+  const env = () => {
+    const out: Record<string, string> = { ...childEnv(ctx.env), LC_ALL: "C" };
+    if (!out.DBUS_SESSION_BUS_ADDRESS) {
+      const runtime = out.XDG_RUNTIME_DIR ||
+        (ctx.uid !== undefined ? `/run/user/${ctx.uid}` : undefined);
+      if (runtime && ctx.exists(`${runtime}/bus`)) {
+        out.DBUS_SESSION_BUS_ADDRESS = `unix:path=${runtime}/bus`;
+      }
+    }
+    return out;
+  };
   const run = (file: string, args: string[], input?: string): SpawnResult => {
     const result = ctx.spawn(file, args, { env: env(), ...(input !== undefined ? { input } : {}) });
     const failure = spawnFailure("secret-service", file, result);

@@ -55,6 +55,8 @@ export interface OpenSecretStoreOptions {
   spawn?: SpawnSyncFn;
   /** Tells whether a keystore program exists; tests inject one with `spawn`. */
   exists?: (path: string) => boolean;
+  /** The POSIX user id (default: the process's), used to find `/run/user/<uid>/bus`. */
+  uid?: number;
 }
 
 /** Throws `invalid-name` unless `name` is a valid secret name. */
@@ -127,6 +129,8 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
     spawn: options.spawn ?? nodeSpawnSync,
     exists: options.exists ?? existsSync,
   };
+  const uid = options.uid ?? process.getuid?.();
+  if (uid !== undefined) ctx.uid = uid;
   const defaultBackend = resolveSecretBackendId(options.backend, env, platform);
   const backends = new Map<SecretBackendId, SecretBackend>();
   const backendOf = (id: SecretBackendId): SecretBackend => {
