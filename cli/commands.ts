@@ -14,4 +14,9 @@ export const COMMANDS: CommandSpec[] = [
     summary: "token usage and cost of your agent hosts, from their own logs",
     load: () => import("./cmd_usage.ts"),
   },
+  {
+    name: "secrets",
+    summary: "store the secrets a connector references in the OS keystore",
+    load: () => import("./cmd_secrets.ts"),
+  },
 ];

@@ -21,6 +21,8 @@ export interface BackendContext {
   spawn: SpawnSyncFn;
   /** True when a file exists at `path`. */
   exists(path: string): boolean;
+  /** The user id (POSIX), to find the user's session bus when the env does not name it. */
+  uid?: number;
 }
 
 /**
@@ -30,8 +32,11 @@ export interface BackendContext {
 export interface SecretBackend {
   /** Which backend this is. */
   readonly id: SecretBackendId;
-  /** Whether it can be used here. */
-  availability(): BackendAvailability;
+  /**
+   * Whether it can be used here. With `probe` false only the cheap checks run
+   * (OS, program present); with true the keystore itself is asked as well.
+   */
+  availability(probe: boolean): BackendAvailability;
   /** Throws `invalid-value` when this backend cannot hold `value` whole. */
   checkValue(connectorId: string, name: string, value: string): void;
   /** The stored value ("" when an empty item is stored), or null when there is none. */

@@ -162,7 +162,11 @@ export function credentialManagerBackend(ctx: BackendContext): SecretBackend {
   const exe = powershellPath(ctx.env);
   const run = (script: string, input?: string): SpawnResult => {
     const result = ctx.spawn(exe, powershellArgs(script), {
-      env: childEnv(ctx.env),
+      // PowerShell (and .NET) fail to start without SystemRoot; a host may strip it.
+      env: {
+        SystemRoot: win32.dirname(win32.dirname(win32.dirname(win32.dirname(exe)))),
+        ...childEnv(ctx.env),
+      },
       ...(input !== undefined ? { input } : {}),
     });
     const failure = spawnFailure("credential-manager", exe, result);
@@ -180,6 +184,7 @@ export function credentialManagerBackend(ctx: BackendContext): SecretBackend {
   const backend: SecretBackend = {
     id: "credential-manager",
     availability(): BackendAvailability {
+      // No cheap probe exists (PowerShell's start-up alone is ~0.3 s); OS and program suffice.
       if (ctx.os !== "win32") return wrongOs("credential-manager", "Windows", ctx.os);
       if (!ctx.exists(exe)) {
         return {

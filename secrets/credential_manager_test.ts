@@ -136,6 +136,29 @@ test("credential-manager refuses values over 2560 bytes before running anything"
   });
 });
 
+test("PowerShell gets SystemRoot even when the host stripped it from the environment", () => {
+  const seen: Record<string, string>[] = [];
+  const spawn: SpawnSyncFn = (_file, _args, options) => {
+    seen.push(options.env);
+    return { status: 3, stdout: "", stderr: "" };
+  };
+  const root = mkdtempSync(join(tmpdir(), "ac-"));
+  try {
+    openSecretStore({
+      connectorId: "acme-db",
+      backend: "credential-manager",
+      dataRoot: root,
+      env: { PATH: "C:\\x" },
+      platform: "win32",
+      spawn,
+      exists: () => true,
+    }).get("db-pass");
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  assert.equal(seen[0].SystemRoot, "C:\\Windows");
+});
+
 test("a failing CredWriteW surfaces PowerShell's message", () => {
   const spawn: SpawnSyncFn = () => ({
     status: 1,

@@ -91,7 +91,7 @@ export function keychainBackend(ctx: BackendContext): SecretBackend {
 
   const backend: SecretBackend = {
     id: "keychain",
-    availability(): BackendAvailability {
+    availability(probe): BackendAvailability {
       if (ctx.os !== "darwin") return wrongOs("keychain", "macOS", ctx.os);
       if (!ctx.exists(SECURITY_PATH)) {
         return {
@@ -101,8 +101,8 @@ export function keychainBackend(ctx: BackendContext): SecretBackend {
           hint: FILE_BACKEND_HINT,
         };
       }
-      const result = run(["default-keychain"]);
-      if (result.status !== 0) {
+      const result = probe ? run(["default-keychain"]) : undefined;
+      if (result && result.status !== 0) {
         return {
           backend: "keychain",
           available: false,

@@ -1,8 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { withTempDir } from "../tests/_helpers/temp.ts";
 import { SecretError } from "./errors.ts";
 import { keychainAddLine, parseKeychainPassword } from "./keychain.ts";
 import type { SpawnOptions, SpawnSyncFn } from "./spawn.ts";
@@ -91,17 +89,8 @@ function keychainStore(spawn: SpawnSyncFn, root: string) {
   });
 }
 
-function withRoot(fn: (root: string) => void) {
-  const root = mkdtempSync(join(tmpdir(), "ac-"));
-  try {
-    fn(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
 test("keychain writes go through security -i on stdin as hex, never in argv", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const fake = fakeSecurity();
     const value = "s3cret value ✓\nline2";
     keychainStore(fake.spawn, root).set("db-pass", value);
@@ -121,7 +110,7 @@ test("keychain writes go through security -i on stdin as hex, never in argv", ()
 });
 
 test("keychain reads parse both output forms of find-generic-password -g", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const fake = fakeSecurity();
     const store = keychainStore(fake.spawn, root);
     for (
@@ -157,7 +146,7 @@ test("parseKeychainPassword decodes the quoted and the hex forms and rejects any
 });
 
 test("a missing keychain item (exit 44) reads as not set and deletes as false", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const fake = fakeSecurity();
     const store = keychainStore(fake.spawn, root);
     assert.equal(store.get("nope"), null);
@@ -175,7 +164,7 @@ test("a missing keychain item (exit 44) reads as not set and deletes as false", 
 });
 
 test("a value too long for one security -i line is refused before anything runs", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const fake = fakeSecurity();
     const store = keychainStore(fake.spawn, root);
     store.set("big", "x".repeat(1900));
@@ -193,7 +182,7 @@ test("a value too long for one security -i line is refused before anything runs"
 });
 
 test("a keychain write that does not read back unchanged fails", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const fake = fakeSecurity();
     const spawn: SpawnSyncFn = (file, args, options) =>
       args[0] === "-i"
@@ -207,7 +196,7 @@ test("a keychain write that does not read back unchanged fails", () => {
 });
 
 test("a locked keychain is reported with its reason, never unlocked", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const spawn: SpawnSyncFn = (_file, args) =>
       args[0] === "default-keychain" ? { status: 0, stdout: "x", stderr: "" } : {
         status: 36,
@@ -225,7 +214,7 @@ test("a locked keychain is reported with its reason, never unlocked", () => {
 });
 
 test("the keychain backend is unavailable off macOS", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = openSecretStore({ connectorId: "a", dataRoot: root, env: {}, platform: "linux" });
     const availability = store.availability("keychain");
     assert.equal(availability.available, false);

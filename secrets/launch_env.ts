@@ -129,3 +129,55 @@ export function resolveLaunchEnv(options: ResolveLaunchEnvOptions): Record<strin
   }
   return out;
 }
+
+/** What {@link secretEnvForLaunch} needs: the serve wrapper's own view of the machine. */
+export interface SecretEnvForLaunchOptions {
+  /** The connector being served (`--connector <id>`). */
+  connectorId: string;
+  /** The value of every `--secret-env` flag, in order. */
+  secretEnvArgs: readonly string[];
+  /** The wrapper's environment (also what the keystore programs see). */
+  env: Record<string, string | undefined>;
+  /** The home directory, for the data root. */
+  home: string;
+  /** The OS (`linux | darwin | win32`). */
+  os: string;
+  /** The store to read; default `openSecretStore` for the connector (loaded only when needed). */
+  store?: Pick<SecretStore, "get">;
+}
+
+/**
+ * The serve seam: parses every `--secret-env` value and resolves them into
+ * the variables to add to the child's environment. With no flag it returns
+ * `{}` without loading the store. Throws {@link SecretResolutionError} (unset
+ * names) or SecretError (bad flag, keystore failure); serve prints
+ * {@link describeSecretFailure} on stderr, exits 1 and starts no server.
+ */
+export async function secretEnvForLaunch(
+  options: SecretEnvForLaunchOptions,
+): Promise<Record<string, string>> {
+  if (options.secretEnvArgs.length === 0) return {};
+  const secretEnv: Record<string, string> = {};
+  for (const arg of options.secretEnvArgs) {
+    const { envKey, template } = parseSecretEnvArg(arg);
+    if (envKey in secretEnv) {
+      throw new SecretError("invalid-name", `${SECRET_ENV_FLAG} names ${envKey} twice`);
+    }
+    secretEnv[envKey] = template;
+  }
+  const store = options.store ??
+    (await import("./store.ts")).openSecretStore({
+      connectorId: options.connectorId,
+      env: options.env,
+      home: options.home,
+      platform: options.os,
+    });
+  return resolveLaunchEnv({ connectorId: options.connectorId, secretEnv, env: options.env, store });
+}
+
+/** The stderr text for a secret failure at launch: the message, then `  hint: …` when there is one. */
+export function describeSecretFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = error instanceof SecretError && error.hint ? `\n  hint: ${error.hint}` : "";
+  return `${message}${hint}`;
+}

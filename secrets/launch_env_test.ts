@@ -1,7 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SecretError, SecretResolutionError } from "./errors.ts";
-import { formatSecretEnvArg, parseSecretEnvArg, resolveLaunchEnv } from "./launch_env.ts";
+import {
+  describeSecretFailure,
+  formatSecretEnvArg,
+  parseSecretEnvArg,
+  resolveLaunchEnv,
+  secretEnvForLaunch,
+} from "./launch_env.ts";
 
 function storeOf(values: Record<string, string>) {
   const reads: string[] = [];
@@ -103,5 +109,50 @@ test("an env key that is not a variable name is refused", () => {
         store: storeOf({ x: "1" }),
       }),
     /"A B" is not an environment variable name/,
+  );
+});
+
+test("secretEnvForLaunch resolves every --secret-env flag and needs no store without flags", async () => {
+  const none = await secretEnvForLaunch({
+    connectorId: "a",
+    secretEnvArgs: [],
+    env: {},
+    home: "/nonexistent",
+    os: "linux",
+    store: { get: () => assert.fail("no read expected") },
+  });
+  assert.deepEqual(none, {});
+  const env = await secretEnvForLaunch({
+    connectorId: "a",
+    secretEnvArgs: ["A={secret:x}", "B=pre-{env:P}-{secret:x}"],
+    env: { P: "p" },
+    home: "/nonexistent",
+    os: "linux",
+    store: storeOf({ x: "1" }),
+  });
+  assert.deepEqual(env, { A: "1", B: "pre-p-1" });
+  await assert.rejects(
+    secretEnvForLaunch({
+      connectorId: "a",
+      secretEnvArgs: ["A={secret:x}", "A={secret:y}"],
+      env: {},
+      home: "/nonexistent",
+      os: "linux",
+      store: storeOf({}),
+    }),
+    /--secret-env names A twice/,
+  );
+});
+
+test("describeSecretFailure gives the message and the hint on its own line", () => {
+  assert.equal(
+    describeSecretFailure(
+      new SecretError("backend-unavailable", "no keystore", { hint: "use --backend file" }),
+    ),
+    "no keystore\n  hint: use --backend file",
+  );
+  assert.equal(
+    describeSecretFailure(new SecretResolutionError("a", ["x"])),
+    new SecretResolutionError("a", ["x"]).message,
   );
 });

@@ -10,11 +10,14 @@
  *   `%SystemRoot%`), `file` (opt-in plaintext `<dataRoot>/secrets/file-store.json`).
  *   Selection: {@link resolveSecretBackendId}. The index
  *   `<dataRoot>/secrets/<id>.index.json` records which backend holds each name.
- * - Delivery at launch (the `serve` seam): {@link parseSecretEnvArg} for each
- *   `--secret-env KEY=<template>` flag, then {@link resolveLaunchEnv} →
- *   variables for the child's environment only; it throws
- *   {@link SecretResolutionError} listing every unset name. The install side
- *   renders the flag with {@link formatSecretEnvArg}.
+ * - Delivery at launch (the `serve` seam): `await secretEnvForLaunch({
+ *   connectorId, secretEnvArgs, env, home, os })` with the value of every
+ *   `--secret-env KEY=<template>` flag → variables for the child's
+ *   environment only ({@link parseSecretEnvArg} + {@link resolveLaunchEnv}).
+ *   It throws {@link SecretResolutionError} listing every unset name; serve
+ *   prints {@link describeSecretFailure} and exits 1 without starting the
+ *   server. The install side renders each flag with {@link formatSecretEnvArg}
+ *   (`["--secret-env", formatSecretEnvArg(key, template)]` per `secretEnv` entry).
  * - Install and doctor: {@link secretInstallWarnings} (warnings, one string
  *   each) and {@link secretsDoctorCheck} (the `<id>: secrets` DiagnosticResult).
  *
@@ -49,11 +52,14 @@ export {
 } from "./types.ts";
 export type { SpawnOptions, SpawnResult, SpawnSyncFn } from "./spawn.ts";
 export {
+  describeSecretFailure,
   formatSecretEnvArg,
   parseSecretEnvArg,
   resolveLaunchEnv,
   type ResolveLaunchEnvOptions,
   SECRET_ENV_FLAG,
+  secretEnvForLaunch,
+  type SecretEnvForLaunchOptions,
 } from "./launch_env.ts";
 export {
   connectorSecretEnv,

@@ -45,6 +45,13 @@ const LOCKED_HINT =
   "unlock the keyring in your desktop session (agent-connector never prompts for the keyring password), " +
   "or use --backend file";
 
+/** secret-tool's messages when there is no session bus or no Secret Service on it. */
+const NO_SERVICE = /D-Bus|DBus|org\.freedesktop\.secrets|\.service files|Could not connect/i;
+
+function noServiceDetail(reason: string): string {
+  return `no Secret Service on the D-Bus session bus: ${reason.replace(/^secret-tool: /, "")}`;
+}
+
 /** The item attributes of one secret, as secret-tool arguments. */
 export function secretServiceAttributes(connectorId: string, name: string): string[] {
   return ["service", `agent-connector/${connectorId}`, "account", name];
@@ -52,7 +59,20 @@ export function secretServiceAttributes(connectorId: string, name: string): stri
 
 /** Creates the secret-service backend. */
 export function secretServiceBackend(ctx: BackendContext): SecretBackend {
-  const env = () => ({ ...childEnv(ctx.env), LC_ALL: "C" });
+  // A host may spawn the server wrapper with a stripped environment (no
+  // DBUS_SESSION_BUS_ADDRESS, no XDG_RUNTIME_DIR); the user's session bus is
+  // then still at /run/user/<uid>/bus on systemd desktops.
+  const env = () => {
+    const out: Record<string, string> = { ...childEnv(ctx.env), LC_ALL: "C" };
+    if (!out.DBUS_SESSION_BUS_ADDRESS) {
+      const runtime = out.XDG_RUNTIME_DIR ||
+        (ctx.uid !== undefined ? `/run/user/${ctx.uid}` : undefined);
+      if (runtime && ctx.exists(`${runtime}/bus`)) {
+        out.DBUS_SESSION_BUS_ADDRESS = `unix:path=${runtime}/bus`;
+      }
+    }
+    return out;
+  };
   const run = (file: string, args: string[], input?: string): SpawnResult => {
     const result = ctx.spawn(file, args, { env: env(), ...(input !== undefined ? { input } : {}) });
     const failure = spawnFailure("secret-service", file, result);
@@ -68,6 +88,13 @@ export function secretServiceBackend(ctx: BackendContext): SecretBackend {
   const failed = (action: string, result: SpawnResult): SecretError => {
     const reason = firstLine(result.stderr) || `exit status ${result.status}`;
     if (/locked/i.test(reason)) return lockedError();
+    if (NO_SERVICE.test(reason)) {
+      return new SecretError(
+        "backend-unavailable",
+        `secrets backend secret-service is unavailable: ${noServiceDetail(reason)}`,
+        { hint: FILE_BACKEND_HINT },
+      );
+    }
     return new SecretError("backend-failed", `secret-service: could not ${action}: ${reason}`);
   };
   /** After a silent exit 1: is the item there but locked, or simply absent? */
@@ -91,7 +118,7 @@ export function secretServiceBackend(ctx: BackendContext): SecretBackend {
 
   const backend: SecretBackend = {
     id: "secret-service",
-    availability(): BackendAvailability {
+    availability(probe): BackendAvailability {
       if (ctx.os !== "linux") return wrongOs("secret-service", "Linux", ctx.os);
       if (!ctx.exists(SECRET_TOOL_PATH)) {
         return {
@@ -101,18 +128,19 @@ export function secretServiceBackend(ctx: BackendContext): SecretBackend {
           hint: FILE_BACKEND_HINT,
         };
       }
-      const probe = run(SECRET_TOOL_PATH, [
+      if (!probe) {
+        return { backend: "secret-service", available: true, detail: SECRET_TOOL_PATH };
+      }
+      const lookup = run(SECRET_TOOL_PATH, [
         "lookup",
         ...secretServiceAttributes("agent-connector", ".availability-probe"),
       ]);
-      const reason = firstLine(probe.stderr);
+      const reason = firstLine(lookup.stderr);
       if (reason !== "") {
         return {
           backend: "secret-service",
           available: false,
-          detail: `no Secret Service on the D-Bus session bus: ${
-            reason.replace(/^secret-tool: /, "")
-          }`,
+          detail: noServiceDetail(reason),
           hint: FILE_BACKEND_HINT,
         };
       }

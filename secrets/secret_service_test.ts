@@ -1,7 +1,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -170,6 +170,41 @@ test(
         e instanceof SecretError && e.code === "backend-unavailable" &&
         /--backend file/.test(e.hint!),
     );
+  },
+);
+
+test(
+  "a stripped environment still finds the user's session bus at <runtime dir>/bus",
+  { skip },
+  () => {
+    // Hosts may spawn the wrapper with only HOME and PATH; systemd desktops keep the bus here.
+    const socket = session.env.DBUS_SESSION_BUS_ADDRESS.replace(/^unix:path=/, "").replace(
+      /,.*$/,
+      "",
+    );
+    symlinkSync(socket, join(session.env.XDG_RUNTIME_DIR, "bus"));
+    try {
+      const { DBUS_SESSION_BUS_ADDRESS: _dropped, ...env } = session.env;
+      const s = store({ env });
+      s.set("stripped", "via-runtime-bus");
+      assert.equal(s.get("stripped"), "via-runtime-bus");
+      const { XDG_RUNTIME_DIR: _also, ...bare } = env;
+      const seen: Record<string, string>[] = [];
+      const spy: SpawnSyncFn = (_file, _args, options) => {
+        seen.push(options.env);
+        return { status: 1, stdout: "", stderr: "" };
+      };
+      store({
+        env: bare,
+        uid: 4242,
+        spawn: spy,
+        exists: (p) => p === "/usr/bin/secret-tool" || p === "/run/user/4242/bus",
+      })
+        .get("x");
+      assert.equal(seen[0].DBUS_SESSION_BUS_ADDRESS, "unix:path=/run/user/4242/bus");
+    } finally {
+      rmSync(join(session.env.XDG_RUNTIME_DIR, "bus"), { force: true });
+    }
   },
 );
 

@@ -55,6 +55,8 @@ export interface OpenSecretStoreOptions {
   spawn?: SpawnSyncFn;
   /** Tells whether a keystore program exists; tests inject one with `spawn`. */
   exists?: (path: string) => boolean;
+  /** The POSIX user id (default: the process's), used to find `/run/user/<uid>/bus`. */
+  uid?: number;
 }
 
 /** Throws `invalid-name` unless `name` is a valid secret name. */
@@ -127,6 +129,8 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
     spawn: options.spawn ?? nodeSpawnSync,
     exists: options.exists ?? existsSync,
   };
+  const uid = options.uid ?? process.getuid?.();
+  if (uid !== undefined) ctx.uid = uid;
   const defaultBackend = resolveSecretBackendId(options.backend, env, platform);
   const backends = new Map<SecretBackendId, SecretBackend>();
   const backendOf = (id: SecretBackendId): SecretBackend => {
@@ -143,14 +147,19 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
     }
     return backend;
   };
+  // Reads and writes run only the cheap checks (OS, program present) once per
+  // backend: the keystore programs report a missing bus, a locked keyring or a
+  // missing item themselves, and every probe costs a process start at launch.
   const checked = new Map<SecretBackendId, BackendAvailability>();
-  const availabilityOf = (id: SecretBackendId): BackendAvailability => {
-    const answer = backendOf(id).availability();
-    checked.set(id, answer);
-    return answer;
-  };
+  const availabilityOf = (id: SecretBackendId): BackendAvailability =>
+    backendOf(id).availability(true);
   const usable = (id: SecretBackendId): SecretBackend => {
-    assertAvailable(checked.get(id) ?? availabilityOf(id));
+    let answer = checked.get(id);
+    if (!answer) {
+      answer = backendOf(id).availability(false);
+      checked.set(id, answer);
+    }
+    assertAvailable(answer);
     return backendOf(id);
   };
   const pickBackend = (explicit: unknown): SecretBackendId => {

@@ -1,51 +1,39 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { withTempDir } from "../tests/_helpers/temp.ts";
 import { SecretError } from "./errors.ts";
 import { fileStorePath } from "./file_backend.ts";
 import { secretIndexPath } from "./index_file.ts";
-import { openSecretStore } from "./store.ts";
+import { openSecretStore, type OpenSecretStoreOptions } from "./store.ts";
 import type { SpawnSyncFn } from "./spawn.ts";
 
 const VALUE = "pg-pass-Zq81!x";
-
-function withRoot(fn: (root: string) => void) {
-  const root = mkdtempSync(join(tmpdir(), "ac-"));
-  try {
-    fn(root);
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
-}
 
 /** A spawn that fails the test when any keystore program is run. */
 const noSpawn: SpawnSyncFn = (file) => {
   throw new Error(`unexpected spawn of ${file}`);
 };
 
-function fileStore(root: string, connectorId = "acme-db") {
+/** A store on a Linux machine where no keystore program may run. */
+function linuxStore(root: string, extra: Partial<OpenSecretStoreOptions> = {}) {
   return openSecretStore({
-    connectorId,
-    backend: "file",
+    connectorId: "acme-db",
     dataRoot: root,
     env: {},
     platform: "linux",
     spawn: noSpawn,
+    ...extra,
   });
 }
 
+function fileStore(root: string, connectorId = "acme-db") {
+  return linuxStore(root, { connectorId, backend: "file" });
+}
+
 test("the file backend keeps values in a 0600 file inside a 0700 folder", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     const entry = store.set("db-pass", VALUE);
     assert.equal(entry.backend, "file");
@@ -63,7 +51,7 @@ test("the file backend keeps values in a 0600 file inside a 0700 folder", () => 
 });
 
 test("the index records names and backends, never values", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     fileStore(root).set("db-pass", VALUE);
     const text = readFileSync(secretIndexPath(root, "acme-db"), "utf8");
     assert.equal(text.includes(VALUE), false);
@@ -75,16 +63,10 @@ test("the index records names and backends, never values", () => {
 });
 
 test("reads follow the index, not the store's default backend", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     fileStore(root).set("db-pass", VALUE);
     // Default backend would be secret-service; the index says file, so no program runs.
-    const store = openSecretStore({
-      connectorId: "acme-db",
-      dataRoot: root,
-      env: {},
-      platform: "linux",
-      spawn: noSpawn,
-    });
+    const store = linuxStore(root);
     assert.equal(store.backend, "secret-service");
     assert.equal(store.get("db-pass"), VALUE);
     assert.equal(store.has("db-pass"), true);
@@ -97,7 +79,7 @@ test("reads follow the index, not the store's default backend", () => {
 });
 
 test("connectors are separate namespaces", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     fileStore(root, "a").set("token", "one");
     fileStore(root, "b").set("token", "two");
     assert.equal(fileStore(root, "a").get("token"), "one");
@@ -107,7 +89,7 @@ test("connectors are separate namespaces", () => {
 });
 
 test("delete removes the value and the index entry, and reports whether anything was there", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     store.set("db-pass", VALUE);
     store.set("api-key", "k-1");
@@ -122,7 +104,7 @@ test("delete removes the value and the index entry, and reports whether anything
 });
 
 test("set overwrites, keeps values byte for byte, and refreshes the date", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     store.set("multi", "line one\nline two\n  ");
     store.set("multi", 'é ✓ "quoted" \\ back\r\n');
@@ -131,7 +113,7 @@ test("set overwrites, keeps values byte for byte, and refreshes the date", () =>
 });
 
 test("an invalid name or value is refused and nothing is written", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     for (const name of ["", "a b", "-lead", "x".repeat(65), "../up", "a/b"]) {
       assert.throws(
@@ -158,7 +140,7 @@ test("an invalid name or value is refused and nothing is written", () => {
 });
 
 test("an empty value stored by someone else counts as not set", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     fileStore(root).set("db-pass", VALUE);
     const path = fileStorePath(root);
     writeFileSync(path, readFileSync(path, "utf8").replace(VALUE, ""));
@@ -168,7 +150,7 @@ test("an empty value stored by someone else counts as not set", () => {
 });
 
 test("a corrupt file store or index gives one clear error naming the file", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     store.set("db-pass", VALUE);
     writeFileSync(fileStorePath(root), "{ not json");
@@ -187,7 +169,7 @@ test("a corrupt file store or index gives one clear error naming the file", () =
 });
 
 test("set with another backend moves the secret and the index follows", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const items = new Map<string, string>();
     const spawn: SpawnSyncFn = (file, args, options) => {
       assert.equal(file, "/usr/bin/secret-tool");
@@ -200,14 +182,7 @@ test("set with another backend moves the secret and the index follows", () => {
       if (args[0] === "clear") return { status: items.delete(key) ? 0 : 1, stdout: "", stderr: "" };
       return { status: 0, stdout: "", stderr: "" };
     };
-    const store = openSecretStore({
-      connectorId: "acme-db",
-      dataRoot: root,
-      env: {},
-      platform: "linux",
-      spawn,
-      exists: (p) => p === "/usr/bin/secret-tool",
-    });
+    const store = linuxStore(root, { spawn, exists: (p) => p === "/usr/bin/secret-tool" });
     store.set("db-pass", VALUE, { backend: "file" });
     assert.equal(store.list()[0].backend, "file");
     store.set("db-pass", VALUE);
@@ -218,15 +193,8 @@ test("set with another backend moves the secret and the index follows", () => {
 });
 
 test("an unavailable backend fails with its reason and a --backend file hint, writing nothing", () => {
-  withRoot((root) => {
-    const store = openSecretStore({
-      connectorId: "acme-db",
-      dataRoot: root,
-      env: {},
-      platform: "linux",
-      spawn: noSpawn,
-      exists: () => false,
-    });
+  withTempDir((root) => {
+    const store = linuxStore(root, { exists: () => false });
     assert.throws(
       () => store.set("db-pass", VALUE),
       (e: unknown) =>
@@ -240,17 +208,11 @@ test("an unavailable backend fails with its reason and a --backend file hint, wr
 });
 
 test("list reports present: null when the holding backend cannot be read", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     fileStore(root).set("db-pass", VALUE);
     const path = secretIndexPath(root, "acme-db");
     writeFileSync(path, readFileSync(path, "utf8").replace('"file"', '"keychain"'));
-    const store = openSecretStore({
-      connectorId: "acme-db",
-      dataRoot: root,
-      env: {},
-      platform: "linux",
-      spawn: noSpawn,
-    });
+    const store = linuxStore(root);
     assert.deepEqual(store.list().map((e) => [e.name, e.backend, e.present]), [[
       "db-pass",
       "keychain",
@@ -260,7 +222,7 @@ test("list reports present: null when the holding backend cannot be read", () =>
 });
 
 test("the self-test writes, reads back and deletes a throwaway value without touching the index", () => {
-  withRoot((root) => {
+  withTempDir((root) => {
     const store = fileStore(root);
     store.set("kept", VALUE);
     const result = store.selfTest();
@@ -275,14 +237,8 @@ test("the self-test writes, reads back and deletes a throwaway value without tou
 });
 
 test("the self-test of an unavailable backend skips every step and says why", () => {
-  withRoot((root) => {
-    const store = openSecretStore({
-      connectorId: "acme-db",
-      dataRoot: root,
-      env: {},
-      platform: "linux",
-      spawn: noSpawn,
-    });
+  withTempDir((root) => {
+    const store = linuxStore(root);
     const result = store.selfTest("keychain");
     assert.equal(result.ok, false);
     assert.deepEqual([result.write, result.read, result.delete], ["skipped", "skipped", "skipped"]);

@@ -1,5 +1,5 @@
 /**
- * Temporary HOME/project folders for tests, removed afterwards.
+ * Temporary folders for tests, always removed afterwards.
  *
  * @module
  */
@@ -12,6 +12,22 @@ import { join, relative } from "node:path";
 export function tempDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs `fn` with a fresh temp folder (`ac-…`) and removes it afterwards, even on failure. */
+export function withTempDir<T>(fn: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), "ac-"));
+  let async = false;
+  try {
+    const result = fn(dir);
+    if (result instanceof Promise) {
+      async = true;
+      return result.finally(() => rmSync(dir, { recursive: true, force: true })) as T;
+    }
+    return result;
+  } finally {
+    if (!async) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Lists every file under `dir`, relative and sorted. */
