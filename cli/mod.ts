@@ -8,3 +8,5 @@ export { runCli } from "./run.ts";
 export type { CliBrand, CliContext, TextSink } from "./_context.ts";
 export { findConnectorConfig, loadConnector } from "../io/load_connector.ts";
 export type { LoadConnectorOptions, LoadedConnector } from "../io/load_connector.ts";
+export type { CommandModule, CommandSpec } from "./_command.ts";
+export type { HostEnv, OsName } from "../io/host_env.ts";
