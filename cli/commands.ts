@@ -8,4 +8,23 @@
 import type { CommandSpec } from "./_command.ts";
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandSpec[] = [];
+export const COMMANDS: CommandSpec[] = [
+  {
+    name: "hook",
+    summary: "run a hook handler for a host event (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_hook.ts"),
+  },
+  {
+    name: "statusline",
+    summary: "render a status line for a host (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_statusline.ts"),
+  },
+  {
+    name: "action",
+    summary: "run a connector's action for a host",
+    hidden: true,
+    load: () => import("./cmd_action.ts"),
+  },
+];
