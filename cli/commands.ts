@@ -19,4 +19,22 @@ export const COMMANDS: CommandSpec[] = [
     summary: "store the secrets a connector references in the OS keystore",
     load: () => import("./cmd_secrets.ts"),
   },
+  {
+    name: "hook",
+    summary: "run a hook handler for a host event (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_hook.ts"),
+  },
+  {
+    name: "statusline",
+    summary: "render a status line for a host (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_statusline.ts"),
+  },
+  {
+    name: "action",
+    summary: "run a connector's action for a host",
+    hidden: true,
+    load: () => import("./cmd_action.ts"),
+  },
 ];

@@ -11,6 +11,16 @@ import { join } from "node:path";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { connectorDir } from "./data_root.ts";
 
+/** One place a connector is installed. */
+export interface InstallRow {
+  /** The host. */
+  platform: string;
+  /** The scope written. */
+  scope: "user" | "project";
+  /** The project dir, for project scope. */
+  projectDir?: string;
+}
+
 /** What `connector.json` holds. Only ids, paths, versions and settings — never values of secrets. */
 export interface ConnectorRecord {
   /** Connector id. */
@@ -27,6 +37,8 @@ export interface ConnectorRecord {
   telemetry: ResolvedTelemetryConfig;
   /** Names (never values) of the secrets the server env references. */
   secretNames?: string[];
+  /** Where the connector is installed: one row per host and scope (and project). */
+  installs?: InstallRow[];
   /** When the record was first written (ISO 8601). */
   installedAt: string;
   /** When it was last rewritten (ISO 8601). */

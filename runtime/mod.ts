@@ -6,3 +6,12 @@
 
 export { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
 export type { RuntimeName } from "../core/runtime_info.ts";
+export { hookEntry, statuslineEntry } from "./hook_main.ts";
+export type { EntryIo } from "./hook_main.ts";
+export { parseStdin, runHook } from "./dispatch.ts";
+export type { HookRunInput, HookRunResult, HookSkip } from "./dispatch.ts";
+export { runStatusline } from "./statusline.ts";
+export type { StatuslineRunInput } from "./statusline.ts";
+export { runAction } from "./action.ts";
+export type { ActionRunInput, ActionRunResult } from "./action.ts";
+export type { HookDialect, NativeReply, ParsedPayload, Verdict } from "../adapters/dialect.ts";

@@ -27,3 +27,9 @@ export {
   type SpawnResult,
   type SpawnSyncFn,
 } from "../secrets/mod.ts";
+export {
+  capabilitiesOf,
+  hostsSupporting,
+  SURFACE_PREDICATES,
+  surfaceSupport,
+} from "./introspect.ts";

@@ -1,0 +1,346 @@
+/**
+ * The host descriptor: everything about a host that is a fact — paths per
+ * scope and OS, formats, root keys, entry renderers, env-reference syntax,
+ * event map, hook-file shape, detection markers — in one typed value
+ * (DESIGN §3 "Adapters are data first").
+ *
+ * The install planner reads descriptors; it never asks an adapter to write.
+ * A surface a descriptor leaves out, a scope without a path, an event
+ * without a native name, a server field a renderer drops: each becomes a `!`
+ * record naming the host and the reason. Nothing is dropped silently,
+ * because there is no other way for a host to say "no".
+ *
+ * Adding a host: write `adapters/<host_id>/mod.ts` exporting
+ * `adapter = defineHost({...})`, reuse the family renderers in
+ * `adapters/render/` and dialects in `adapters/dialects/`, add one row to
+ * `adapters/registry.ts`, and call `testAdapter()` from its test.
+ *
+ * @module
+ */
+
+import type {
+  CommandDef,
+  ServerDef,
+  SkillDef,
+  StatuslineOptions,
+  SubagentDef,
+} from "../core/connector_types.ts";
+import type { HookEventName } from "../core/hook_types.ts";
+import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
+import type {
+  HookParadigm,
+  HostId,
+  PlatformCapabilities,
+  Transport,
+} from "../core/platform_types.ts";
+import type { EnvRefSyntax } from "./env_ref.ts";
+import type { PathContext, PathFn } from "./paths.ts";
+
+/** The two scopes the CLI installs into. */
+export type ScopeName = "user" | "project";
+
+/** A file (or folder) per scope; a missing scope means the host has none there. */
+export type ScopePaths = Partial<Record<ScopeName, PathFn>>;
+
+/** A path of literal keys inside a structured file (`["amp.mcpServers"]` is one key). */
+export type KeyPath = readonly string[];
+
+/** Structured file formats the write engine edits in place. */
+export type DataFormat = "json" | "jsonc" | "toml" | "yaml";
+
+/** Something a host cannot take, reported as a `!` record. */
+export interface Dropped {
+  /** The field, event or option, as the connector author wrote it. */
+  field: string;
+  /** Why the host cannot honor it. */
+  reason: string;
+}
+
+/** How to tell the host is installed. */
+export interface DetectionSpec {
+  /** Files or folders under home that show the host is installed. */
+  user: PathFn[];
+  /** Files or folders in a project that show the project uses the host. */
+  project?: PathFn[];
+}
+
+/** An env marker set in processes the host spawns (runtime detection). */
+export type EnvMarker = string | { name: string; equals: string };
+
+/** What the server renderer receives: the effective server, launch already resolved. */
+export interface ServerRenderInput {
+  /** Connector id (the entry's key). */
+  id: string;
+  /** Host-facing label. */
+  displayName: string;
+  /** The effective server on this host. */
+  server: ServerDef;
+  /** For stdio: the command line the host runs (wrapped by serve when asked). */
+  launch?: { command: string; args: string[]; env: Record<string, string> };
+  /** For remote transports: url and headers with env references translated. */
+  remote?: { transport: Exclude<Transport, "stdio">; url: string; headers: Record<string, string> };
+}
+
+/** A rendered native entry and the fields the host could not take. */
+export interface RenderedEntry {
+  /** The native entry, exactly as written. */
+  entry: Record<string, unknown>;
+  /** Server fields dropped. */
+  dropped: Dropped[];
+  /** Set when the entry must not be written at all (reported with this reason). */
+  skip?: string;
+}
+
+/** Where and how a host registers MCP servers. */
+export interface ServerSurface {
+  /** The config file per scope. */
+  paths: ScopePaths;
+  /** Its format. */
+  format: DataFormat;
+  /** The map (or array keyed by `keyField`) holding servers. */
+  collection: { at: KeyPath; keyField?: string };
+  /** Transports the host can register. */
+  transports: readonly Transport[];
+  /** The host's env-reference syntax; without one, serve resolves references at launch. */
+  envRef?: EnvRefSyntax;
+  /** The family renderer (adapters/render/server_entry.ts). */
+  render(input: ServerRenderInput): RenderedEntry;
+}
+
+/** A normalized event's native counterpart. */
+export interface NativeEventSpec {
+  /** The host's event name. */
+  name: string;
+  /** Whether the host filters this event by a matcher we render. */
+  matcher?: boolean;
+  /** Set when the native event only approximates the normalized one. */
+  approx?: string;
+}
+
+/** How a host reads hook matchers. */
+export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "ignored";
+
+/** Where and how a host registers command hooks. */
+export interface HookSurface {
+  /** The hook file per scope. */
+  paths: ScopePaths;
+  /** Its format. */
+  format: DataFormat;
+  /** The object holding per-event arrays (`["hooks"]`). */
+  at: KeyPath;
+  /** Claude-style `{matcher, hooks:[…]}` groups, or flat entries. */
+  layout: "nested-groups" | "flat-entries";
+  /** Normalized event → native event; a missing event is reported. */
+  events: Partial<Record<HookEventName, NativeEventSpec>>;
+  /** The handler object for a command (`{type:"command", command}` …). */
+  handler(command: string): Record<string, unknown>;
+  /** How matchers are written. */
+  matchers: MatcherSyntax;
+  /** Top-level keys the file needs (`{version: 1}`), set if absent. */
+  header?: Record<string, unknown>;
+  /** Free-form native event names are accepted (spec §2.3 nativeHooks). */
+  nativeHooks?: boolean;
+  /** Reply powers of the dialect, for capability flags. */
+  powers: { modifyArgs: boolean; modifyOutput: boolean; sessionContext: boolean };
+}
+
+/** Files a content surface writes, relative to the surface folder. */
+export interface RenderedFiles {
+  /** Relative path → file text. */
+  files: Array<{ path: string; text: string }>;
+  /** Fields the host cannot take. */
+  dropped: Dropped[];
+}
+
+/** A content surface: a folder per scope and a renderer per definition. */
+export interface FileSurface<D> {
+  /** The folder per scope. */
+  paths: ScopePaths;
+  /** Renders one definition into files below the folder. */
+  render(def: D): RenderedFiles;
+}
+
+/** Read-only looks at the disk, for hosts whose targets depend on what exists. */
+export interface Probe {
+  /** The file's text, or undefined when it does not exist or cannot be read. */
+  readText(path: string): string | undefined;
+  /** True when something exists at `path`. */
+  exists(path: string): boolean;
+  /** The real path behind `path` (symlinks followed), or undefined. */
+  realPath(path: string): string | undefined;
+}
+
+/** What a memory placement decides from. */
+export interface MemoryPlaceInput {
+  /** The scope. */
+  scope: ScopeName;
+  /** The descriptor's default file for the scope. */
+  defaultPath: string;
+  /** `platforms[id].memory` tuning. */
+  mode?: "block" | "agents-import";
+  /** Path context (to compute sibling files). */
+  ctx: PathContext;
+  /** Disk probe. */
+  probe: Probe;
+}
+
+/** Where memory blocks go, plus a bridge block (Claude's `@AGENTS.md` import). */
+export interface MemoryPlacement {
+  /** The file holding the connector's blocks. */
+  target: string;
+  /** A shared, ref-counted bridge block written beside the target. */
+  bridge?: {
+    /** The file holding the bridge block. */
+    file: string;
+    /** Its name under the reserved `_shared/` prefix. */
+    name: string;
+    /** Its content. */
+    content: string;
+  };
+  /** The bridge file the host reads (kept even when we write no bridge). */
+  bridgeFile?: string;
+  /** A note printed as a `=` record (e.g. "existing @AGENTS.md import detected"). */
+  note?: string;
+}
+
+/** Where a host's memory block goes. */
+export interface MemorySurface {
+  /** The memory file per scope. */
+  paths: ScopePaths;
+  /**
+   * Host-specific placement (Claude's agents-import; first-match readers);
+   * without it the block goes to the scope's path.
+   */
+  place?(input: MemoryPlaceInput): MemoryPlacement;
+}
+
+/** A command status line in a settings file (set-if-absent through the patch ledger). */
+export interface StatuslineSurface {
+  /** The settings file per scope. */
+  paths: ScopePaths;
+  /** The key holding the status line. */
+  key: string;
+  /** The value to write. */
+  render(command: string, options: StatuslineOptions): Record<string, unknown>;
+  /** Option support flags. */
+  supports: {
+    refreshInterval?: boolean;
+    respectUserColors?: boolean;
+    hideContextIndicator?: boolean;
+  };
+  /** The host's own row cap. */
+  maxLines?: number;
+}
+
+/** Host settings keys a connector may set if absent (spec §2.8). */
+export interface ConfigPatchSurface {
+  /** The one patchable file per scope. */
+  paths: ScopePaths;
+  /** Its format. */
+  format: DataFormat;
+  /** Returns why `key` is refused (the sensitive-key denylist), or undefined. */
+  denied(key: string): string | undefined;
+}
+
+/** Everything factual about one host. */
+export interface HostDescriptor {
+  /** Host id (spec §6). */
+  id: HostId;
+  /** Human name. */
+  name: string;
+  /** How it runs hooks. */
+  paradigm: HookParadigm;
+  /** Install-time markers. */
+  detect: DetectionSpec;
+  /** Env markers in processes the host spawns. */
+  runtimeEnv?: EnvMarker[];
+  /** Recognizes this host from a hook payload that arrived on another host's hook. */
+  payloadSignature?(raw: Record<string, unknown>): boolean;
+  /** MCP registration. */
+  server?: ServerSurface;
+  /** Command hooks (json-stdio). */
+  hooks?: HookSurface;
+  /** Slash commands. */
+  commands?: FileSurface<CommandDef>;
+  /** Agent Skills. */
+  skills?: FileSurface<SkillDef>;
+  /** Subagents. */
+  subagents?: FileSurface<SubagentDef>;
+  /** Memory block target. */
+  memory?: MemorySurface;
+  /** Command status line. */
+  statusline?: StatuslineSurface;
+  /** configPatch keys. */
+  configPatch?: ConfigPatchSurface;
+  /** Extra doctor notes for this host (`Codex asks to trust a new hook`, …). */
+  doctorNotes?: string[];
+}
+
+/** A descriptor with its capability flags derived from it. */
+export interface HostAdapter extends HostDescriptor {
+  /** Spec §4 flags, computed from the descriptor so they cannot disagree with it. */
+  capabilities: PlatformCapabilities;
+}
+
+const EVENT_FLAG: Record<HookEventName, keyof PlatformCapabilities> = {
+  SessionStart: "sessionStart",
+  SessionEnd: "sessionEnd",
+  UserPromptSubmit: "userPromptSubmit",
+  PreToolUse: "preToolUse",
+  PostToolUse: "postToolUse",
+  PreCompact: "preCompact",
+  Stop: "stop",
+  Notification: "notification",
+  PermissionRequest: "permissionRequest",
+  PostToolUseFailure: "postToolUseFailure",
+  SubagentStart: "subagentStart",
+  SubagentStop: "subagentStop",
+  PostCompact: "postCompact",
+};
+
+/** Derives the spec §4 capability flags from a descriptor. */
+export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilities {
+  const caps = {
+    canModifyArgs: d.hooks?.powers.modifyArgs ?? false,
+    canModifyOutput: d.hooks?.powers.modifyOutput ?? false,
+    canInjectSessionContext: d.hooks?.powers.sessionContext ?? false,
+    transports: [...(d.server?.transports ?? [])],
+  } as PlatformCapabilities;
+  for (const event of HOOK_EVENT_NAMES) {
+    (caps as unknown as Record<string, boolean>)[EVENT_FLAG[event]] = Boolean(
+      d.hooks?.events[event],
+    );
+  }
+  caps.supportsCommands = Boolean(d.commands);
+  caps.supportsSkills = Boolean(d.skills);
+  caps.supportsSubagents = Boolean(d.subagents);
+  caps.supportsMemory = Boolean(d.memory);
+  caps.supportsStatusline = Boolean(d.statusline);
+  caps.supportsConfigPatch = Boolean(d.configPatch);
+  caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
+  caps.supportsActions = false;
+  if (d.statusline) {
+    caps.statuslineMode = "command-stdin";
+    caps.statuslineSupportsRefreshInterval = d.statusline.supports.refreshInterval ?? false;
+    caps.statuslineSupportsRespectUserColors = d.statusline.supports.respectUserColors ?? false;
+    caps.statuslineSupportsHideContextIndicator = d.statusline.supports.hideContextIndicator ??
+      false;
+    if (d.statusline.maxLines) caps.statuslineMaxLines = d.statusline.maxLines;
+  }
+  return caps;
+}
+
+/** Turns a descriptor into a registered adapter. */
+export function defineHost(d: HostDescriptor): HostAdapter {
+  return { ...d, capabilities: capabilitiesFromDescriptor(d) };
+}
+
+/** Computes a surface's path for `scope`, or undefined when the host has none. */
+export function scopePath(
+  paths: ScopePaths | undefined,
+  scope: ScopeName,
+  ctx: PathContext,
+): string | undefined {
+  const fn = paths?.[scope];
+  return fn ? fn(ctx) : undefined;
+}

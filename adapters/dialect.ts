@@ -1,0 +1,106 @@
+/**
+ * The reply dialect contract: how one host family's hook payloads are read
+ * and how a normalized {@link HookResponse} is written back. The hook
+ * entrypoint and `sdk/test` `simulate` call the same functions, so they
+ * cannot drift.
+ *
+ * A dialect module must stay lean: it is loaded on every hook call, so it
+ * imports only types and `node:` built-ins.
+ *
+ * @module
+ */
+
+import type { HookEventName, HookResponse } from "../core/hook_types.ts";
+import type { StatuslineContext } from "../core/connector_types.ts";
+
+/** What a hook process writes and how it exits. */
+export interface NativeReply {
+  /** Exit code. */
+  exitCode: number;
+  /** Text written to stdout ("" for none). */
+  stdout: string;
+  /** Text written to stderr ("" for none). */
+  stderr: string;
+}
+
+/** The reply that writes nothing: exit 0, no output. */
+export const NO_REPLY: NativeReply = Object.freeze({ exitCode: 0, stdout: "", stderr: "" });
+
+/**
+ * The event-specific fields of a normalized payload plus `sessionId` and
+ * `projectDir`; the runtime adds `hostPlatform`, `connectorId` and `raw`.
+ */
+export type ParsedPayload = Record<string, unknown> & {
+  /** The host's session id, or "". */
+  sessionId: string;
+  /** The project dir, when the payload names one. */
+  projectDir?: string;
+};
+
+/** Whether the host acts on the handler's decision, and why. */
+export interface Verdict {
+  /** True when the host would act on the decision as the handler meant it. */
+  honored: boolean;
+  /** One sentence naming the host behaviour. */
+  reason: string;
+}
+
+/** One host family's hook wire format. */
+export interface HookDialect {
+  /** A short name for messages (`claude`, `codex`, …). */
+  name: string;
+  /** Reads the host's stdin object for a normalized event. */
+  parse(event: HookEventName, raw: Record<string, unknown>): ParsedPayload;
+  /** Reads session id and project dir for a native (passthrough) event. */
+  session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string };
+  /**
+   * Writes `response` as the host's native reply; `undefined` (the handler
+   * returned nothing) is a pass-through.
+   */
+  format(event: HookEventName, response: HookResponse | undefined): NativeReply;
+  /**
+   * Judges a reply by parsing it back under the host's contract for `event`
+   * and comparing what the host will do with what `response` asked for.
+   */
+  judge(event: HookEventName, response: HookResponse | undefined, reply: NativeReply): Verdict;
+  /** Reads a status-line payload, for hosts with a command status line. */
+  statusline?(raw: Record<string, unknown>): Omit<StatuslineContext, "host" | "connectorId">;
+}
+
+/** Returns `value` when it is a string, else undefined. */
+export function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Returns `value` when it is a boolean, else undefined. */
+export function bool(value: unknown): boolean | undefined {
+  return typeof value === "boolean" ? value : undefined;
+}
+
+/** Returns `value` when it is a finite number, else undefined. */
+export function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/** Returns `value` when it is a plain object, else undefined. */
+export function obj(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? value as Record<string, unknown>
+    : undefined;
+}
+
+/** Serializes a JSON reply the way hosts read it: one line, newline-terminated. */
+export function jsonReply(value: unknown): NativeReply {
+  return { exitCode: 0, stdout: `${JSON.stringify(value)}\n`, stderr: "" };
+}
+
+/** Parses a reply's stdout as a JSON object, or undefined. */
+export function replyJson(reply: NativeReply): Record<string, unknown> | undefined {
+  const text = reply.stdout.trim();
+  if (!text.startsWith("{")) return undefined;
+  try {
+    return obj(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}

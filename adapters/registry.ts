@@ -1,0 +1,60 @@
+/**
+ * The adapter registry: one row per implemented host, in the order of
+ * `HOST_IDS` (spec §6; the order is load-bearing for runtime host
+ * detection). Everything loads lazily: a row costs nothing until its host is
+ * asked for, and the hook entrypoint loads only the one dialect it needs.
+ *
+ * Add a host with one row here (and its folder under `adapters/`).
+ *
+ * @module
+ */
+
+import type { HostId, PlatformId } from "../core/platform_types.ts";
+import { HOST_IDS } from "../core/platform_types.ts";
+import type { HostAdapter } from "./descriptor.ts";
+import type { HookDialect } from "./dialect.ts";
+
+/** One registered host. */
+export interface RegistryEntry {
+  /** The host id. */
+  id: HostId;
+  /** Loads the host's adapter. */
+  load(): Promise<HostAdapter>;
+  /** Loads only the hook dialect (what the hook entrypoint needs). */
+  dialect?(): Promise<HookDialect>;
+}
+
+/** The implemented hosts, in registry order. */
+export const REGISTRY: readonly RegistryEntry[] = [
+  {
+    id: "claude-code",
+    load: async () => (await import("./claude_code/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/claude.ts")).claudeDialect,
+  },
+];
+
+/** The registry row for `id`, if that host is implemented. */
+export function registryEntry(id: string): RegistryEntry | undefined {
+  return REGISTRY.find((e) => e.id === id);
+}
+
+/** Loads the adapter of `id`, or undefined for an unknown or unimplemented host. */
+export async function loadAdapter(id: PlatformId | string): Promise<HostAdapter | undefined> {
+  return await registryEntry(id)?.load();
+}
+
+/** Loads every implemented adapter, in registry order. */
+export async function loadAllAdapters(): Promise<HostAdapter[]> {
+  return await Promise.all(REGISTRY.map((e) => e.load()));
+}
+
+/** Loads the hook dialect of `id`, if the host has one. */
+export async function loadDialect(id: PlatformId | string): Promise<HookDialect | undefined> {
+  return await registryEntry(id)?.dialect?.();
+}
+
+/** True when `ids` follow the order of `HOST_IDS` (a registry invariant). */
+export function inRegistryOrder(ids: readonly string[]): boolean {
+  const at = ids.map((id) => (HOST_IDS as readonly string[]).indexOf(id));
+  return at.every((n, i) => n >= 0 && (i === 0 || n > at[i - 1]));
+}

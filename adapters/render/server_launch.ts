@@ -1,0 +1,149 @@
+/**
+ * Resolves how a host launches a connector's server: for stdio the command
+ * line (wrapped by `serve` for telemetry and secret delivery), for remote
+ * transports the url and headers — with every `${env:…}` reference written
+ * in the host's own syntax and no value ever expanded into a file.
+ *
+ * References a host cannot express are left to the `serve` wrapper, which
+ * resolves them at launch: `--env NAME=<template>` for env entries and
+ * `--secret-env NAME=<template>` for entries holding `${secret:NAME}` (the
+ * template writes a secret as `{secret:NAME}`, which no host expands; spec
+ * §2.2).
+ *
+ * @module
+ */
+
+import type { ServerDef } from "../../core/connector_types.ts";
+import { parseTemplate } from "../../core/interpolation.ts";
+import type { PlatformId, Transport } from "../../core/platform_types.ts";
+import type { OsName } from "../../io/host_env.ts";
+import type { Dropped, ServerRenderInput } from "../descriptor.ts";
+import { type EnvRefSyntax, hasEnvRef, translateEnvRefs } from "../env_ref.ts";
+import { binExec } from "./command_line.ts";
+
+/** What the launch depends on. */
+export interface LaunchOptions {
+  /** The effective server. */
+  server: ServerDef;
+  /** Connector id. */
+  connectorId: string;
+  /** The host. */
+  platform: PlatformId;
+  /** The scope written. */
+  scope: "user" | "project";
+  /** Absolute path of the home binary. */
+  homeBin: string;
+  /** The OS of the machine. */
+  os: OsName;
+  /** The host's env-reference syntax, if it has one. */
+  envRef?: EnvRefSyntax;
+}
+
+/** The resolved launch plus anything the host cannot take. */
+export interface ResolvedLaunch {
+  /** For stdio. */
+  launch?: ServerRenderInput["launch"];
+  /** For remote transports. */
+  remote?: ServerRenderInput["remote"];
+  /** True when the command line runs through `serve`. */
+  wrapped: boolean;
+  /** Reported drops. */
+  dropped: Dropped[];
+}
+
+/**
+ * The value of a `--secret-env` / `--env` template: secret references become
+ * `{secret:NAME}`, env references are written in the host's syntax when it
+ * has one (the host expands them before serve starts) and stay `${env:…}`
+ * otherwise (serve expands them).
+ */
+export function launchTemplate(value: string, envRef?: EnvRefSyntax): string {
+  return parseTemplate(value).map((part) => {
+    if (part.kind === "text") return part.text;
+    if (part.kind === "secret") return `{secret:${part.name}}`;
+    return envRef?.(part.name, part.default) ?? part.source;
+  }).join("");
+}
+
+function translate(value: string, envRef?: EnvRefSyntax): string | undefined {
+  if (!hasEnvRef(value)) return value;
+  return envRef ? translateEnvRefs(value, envRef) : undefined;
+}
+
+/** Resolves the launch of `opts.server` for one host. */
+export function resolveLaunch(opts: LaunchOptions): ResolvedLaunch {
+  return opts.server.transport === "stdio" ? stdioLaunch(opts) : remoteLaunch(opts);
+}
+
+function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
+  const { server, envRef } = opts;
+  const dropped: Dropped[] = [];
+  const env: Record<string, string> = {};
+  const serveFlags: string[] = [];
+  for (const [name, value] of Object.entries(server.env ?? {})) {
+    const written = translate(value, envRef);
+    if (written !== undefined) env[name] = written;
+    else serveFlags.push("--env", `${name}=${launchTemplate(value)}`);
+  }
+  for (const [name, value] of Object.entries(server.secretEnv ?? {})) {
+    serveFlags.push("--secret-env", `${name}=${launchTemplate(value, envRef)}`);
+  }
+  const command = translate(server.command ?? "", envRef);
+  const args = (server.args ?? []).map((a) => translate(a, envRef));
+  if (command === undefined || args.some((a) => a === undefined)) {
+    dropped.push({
+      field: "server.command/args",
+      reason: "they reference environment variables and the host cannot expand them",
+    });
+    return { wrapped: false, dropped };
+  }
+  const wrapped = server.wrapForTelemetry !== false || serveFlags.length > 0;
+  if (!wrapped) return { launch: { command, args: args as string[], env }, wrapped, dropped };
+  const exec = binExec(opts.homeBin, opts.os, [
+    "serve",
+    "--connector",
+    opts.connectorId,
+    "--host",
+    opts.platform,
+    "--scope",
+    opts.scope,
+    ...serveFlags,
+    "--",
+    command,
+    ...args as string[],
+  ]);
+  return { launch: { ...exec, env }, wrapped, dropped };
+}
+
+function remoteLaunch(opts: LaunchOptions): ResolvedLaunch {
+  const { server, envRef } = opts;
+  const dropped: Dropped[] = [];
+  const url = translate(server.url ?? "", envRef);
+  if (url === undefined) {
+    dropped.push({
+      field: "server.url",
+      reason: "it references environment variables the host cannot expand",
+    });
+    return { wrapped: false, dropped };
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(server.headers ?? {})) {
+    const written = translate(value, envRef);
+    if (written !== undefined) headers[name] = written;
+    else {dropped.push({
+        field: `server.headers.${name}`,
+        reason: "the host cannot expand its env reference",
+      });}
+  }
+  const auth = server.auth;
+  if (auth?.type === "bearerEnv" && auth.bearerEnvVar) {
+    const ref = envRef?.(auth.bearerEnvVar);
+    if (ref !== undefined) headers.Authorization ??= `Bearer ${ref}`;
+    else {dropped.push({
+        field: "server.auth",
+        reason: "the host cannot read a bearer token from the environment",
+      });}
+  }
+  const transport = server.transport as Exclude<Transport, "stdio">;
+  return { remote: { transport, url, headers }, wrapped: false, dropped };
+}

@@ -1,0 +1,66 @@
+/**
+ * Stream helpers for the runtime entrypoints: read all of stdin (without
+ * hanging on a host that never closes it) and write a reply fully before the
+ * process ends.
+ *
+ * @module
+ */
+
+import type { Readable, Writable } from "node:stream";
+
+/**
+ * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was
+ * piped). After `timeoutMs` without an end, whatever arrived is returned and
+ * the stream is released, so a host that keeps stdin open cannot wedge us.
+ */
+export function readAllText(
+  stream: Readable & { isTTY?: boolean },
+  timeoutMs = 10_000,
+): Promise<string> {
+  if (stream.isTTY) return Promise.resolve("");
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stream.off("data", onData);
+      stream.off("end", finish);
+      stream.off("error", finish);
+      resolve(new TextDecoder().decode(concat(chunks)));
+    };
+    const onData = (chunk: Uint8Array | string) => {
+      chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
+    };
+    const timer = setTimeout(() => {
+      finish();
+      stream.destroy?.();
+    }, timeoutMs);
+    stream.on("data", onData);
+    stream.on("end", finish);
+    stream.on("error", finish);
+  });
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Writes `text` and resolves once it is flushed (never rejects). */
+export function writeAll(stream: Writable, text: string): Promise<void> {
+  if (text === "") return Promise.resolve();
+  return new Promise((resolve) => {
+    try {
+      stream.write(text, () => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}

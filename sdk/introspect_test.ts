@@ -1,0 +1,56 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  capabilitiesOf,
+  hostsSupporting,
+  SURFACE_PREDICATES,
+  surfaceSupport,
+} from "./introspect.ts";
+import { explain, explainHooks } from "./test.ts";
+import { resolvedConnector } from "../tests/_helpers/connector.ts";
+
+test("Claude Code's capabilities come from its descriptor: every event and surface", async () => {
+  const caps = await capabilitiesOf("claude-code");
+  assert.ok(caps);
+  assert.equal(caps.preToolUse && caps.postCompact && caps.permissionRequest, true);
+  assert.deepEqual(caps.transports, ["stdio", "http", "sse", "ws"]);
+  assert.equal(caps.supportsStatusline, true);
+  assert.equal(caps.statuslineMode, "command-stdin");
+  assert.equal(caps.supportsNativeHooks, true);
+  assert.equal(caps.supportsActions, false);
+});
+
+test("an unknown or not yet implemented host has no capabilities and supports nothing", async () => {
+  assert.equal(await capabilitiesOf("unknown"), undefined);
+  assert.equal(await surfaceSupport("unknown", "server"), false);
+});
+
+test("hostsSupporting lists registered hosts for a surface", async () => {
+  assert.deepEqual(await hostsSupporting("statusline"), ["claude-code"]);
+  assert.deepEqual(await hostsSupporting("actions"), []);
+});
+
+test("optional capability flags are read as false when absent", () => {
+  const bare = { transports: [] } as unknown as Parameters<typeof SURFACE_PREDICATES.memory>[0];
+  for (const predicate of Object.values(SURFACE_PREDICATES)) assert.equal(predicate(bare), false);
+});
+
+test("explain has one row per declared surface, disabled when the platform says false", async () => {
+  const c = resolvedConnector({
+    server: { transport: "stdio", command: "srv" },
+    hooks: { Stop: { handler: () => undefined } },
+    actions: [{ id: "go", run: () => undefined }],
+    platforms: { "claude-code": { hooks: false } },
+  });
+  const rows = await explain(c);
+  assert.deepEqual(rows.map((r) => [r.host, r.surface, r.support]), [
+    ["claude-code", "server", "native"],
+    ["claude-code", "hooks", "disabled"],
+    ["claude-code", "actions", "skip-warn"],
+  ]);
+  assert.deepEqual(await explainHooks(c), []);
+  const honored = await explainHooks(
+    resolvedConnector({ hooks: { Stop: { handler: () => undefined } } }),
+  );
+  assert.deepEqual(honored.map((r) => r.support), ["honored"]);
+});

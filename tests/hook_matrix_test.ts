@@ -1,0 +1,174 @@
+/**
+ * Every decision × event cell of Claude Code, through `simulate` and through
+ * the real entrypoint process, with the documented payloads.
+ */
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { HookEventName } from "../core/hook_types.ts";
+import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
+import { simulate } from "../sdk/test.ts";
+import { importConnector } from "../runtime/connector_module.ts";
+import { cliArgv, pool, registerFixture, REPO, runProcess } from "./_helpers/runtime.ts";
+
+const MODULE = join(REPO, "tests", "fixtures", "connectors", "decisions.mjs");
+const connector = await importConnector(MODULE);
+const root = registerFixture("decisions", MODULE);
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function payload(event: string): Record<string, unknown> {
+  const file = join(REPO, "tests", "fixtures", "payloads", "claude-code", `${event}.json`);
+  return JSON.parse(readFileSync(file, "utf8")).input;
+}
+
+const DECISIONS = ["void", "allow", "deny", "ask", "modify", "context"] as const;
+type D = typeof DECISIONS[number];
+// honored per event, in DECISIONS order (spec §2.3; HOSTS.md §2c)
+const HONORED: Record<HookEventName, Record<D, boolean>> = Object.fromEntries(
+  Object.entries({
+    SessionStart: [1, 1, 0, 0, 0, 1],
+    SessionEnd: [1, 1, 0, 0, 0, 0],
+    UserPromptSubmit: [1, 1, 1, 0, 0, 1],
+    PreToolUse: [1, 1, 1, 1, 1, 1],
+    PostToolUse: [1, 1, 1, 0, 1, 1],
+    PreCompact: [1, 1, 1, 0, 0, 0],
+    Stop: [1, 1, 1, 0, 0, 1],
+    Notification: [1, 1, 0, 0, 0, 0],
+    PermissionRequest: [1, 1, 1, 1, 1, 0],
+    PostToolUseFailure: [1, 1, 0, 0, 0, 1],
+    SubagentStart: [1, 1, 0, 0, 0, 1],
+    SubagentStop: [1, 1, 1, 0, 0, 0],
+    PostCompact: [1, 1, 0, 0, 0, 0],
+  }).map(([e, bits]) => [e, Object.fromEntries(DECISIONS.map((d, i) => [d, bits[i] === 1]))]),
+) as Record<HookEventName, Record<D, boolean>>;
+
+const cells = HOOK_EVENT_NAMES.flatMap((event) =>
+  DECISIONS.map((decision) => ({ event, decision }))
+);
+
+test("simulate judges every decision on every Claude Code event", async () => {
+  for (const { event, decision } of cells) {
+    const r = await simulate(connector, {
+      surface: "hooks",
+      host: "claude-code",
+      event,
+      input: { ...payload(event), test_decision: decision },
+    });
+    assert.equal(r.honored, HONORED[event][decision], `${event} × ${decision}: ${r.reason}`);
+    assert.ok(r.reason.length > 0);
+  }
+});
+
+test("the real hook process gives the same native reply as simulate for every cell", async () => {
+  const runs = await pool(cells.map(({ event, decision }) => async () => {
+    const input = { ...payload(event), test_decision: decision };
+    const [proc, sim] = await Promise.all([
+      runProcess(cliArgv("hook", "claude-code", event, "--connector", "decisions"), {
+        stdin: JSON.stringify(input),
+        env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
+      }),
+      simulate(connector, { surface: "hooks", host: "claude-code", event, input }),
+    ]);
+    return { event, decision, proc, sim };
+  }));
+  for (const { event, decision, proc, sim } of runs) {
+    const label = `${event} × ${decision}`;
+    assert.equal(proc.code, 0, label);
+    assert.equal(proc.stderr, "", label);
+    const expected = sim.hostReply === undefined ? "" : `${JSON.stringify(sim.hostReply)}\n`;
+    assert.equal(proc.stdout, expected, label);
+    if (decision === "deny" && event === "PreToolUse") {
+      assert.equal(JSON.parse(proc.stdout).hookSpecificOutput.permissionDecision, "deny");
+    }
+  }
+});
+
+test("malformed stdin, a throwing handler and a missing record all exit 0 with no output", async () => {
+  const env = { HOME: root, AGENT_CONNECTOR_DATA_DIR: root };
+  const cases = [
+    { args: ["hook", "claude-code", "PreToolUse", "--connector", "decisions"], stdin: "{not json" },
+    { args: ["hook", "claude-code", "PreToolUse", "--connector", "decisions"], stdin: "[1,2]" },
+    {
+      args: ["hook", "claude-code", "PreToolUse", "--connector", "decisions"],
+      stdin: JSON.stringify({ ...payload("PreToolUse"), test_decision: "throw" }),
+    },
+    { args: ["hook", "claude-code", "PreToolUse", "--connector", "nobody"], stdin: "{}" },
+    { args: ["hook", "claude-code", "NoSuchEvent", "--connector", "decisions"], stdin: "{}" },
+    { args: ["hook"], stdin: "" },
+    {
+      args: ["statusline", "claude-code", "--connector", "decisions"],
+      stdin: '{"test_statusline":"throw"}',
+    },
+    { args: ["statusline", "claude-code", "--connector", "nobody"], stdin: "{}" },
+  ];
+  const runs = await pool(
+    cases.map((c) => () => runProcess(cliArgv(...c.args), { stdin: c.stdin, env })),
+  );
+  runs.forEach((r, i) =>
+    assert.deepEqual(r, { code: 0, stdout: "", stderr: "" }, cases[i].args.join(" "))
+  );
+});
+
+test("a native Claude event is answered verbatim, and void writes nothing", async () => {
+  const env = { HOME: root, AGENT_CONNECTOR_DATA_DIR: root };
+  const argv = cliArgv("hook", "claude-code", "TaskCompleted", "--connector", "decisions");
+  const done = await runProcess(argv, {
+    stdin: '{"session_id":"s9","hook_event_name":"TaskCompleted"}',
+    env,
+  });
+  assert.deepEqual(done, {
+    code: 0,
+    stdout: '{"continue":false,"stopReason":"done s9"}\n',
+    stderr: "",
+  });
+  const quiet = await runProcess(argv, { stdin: '{"test_decision":"void"}', env });
+  assert.deepEqual(quiet, { code: 0, stdout: "", stderr: "" });
+});
+
+test("the status line renders from Claude's payload with maxLines enforced", async () => {
+  const input = readFileSync(
+    join(REPO, "tests", "fixtures", "payloads", "claude-code", "statusline.json"),
+    "utf8",
+  );
+  const run = await runProcess(cliArgv("statusline", "claude-code", "--connector", "decisions"), {
+    stdin: JSON.stringify(JSON.parse(input).input),
+    env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
+  });
+  assert.deepEqual(run, { code: 0, stdout: "[Opus] 8% ctx\nline 2\n", stderr: "" });
+});
+
+test("a VS Code payload on Claude's hook is answered as VS Code, or not at all when VS Code has its own", async () => {
+  const vscode = JSON.parse(
+    readFileSync(
+      join(REPO, "tests", "fixtures", "payloads", "vscode-copilot", "PreToolUse.json"),
+      "utf8",
+    ),
+  ).input;
+  const input = JSON.stringify({ ...vscode, test_decision: "context" });
+  const argv = cliArgv("hook", "claude-code", "PreToolUse", "--connector", "decisions");
+  const alone = await runProcess(argv, {
+    stdin: input,
+    env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
+  });
+  assert.equal(alone.code, 0);
+  assert.equal(
+    JSON.parse(alone.stdout).hookSpecificOutput.additionalContext,
+    "context from vscode-copilot",
+  );
+  const both = registerFixture("decisions", MODULE, {
+    installs: [{ platform: "claude-code", scope: "user" }, {
+      platform: "vscode-copilot",
+      scope: "user",
+    }],
+  });
+  try {
+    const quiet = await runProcess(argv, {
+      stdin: input,
+      env: { HOME: both, AGENT_CONNECTOR_DATA_DIR: both },
+    });
+    assert.deepEqual(quiet, { code: 0, stdout: "", stderr: "" });
+  } finally {
+    rmSync(both, { recursive: true, force: true });
+  }
+});
