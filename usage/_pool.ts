@@ -14,7 +14,7 @@ import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 
 /** Below this many bytes to read, starting a worker costs more than it saves. */
-export const WORKER_MIN_BYTES = 48 << 20;
+export const WORKER_MIN_BYTES: number = 48 << 20;
 
 /** How many threads to use for `bytes` to read: `requested` caps it (0 = this thread only). */
 export function threadCount(bytes: number, requested?: number): number {
