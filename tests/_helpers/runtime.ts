@@ -13,10 +13,10 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 
 /** The repository root. */
-export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+export const REPO: string = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The CLI entry of this checkout. */
-export const CLI_MAIN = join(REPO, "cli", "main.ts");
+export const CLI_MAIN: string = join(REPO, "cli", "main.ts");
 
 /** What a child process produced. */
 export interface ProcessRun {
