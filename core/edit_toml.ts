@@ -71,7 +71,7 @@ function without(doc: Doc, path: readonly string[]): Doc {
   for (let n = path.length; n > 0; n--) {
     const parent = walk(copy, path.slice(0, n - 1)).value as Doc | undefined;
     const key = path[n - 1];
-    if (!parent || typeof parent !== "object" || !Object.hasOwn(parent, key)) break;
+    if (!parent || typeof parent !== "object" || !Object.hasOwn(parent, key)) continue;
     const v = parent[key];
     const empty = v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
     if (n === path.length || empty) delete parent[key];

@@ -18,6 +18,7 @@ import { type FileSession, record, type RunContext } from "./_session.ts";
 export function formatFamily(e: Edit): FormatFamily | undefined {
   if (e.op.startsWith("json.")) return "json";
   if (e.op.startsWith("toml.")) return "toml";
+  if (e.op.startsWith("yaml.")) return "yaml";
   return undefined;
 }
 
@@ -54,6 +55,14 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
       return setEntry(fmt!, s, ctx, entry(e, e.array, "toml", e.key), e.value);
     case "toml.item.remove":
       return removeEntry(fmt!, s, ctx, entry(e, e.array, "toml", e.key));
+    case "yaml.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.path, "yaml"), e.value);
+    case "yaml.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.path, "yaml"));
+    case "yaml.item.set":
+      return setEntry(fmt!, s, ctx, entry(e, e.path, "yaml", e.key), e.value);
+    case "yaml.item.remove":
+      return removeEntry(fmt!, s, ctx, entry(e, e.path, "yaml", e.key));
     case "json.patch":
       return applyPatch(s, ctx, e);
     case "json.patch.release":

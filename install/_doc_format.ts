@@ -100,10 +100,11 @@ export function errorLine(err: unknown): number | undefined {
 }
 
 /** The structured formats. */
-export type FormatFamily = "json" | "toml";
+export type FormatFamily = "json" | "toml" | "yaml";
 
-/** Loads the format module for an edit operation family (TOML only on demand). */
+/** Loads the format module for an edit operation family (TOML and YAML only on demand). */
 export async function loadFormat(family: FormatFamily): Promise<DocFormat> {
   if (family === "toml") return (await import("./_toml_format.ts")).TOML_FORMAT;
+  if (family === "yaml") return (await import("./_yaml_format.ts")).YAML_FORMAT;
   return JSON_FORMAT;
 }

@@ -260,7 +260,11 @@ export type Edit =
   | TomlTableSetEdit
   | TomlTableRemoveEdit
   | TomlItemSetEdit
-  | TomlItemRemoveEdit;
+  | TomlItemRemoveEdit
+  | YamlSetEdit
+  | YamlRemoveEdit
+  | YamlItemSetEdit
+  | YamlItemRemoveEdit;
 
 /** The operation names. */
 export type EditOp = Edit["op"];
