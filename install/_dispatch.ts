@@ -12,6 +12,7 @@ import { type DocFormat, type FormatFamily, loadFormat } from "./_doc_format.ts"
 import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.ts";
 import { applyPatch, releasePatch } from "./_op_patch.ts";
 import { removeFile, setFile } from "./_op_file.ts";
+import { removeBlocks, setBlock } from "./_op_block.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
 
 /** The structured format an edit needs parsed, if any. */
@@ -71,6 +72,10 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
       return setFile(s, ctx, e);
     case "file.remove":
       return removeFile(s, ctx, e);
+    case "block.set":
+      return setBlock(s, ctx, e);
+    case "block.remove":
+      return removeBlocks(s, ctx, e);
   }
 }
 

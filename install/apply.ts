@@ -26,6 +26,11 @@
  * | `json.item.set` / `json.item.remove` | an item we own in an array matched by fields (`{ id }`) or a predicate (+ `key`) |
  * | `json.patch` / `json.patch.release` | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
  * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts |
+ * | `block.set` / `block.remove` | a managed block `<connectorId>/<name>` in a Markdown memory file; removal takes every block under a prefix (spec §2.4) |
+ * | `toml.table.set` / `toml.table.remove` | a table we own (`["mcp_servers", id]`, with its sub-tables) |
+ * | `toml.item.set` / `toml.item.remove` | an entry we own of an array of tables (`[[mcp_servers]]` by `{ name }`, `[[hooks]]`) |
+ * | `yaml.set` / `yaml.remove` | a map entry we own (`["extensions", id]`) |
+ * | `yaml.item.set` / `yaml.item.remove` | an item we own in a sequence matched by fields (`["mcpServers"]` by `{ name }`) |
  *
  * Ownership rules, the same for every entry kind: an absent entry is
  * created and recorded as ours; an equal one is skipped (and recorded); a

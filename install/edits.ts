@@ -257,6 +257,8 @@ export type Edit =
   | JsonPatchReleaseEdit
   | FileSetEdit
   | FileRemoveEdit
+  | BlockSetEdit
+  | BlockRemoveEdit
   | TomlTableSetEdit
   | TomlTableRemoveEdit
   | TomlItemSetEdit

@@ -21,7 +21,7 @@ import { ensureDir } from "./atomic_write.ts";
 export const STALE_LOCK_MS: number = 10 * 60_000;
 
 /** How long {@link withLock} waits by default before giving up. */
-export const LOCK_WAIT_MS = 60_000;
+export const LOCK_WAIT_MS: number = 60_000;
 
 /** Returns the path of the install lock under a data root. */
 export function installLockPath(dataRoot: string): string {
