@@ -9,7 +9,7 @@
 
 import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./_atomic_write.ts";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import type { BackendContext, SecretBackend } from "./_backend.ts";
 import { SecretError } from "./errors.ts";
 import type { BackendAvailability } from "./types.ts";
@@ -72,7 +72,7 @@ export function fileBackend(ctx: BackendContext): SecretBackend {
   const path = fileStorePath(ctx.dataRoot);
   const save = (store: FileStore) => {
     ensureSecretsDir(ctx.dataRoot);
-    writeFileAtomic(path, `${JSON.stringify(store, null, 2)}\n`, 0o600);
+    writeFileAtomic(path, `${JSON.stringify(store, null, 2)}\n`, { mode: 0o600, forceMode: true });
   };
   return {
     id: "file",

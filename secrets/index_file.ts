@@ -9,7 +9,7 @@
 
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./_atomic_write.ts";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import { SecretError } from "./errors.ts";
 import { ensureSecretsDir, secretsDir } from "./file_backend.ts";
 import { isSecretBackendId } from "./select.ts";
@@ -79,5 +79,5 @@ export function writeSecretIndex(dataRoot: string, index: SecretIndex): void {
     return;
   }
   ensureSecretsDir(dataRoot);
-  writeFileAtomic(path, `${JSON.stringify(index, null, 2)}\n`, 0o600);
+  writeFileAtomic(path, `${JSON.stringify(index, null, 2)}\n`, { mode: 0o600, forceMode: true });
 }
