@@ -52,16 +52,24 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
     hostAt(usageFixture("agent-kit/home")),
   );
   assert.equal(run.code, 0, run.stderr);
-  const [head, first] = run.stdout.split("\n");
+  const [head] = run.stdout.split("\n");
   assert.match(
     head,
     /^PLATFORM\s+REQUESTS\s+INPUT\s+CACHE READ\s+CACHE WRITE\s+OUTPUT\s+TOTAL\s+COST\s+CONFIDENCE$/,
   );
   assert.match(
-    first,
-    /^claude-code\s+6\s+1,023\s+100\s+2,108\s+1,024\s+4,255\s+—\s+host-reported$/,
+    run.stdout,
+    /^claude-code\s+6\s+1,023\s+100\s+2,108\s+1,024\s+4,255\s+—\s+host-reported$/m,
   );
-  assert.match(run.stdout, /^TOTAL\s+/m);
+  assert.match(run.stdout, /^codex\s+8\s+4,135\s+510\s+0\s+170\s+4,815\s+—\s+host-reported$/m);
+  assert.match(
+    run.stdout,
+    /^gemini-cli\s+6\s+2,619\s+400\s+0\s+1,441\s+4,460\s+—\s+host-reported$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^TOTAL\s+20\s+7,777\s+1,010\s+2,108\s+2,635\s+13,530\s+—\s+host-reported$/m,
+  );
   assert.match(
     run.stdout,
     /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,
@@ -96,7 +104,17 @@ test("usage export writes one CSV row per request with no prompt text", async ()
   const { dir, done } = tempCopy();
   try {
     const run = await runCliCaptured(
-      ["usage", "export", "--format", "csv", "--out", "u.csv", "--no-cache"],
+      [
+        "usage",
+        "export",
+        "--format",
+        "csv",
+        "--out",
+        "u.csv",
+        "--no-cache",
+        "--platform",
+        "claude-code",
+      ],
       { ...hostAt(usageFixture("agent-kit/home")), cwd: dir },
     );
     assert.equal(run.code, 0, run.stderr);
