@@ -151,3 +151,68 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
     assert.equal(run.code, 2, argv.join(" "));
   }
 });
+
+test("usage export --format json lists every request with its cost source", async () => {
+  const run = await runCliCaptured(
+    ["usage", "export", "--no-cache", "--platform", "codex"],
+    hostAt(usageFixture("agent-kit/home")),
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const records = JSON.parse(run.stdout);
+  assert.equal(records.length, 8);
+  assert.deepEqual(Object.keys(records[0]).slice(0, 6), [
+    "platform",
+    "sessionId",
+    "project",
+    "model",
+    "provider",
+    "time",
+  ]);
+  assert.ok(
+    records.every((r: { costUsd: unknown; costSource: unknown }) =>
+      r.costUsd === null && r.costSource === null
+    ),
+  );
+});
+
+test("a progress line goes to stderr only when it is a terminal, and is cleared", async () => {
+  const { run } = await import("../cli/cmd_usage.ts");
+  const { Readable } = await import("node:stream");
+  for (const isTTY of [true, false]) {
+    let err = "";
+    let out = "";
+    const code = await run(["report", "--no-cache"], {
+      stdout: { write: (t) => void (out += t) },
+      stderr: { write: (t) => void (err += t), isTTY },
+      stdin: Readable.from([""]),
+      host: hostAt(usageFixture("agent-kit/home")),
+      brand: { name: "agent-connector", version: "0" },
+    });
+    assert.equal(code, 0);
+    if (isTTY) {
+      assert.match(err, /\r\x1b\[2Kscanning \d+\/\d+ files, \d+\/\d+ MB/);
+      assert.ok(err.endsWith("\r\x1b[2K"));
+    } else assert.equal(err, "");
+    assert.match(out, /^TOTAL/m);
+  }
+});
+
+test("hostLeaderboard gives the unified leaderboard its host board and skip notes", async () => {
+  const { hostLeaderboard } = await import("../usage/mod.ts");
+  const board = await hostLeaderboard({
+    host: hostAt(usageFixture("agent-kit/home")),
+    cache: false,
+    by: "model",
+  });
+  assert.equal(board.origin, "host-scan-logs");
+  assert.deepEqual(board.host.map((r) => r.rank), board.host.map((_, i) => i + 1));
+  assert.ok(board.host.some((r) => r.key === "gpt-test" && r.costUsd === undefined));
+  assert.deepEqual(board.hostSkipped.map((s) => s.platform), [
+    "cursor",
+    "antigravity",
+    "antigravity-cli",
+    "trae",
+    "warp",
+  ]);
+  assert.match(board.pricesVersion, /^\d{4}-\d{2}-\d{2}\+/);
+});

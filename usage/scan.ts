@@ -196,7 +196,7 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       mtimeMs: plan.mtimeMs,
       ino: plan.ino,
       end: result.end,
-      head: plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
+      head: useCache && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
       saved: result.saved,
       records,
       problems: mergeProblems(earlier, result.problems),
