@@ -52,16 +52,24 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
     hostAt(usageFixture("agent-kit/home")),
   );
   assert.equal(run.code, 0, run.stderr);
-  const [head, first] = run.stdout.split("\n");
+  const [head] = run.stdout.split("\n");
   assert.match(
     head,
     /^PLATFORM\s+REQUESTS\s+INPUT\s+CACHE READ\s+CACHE WRITE\s+OUTPUT\s+TOTAL\s+COST\s+CONFIDENCE$/,
   );
   assert.match(
-    first,
-    /^claude-code\s+6\s+1,023\s+100\s+2,108\s+1,024\s+4,255\s+—\s+host-reported$/,
+    run.stdout,
+    /^claude-code\s+6\s+1,023\s+100\s+2,108\s+1,024\s+4,255\s+—\s+host-reported$/m,
   );
-  assert.match(run.stdout, /^TOTAL\s+/m);
+  assert.match(run.stdout, /^codex\s+8\s+4,135\s+510\s+0\s+170\s+4,815\s+—\s+host-reported$/m);
+  assert.match(
+    run.stdout,
+    /^gemini-cli\s+6\s+2,619\s+400\s+0\s+1,441\s+4,460\s+—\s+host-reported$/m,
+  );
+  assert.match(
+    run.stdout,
+    /^TOTAL\s+20\s+7,777\s+1,010\s+2,108\s+2,635\s+13,530\s+—\s+host-reported$/m,
+  );
   assert.match(
     run.stdout,
     /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,
@@ -96,7 +104,17 @@ test("usage export writes one CSV row per request with no prompt text", async ()
   const { dir, done } = tempCopy();
   try {
     const run = await runCliCaptured(
-      ["usage", "export", "--format", "csv", "--out", "u.csv", "--no-cache"],
+      [
+        "usage",
+        "export",
+        "--format",
+        "csv",
+        "--out",
+        "u.csv",
+        "--no-cache",
+        "--platform",
+        "claude-code",
+      ],
       { ...hostAt(usageFixture("agent-kit/home")), cwd: dir },
     );
     assert.equal(run.code, 0, run.stderr);
@@ -132,4 +150,70 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
     const run = await runCliCaptured(argv, host);
     assert.equal(run.code, 2, argv.join(" "));
   }
+});
+
+test("usage export --format json lists every request with its cost source", async () => {
+  const run = await runCliCaptured(
+    ["usage", "export", "--no-cache", "--platform", "codex"],
+    hostAt(usageFixture("agent-kit/home")),
+  );
+  assert.equal(run.code, 0, run.stderr);
+  const records = JSON.parse(run.stdout);
+  assert.equal(records.length, 8);
+  assert.deepEqual(Object.keys(records[0]).slice(0, 6), [
+    "platform",
+    "sessionId",
+    "project",
+    "model",
+    "provider",
+    "time",
+  ]);
+  assert.ok(
+    records.every((r: { costUsd: unknown; costSource: unknown }) =>
+      r.costUsd === null && r.costSource === null
+    ),
+  );
+});
+
+test("a progress line goes to stderr only when it is a terminal, and is cleared", async () => {
+  const { run } = await import("../cli/cmd_usage.ts");
+  const { Readable } = await import("node:stream");
+  for (const isTTY of [true, false]) {
+    let err = "";
+    let out = "";
+    const code = await run(["report", "--no-cache"], {
+      stdout: { write: (t) => void (out += t) },
+      stderr: { write: (t) => void (err += t), isTTY },
+      stdin: Readable.from([""]),
+      host: hostAt(usageFixture("agent-kit/home")),
+      brand: { name: "agent-connector", version: "0" },
+    });
+    assert.equal(code, 0);
+    if (isTTY) {
+      assert.ok(err.startsWith("\r\x1b[2Kscanning "), JSON.stringify(err));
+      assert.match(err, /scanning \d+\/\d+ files, \d+\/\d+ MB/);
+      assert.ok(err.endsWith("\r\x1b[2K"));
+    } else assert.equal(err, "");
+    assert.match(out, /^TOTAL/m);
+  }
+});
+
+test("hostLeaderboard gives the unified leaderboard its host board and skip notes", async () => {
+  const { hostLeaderboard } = await import("../usage/mod.ts");
+  const board = await hostLeaderboard({
+    host: hostAt(usageFixture("agent-kit/home")),
+    cache: false,
+    by: "model",
+  });
+  assert.equal(board.origin, "host-scan-logs");
+  assert.deepEqual(board.host.map((r) => r.rank), board.host.map((_, i) => i + 1));
+  assert.ok(board.host.some((r) => r.key === "gpt-test" && r.costUsd === undefined));
+  assert.deepEqual(board.hostSkipped.map((s) => s.platform), [
+    "cursor",
+    "antigravity",
+    "antigravity-cli",
+    "trae",
+    "warp",
+  ]);
+  assert.match(board.pricesVersion, /^\d{4}-\d{2}-\d{2}\+/);
 });

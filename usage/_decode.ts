@@ -9,6 +9,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { Buffer } from "node:buffer";
 import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reader.ts";
 import { scanMarkedLines } from "./_lines.ts";
+import { pickJson } from "./_pick.ts";
 import { isZero, preferRecord } from "./tokens.ts";
 
 /** What to decode. */
@@ -79,7 +80,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   const result: DecodeResult = { records: [], end: job.from, saved: null, problems, bytes: 0 };
   try {
     if (job.source.format === "jsonl" && reader.jsonl) {
-      const { markers, open } = reader.jsonl;
+      const { markers, open, pick } = reader.jsonl;
       const decoder = open(sink, job.saved ?? undefined);
       const fd = openSync(job.source.path, "r");
       lineOf = (at) => lineNumberAt(fd, at);
@@ -87,7 +88,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
         const take = (text: string, at: number): boolean => {
           let value: unknown;
           try {
-            value = JSON.parse(text);
+            value = pick ? pickJson(text, pick) : JSON.parse(text);
           } catch {
             return false;
           }

@@ -128,6 +128,13 @@ export function hashBytes(bytes: Uint8Array): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
+/** A 53-bit hash of a string's UTF-16 code units, as base 36. */
+export function hashString(text: string): string {
+  const bytes = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return hashBytes(new Uint8Array(bytes.buffer));
+}
+
 interface EncodedSource {
   p: string;
   s: number;

@@ -59,14 +59,24 @@ export function priceCandidates(modelId: string): string[] {
   return [...new Set(out)];
 }
 
+const found = new WeakMap<PriceTable, Map<string, ModelPrice | undefined>>();
+
 /** Finds the price of `modelId` in `table`, by the rules above. */
 export function findPrice(table: PriceTable, modelId: string | undefined): ModelPrice | undefined {
   if (!modelId) return undefined;
+  let memo = found.get(table);
+  if (!memo) found.set(table, memo = new Map());
+  if (memo.has(modelId)) return memo.get(modelId);
+  let hit: ModelPrice | undefined;
   for (const candidate of priceCandidates(modelId)) {
-    const price = table.models[candidate];
-    if (price && typeof price.input === "number" && typeof price.output === "number") return price;
+    const price = Object.hasOwn(table.models, candidate) ? table.models[candidate] : undefined;
+    if (price && typeof price.input === "number" && typeof price.output === "number") {
+      hit = price;
+      break;
+    }
   }
-  return undefined;
+  memo.set(modelId, hit);
+  return hit;
 }
 
 /** The cost of `record` and its source, or undefined when nothing prices it. */

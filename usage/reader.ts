@@ -19,6 +19,7 @@
  *   },
  *   jsonl: {
  *     markers: ['"usageMetadata"'],
+ *     pick: { type: true, sessionId: true, timestamp: true, usageMetadata: true },
  *     open: (sink) => ({
  *       line(value, at) {
  *         // sink.emit({ key, ts, sessionId, projectKey, tokens, ... })
@@ -33,6 +34,7 @@
  */
 
 import type { HostEnv } from "../io/host_env.ts";
+import type { PickSpec } from "./_pick.ts";
 import type { UsageConfidence, UsageTokens } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
 
@@ -143,6 +145,12 @@ export interface UsageReader {
      * lines with none of them are skipped without decoding.
      */
     markers: readonly string[];
+    /**
+     * The fields the decoder reads. When given, a line is not fully parsed:
+     * only these keys are (see `_pick.ts`), and skipped content costs almost
+     * nothing. Without it, lines go through `JSON.parse`.
+     */
+    pick?: PickSpec;
     /** Starts a decoder, continuing from `saved` (what `save` returned) after an append. */
     open(sink: DecodeSink, saved?: unknown): LineDecoder;
   };

@@ -4,19 +4,32 @@
  * decode on one or more threads, then deduplicate every request across all
  * files by its identity and return the records.
  *
+ * The kept state lives in `<data root>/cache/usage/`: `<platform>.json` (a
+ * cursor and the records per source) and `<platform>.records.json` (the
+ * deduplicated records and a fingerprint of the sources). When every source
+ * is unchanged, only the second is read.
+ *
  * @module
  */
 
-import { closeSync, openSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../core/runtime_info.ts";
-import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
-import type { ReaderRecord, UsageReader, UsageSource } from "./reader.ts";
+import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
+import type { ReaderRecord, UsageReader } from "./reader.ts";
 import type { DecodeJob, DecodeResult, SourceProblem } from "./_decode.ts";
-import { type CachedSource, headHash, loadCache, saveCache } from "./cache.ts";
+import { type CachedSource, loadCache, saveCache } from "./cache.ts";
+import { loadSnapshot, saveSnapshot, type Snapshot } from "./_snapshot.ts";
+import {
+  decideMode,
+  fingerprint,
+  hashAt,
+  type Planned,
+  planSources,
+  skippedBySince,
+} from "./_plan.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 import { preferRecord } from "./tokens.ts";
@@ -28,7 +41,7 @@ export interface ScanOptions {
   host: HostEnv;
   /** Only these platforms (default: every platform with a reader). */
   platforms?: readonly HostId[];
-  /** Only records at or after this time (ms); older files are not read at all. */
+  /** Only records at or after this time (ms); files last written before it are not read. */
   since?: number;
   /**
    * Keep and use the per-source cursors in `<data root>/cache/usage/`.
@@ -64,42 +77,38 @@ export interface ScanResult {
   problems: UsageProblem[];
   /** Figures about the scan itself. */
   stats: {
+    /** Sources listed. */
     sources: number;
+    /** Sources decoded (wholly or from their cursor). */
     sourcesRead: number;
+    /** Bytes decoded. */
     bytesRead: number;
+    /** Whether the kept state was used. */
     cached: boolean;
+    /** Threads used to decode (0 when nothing was read). */
     threads: number;
   };
 }
 
-interface Planned {
+interface PlatformScan {
   reader: UsageReader;
-  source: UsageSource;
-  key: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  cached?: CachedSource;
-  /** 0: reuse the cache; 1: decode from the cursor; 2: decode all. */
-  mode: 0 | 1 | 2;
-  from: number;
+  plans: Planned[];
+  fingerprint: string;
+  cache: Map<string, CachedSource>;
+  snapshot?: Snapshot;
 }
 
 /** Scans the hosts' logs. Read-only on host data; writes only its own cache. */
 export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
-  const { host } = options;
-  const ids = options.platforms ?? readerIds();
+  const { host, since } = options;
   const cacheDir = join(dataRoot(host), "cache", "usage");
   const useCache = options.cache ?? writeAllowed(cacheDir);
   const skipped: UsageSkipNote[] = [];
   const problems: UsageProblem[] = [];
-  const plans: Planned[] = [];
-  const caches = new Map<HostId, Map<string, CachedSource>>();
-  const readers: UsageReader[] = [];
+  const scans: PlatformScan[] = [];
 
-  for (const id of ids) {
+  for (const id of options.platforms ?? readerIds()) {
     const reader = await loadReader(id);
-    readers.push(reader);
     const lister = createLister((path, message) =>
       problems.push({ platform: id, path, message, count: 1 })
     );
@@ -109,46 +118,21 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       if (note) skipped.push({ platform: id, reason: note });
       continue;
     }
-    const cache = (useCache ? loadCache(cacheDir, id, reader.version) : undefined) ?? new Map();
-    caches.set(id, cache);
-    const seen = new Set<string>();
-    for (const source of sources) {
-      const key = source.key ?? source.path;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      let st;
-      try {
-        st = statSync(source.path);
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code !== "ENOENT") {
-          problems.push({
-            platform: id,
-            path: source.path,
-            message: `cannot read this file (${code})`,
-            count: 1,
-          });
-        }
-        continue;
-      }
-      const plan: Planned = {
-        reader,
-        source,
-        key,
-        size: st.size,
-        mtimeMs: st.mtimeMs,
-        ino: Number(st.ino) || 0,
-        cached: cache.get(key),
-        mode: 2,
-        from: 0,
-      };
-      decideMode(plan, options.since);
-      plans.push(plan);
+    const plans = planSources(reader, sources, problems);
+    const scan: PlatformScan = { reader, plans, fingerprint: fingerprint(plans), cache: new Map() };
+    scans.push(scan);
+    if (!useCache) continue;
+    scan.snapshot = loadSnapshot(cacheDir, id, reader.version, scan.fingerprint);
+    if (scan.snapshot) continue;
+    scan.cache = loadCache(cacheDir, id, reader.version) ?? new Map();
+    for (const plan of plans) {
+      plan.cached = scan.cache.get(plan.key);
+      decideMode(plan, since);
     }
   }
 
-  const toRead = plans.filter((p) =>
-    p.mode !== 0 && !(p.mode === 2 && skippedBySince(p, options.since))
+  const toRead = scans.filter((s) => !s.snapshot).flatMap((s) =>
+    s.plans.filter((p) => p.mode !== 0 && !skippedBySince(p, since))
   );
   const jobs: DecodeJob[] = toRead.map((p) => ({
     readerId: p.reader.id,
@@ -160,84 +144,25 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
   }));
   const bytes = jobs.reduce((n, j) => n + j.size - j.from, 0);
   const threads = threadCount(bytes, options.threads);
-  const progress: ScanProgress = { files: jobs.length, filesDone: 0, bytes, bytesDone: 0 };
-  const results: DecodeResult[] = new Array(jobs.length);
+  const fresh = new Map<Planned, DecodeResult>();
   if (jobs.length > 0) {
+    const progress: ScanProgress = { files: jobs.length, filesDone: 0, bytes, bytesDone: 0 };
     options.onProgress?.(progress);
     await runJobs(jobs, threads, (i, result) => {
-      results[i] = result;
+      fresh.set(toRead[i], result);
       progress.filesDone++;
       progress.bytesDone += jobs[i].size - jobs[i].from;
       options.onProgress?.(progress);
     });
   }
 
-  // Fold fresh results into each source's kept state.
-  const fresh = new Map<Planned, DecodeResult>();
-  toRead.forEach((p, i) => fresh.set(p, results[i]));
-  const finalBySource = new Map<HostId, Map<string, CachedSource>>();
-  const changed = new Set<HostId>();
-  for (const plan of plans) {
-    const id = plan.reader.id;
-    let kept = finalBySource.get(id);
-    if (!kept) finalBySource.set(id, kept = new Map());
-    const result = fresh.get(plan);
-    if (!result) {
-      if (plan.cached) kept.set(plan.key, plan.cached);
-      continue;
-    }
-    changed.add(id);
-    const base = plan.mode === 1 && plan.cached ? plan.cached : undefined;
-    const records = base ? mergeRecords(base.records, result.records) : result.records;
-    const earlier = base ? base.problems.filter((p) => p.at < plan.from) : [];
-    kept.set(plan.key, {
-      path: plan.source.path,
-      size: plan.size,
-      mtimeMs: plan.mtimeMs,
-      ino: plan.ino,
-      end: result.end,
-      head: plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
-      saved: result.saved,
-      records,
-      problems: mergeProblems(earlier, result.problems),
-    });
-  }
-  for (const [id, cache] of caches) {
-    const kept = finalBySource.get(id) ?? new Map();
-    if (kept.size !== cache.size) changed.add(id);
-  }
-  if (useCache) {
-    for (const reader of readers) {
-      if (changed.has(reader.id)) {
-        saveCache(cacheDir, reader.id, reader.version, finalBySource.get(reader.id) ?? new Map());
-      }
-    }
-  }
-
-  // Deduplicate across every file of a platform, then apply the window.
   const records: UsageRecord[] = [];
-  for (const reader of readers) {
-    const kept = finalBySource.get(reader.id);
-    if (!kept) continue;
-    const best = new Map<string, ReaderRecord>();
-    for (const [, src] of kept) {
-      for (const r of src.records) {
-        const had = best.get(r.key);
-        best.set(r.key, had ? preferRecord(had, r) : r);
-      }
-      for (const p of src.problems) {
-        problems.push({
-          platform: reader.id,
-          path: src.path,
-          line: p.line,
-          message: p.message,
-          count: p.count,
-        });
-      }
-    }
-    for (const r of best.values()) {
-      if (options.since !== undefined && r.ts < options.since) continue;
-      records.push(toUsageRecord(reader, r));
+  for (const scan of scans) {
+    const snapshot = scan.snapshot ?? settle(scan, fresh, useCache, cacheDir, since);
+    problems.push(...snapshot.problems);
+    for (const r of snapshot.records) {
+      if (since !== undefined && r.ts < since) continue;
+      records.push(toUsageRecord(scan.reader, r));
     }
   }
   return {
@@ -245,7 +170,7 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
     skipped,
     problems,
     stats: {
-      sources: plans.length,
+      sources: scans.reduce((n, s) => n + s.plans.length, 0),
       sourcesRead: jobs.length,
       bytesRead: bytes,
       cached: useCache,
@@ -254,40 +179,67 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
   };
 }
 
-function decideMode(plan: Planned, since: number | undefined): void {
-  const cached = plan.cached;
-  if (!cached) return;
-  if (cached.size === plan.size && cached.mtimeMs === plan.mtimeMs && cached.ino === plan.ino) {
-    plan.mode = 0;
-    return;
+/** Folds fresh results into the kept state, saves it, and deduplicates across files. */
+function settle(
+  scan: PlatformScan,
+  fresh: Map<Planned, DecodeResult>,
+  useCache: boolean,
+  cacheDir: string,
+  since: number | undefined,
+): Snapshot {
+  const { reader } = scan;
+  const kept = new Map<string, CachedSource>();
+  let changed = false;
+  let complete = true;
+  for (const plan of scan.plans) {
+    const result = fresh.get(plan);
+    if (!result) {
+      if (plan.cached) kept.set(plan.key, plan.cached);
+      else if (skippedBySince(plan, since)) complete = false;
+      continue;
+    }
+    changed = true;
+    const base = plan.mode === 1 ? plan.cached : undefined;
+    kept.set(plan.key, {
+      path: plan.source.path,
+      size: plan.size,
+      mtimeMs: plan.mtimeMs,
+      ino: plan.ino,
+      end: result.end,
+      head: useCache && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
+      saved: result.saved,
+      records: base ? mergeRecords(base.records, result.records) : result.records,
+      problems: mergeProblems(
+        base ? base.problems.filter((p) => p.at < plan.from) : [],
+        result.problems,
+      ),
+    });
   }
-  if (since !== undefined && plan.mtimeMs < since && cached.size === plan.size) {
-    plan.mode = 0;
-    return;
-  }
-  if (plan.source.format === "jsonl" && plan.size >= cached.end && cached.end > 0) {
-    if (hashAt(plan.source.path, cached.end) === cached.head) {
-      plan.mode = 1;
-      plan.from = cached.end;
+  if (kept.size !== scan.cache.size) changed = true;
+
+  const best = new Map<string, ReaderRecord>();
+  const problems: UsageProblem[] = [];
+  for (const src of kept.values()) {
+    for (const r of src.records) {
+      const had = best.get(r.key);
+      best.set(r.key, had ? preferRecord(had, r) : r);
+    }
+    for (const p of src.problems) {
+      problems.push({
+        platform: reader.id,
+        path: src.path,
+        line: p.line,
+        message: p.message,
+        count: p.count,
+      });
     }
   }
-}
-
-/** A file last written before the window holds no record inside it. */
-function skippedBySince(plan: Planned, since: number | undefined): boolean {
-  return since !== undefined && plan.mtimeMs < since && !plan.cached;
-}
-
-function hashAt(path: string, end: number): string {
-  let fd: number | undefined;
-  try {
-    fd = openSync(path, "r");
-    return headHash(fd, end);
-  } catch {
-    return "";
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  const snapshot: Snapshot = { records: [...best.values()], problems };
+  if (useCache) {
+    if (changed) saveCache(cacheDir, reader.id, reader.version, kept);
+    if (complete) saveSnapshot(cacheDir, reader.id, reader.version, scan.fingerprint, snapshot);
   }
+  return snapshot;
 }
 
 function mergeRecords(a: ReaderRecord[], b: ReaderRecord[]): ReaderRecord[] {

@@ -61,6 +61,16 @@ export const reader: UsageReader = {
   },
   jsonl: {
     markers: ['"usage"'],
+    pick: {
+      type: true,
+      requestId: true,
+      sessionId: true,
+      cwd: true,
+      timestamp: true,
+      isSidechain: true,
+      costUSD: true,
+      message: { id: true, model: true, usage: true },
+    },
     open(sink) {
       const meta = sink.source.meta ?? {};
       const parts = (meta.rel ?? "").split(/[\\/]/);

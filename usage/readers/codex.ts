@@ -178,6 +178,7 @@ export const reader: UsageReader = {
           if (st.records) return; // token_usage_record lines carry the responses
           let delta: Totals;
           if (!was) delta = last ?? totals;
+          else if (last && same(totals, last)) delta = last; // totals restarted from this call
           else if (advanced(totals, was)) delta = totals.map((v, i) => v - was[i]) as Totals;
           else delta = last ?? totals; // totals dropped: a new baseline
           const model = typeof info.model === "string" ? info.model : undefined;

@@ -87,6 +87,15 @@ export const reader: UsageReader = {
   },
   jsonl: {
     markers: ['"tokens"', '"sessionId"'],
+    pick: {
+      id: true,
+      type: true,
+      timestamp: true,
+      model: true,
+      tokens: true,
+      sessionId: true,
+      $set: true,
+    },
     open(sink, saved) {
       const { project, stem } = where(sink);
       const st = { session: (saved as { session?: string } | undefined)?.session };

@@ -39,6 +39,14 @@ export const reader: UsageReader = {
   },
   jsonl: {
     markers: ['"usageMetadata"'],
+    pick: {
+      type: true,
+      uuid: true,
+      sessionId: true,
+      timestamp: true,
+      model: true,
+      usageMetadata: true,
+    },
     open(sink) {
       const parts = (sink.source.meta?.rel ?? "").split(/[\\/]/);
       const project = parts[0] ?? "";

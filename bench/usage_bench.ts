@@ -1,0 +1,204 @@
+/**
+ * `usage` speed and memory on generated logs (bench/usage_gen.ts), next to
+ * ccusage on the same files where it installs.
+ *
+ *   deno run -A bench/usage_bench.ts [MB]      # or USAGE_BENCH_MB=256; default 1024
+ *
+ * Prints, for our CLI run as the README runs it (read, env, sys only: no
+ * cache): wall time, MB/s and peak RSS; then the first cached run, a re-scan
+ * with nothing new and a re-scan after a small append; then the same files
+ * through ccusage (installed into a temp folder now, never a dependency;
+ * `--offline`). Totals are checked against the generator's; tokens of other
+ * tools are compared in their own conventions as a ratio of all tokens.
+ * Nothing here asserts a timing.
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { generateUsageTree } from "./usage_gen.ts";
+
+const mb = Number(process.argv[2] ?? process.env.USAGE_BENCH_MB ?? 1024);
+const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+const root = mkdtempSync(join(tmpdir(), "ac-usage-bench-"));
+const home = join(root, "home");
+const data = join(root, "data");
+const hasTime = existsSync("/usr/bin/time");
+
+interface Run {
+  wall: number;
+  rssMb?: number;
+  stdout: string;
+  ok: boolean;
+  stderr: string;
+}
+
+function measure(cmd: string, args: string[], env: Record<string, string>): Run {
+  const full = hasTime
+    ? ["/usr/bin/time", ["-f", "@@time %e %M", cmd, ...args]] as const
+    : [cmd, args] as const;
+  const t0 = performance.now();
+  const run = spawnSync(full[0], [...full[1]], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  const wall = (performance.now() - t0) / 1000;
+  const m = /@@time ([\d.]+) (\d+)/.exec(run.stderr ?? "");
+  return {
+    wall: m ? Number(m[1]) : wall,
+    rssMb: m ? Number(m[2]) / 1024 : undefined,
+    stdout: run.stdout ?? "",
+    stderr: (run.stderr ?? "").replace(/@@time.*\n?/, ""),
+    ok: run.status === 0,
+  };
+}
+
+const fmt = (r: Run, bytes?: number) =>
+  `${r.wall.toFixed(2)} s${bytes ? `, ${(bytes / 1e6 / r.wall).toFixed(0)} MB/s` : ""}${
+    r.rssMb ? `, peak RSS ${r.rssMb.toFixed(0)} MB` : ""
+  }${r.ok ? "" : "  (FAILED)"}`;
+
+try {
+  console.log(`generating ~${mb} MB of Claude Code, Codex and Gemini CLI logs in ${home} …`);
+  const gen = generateUsageTree(home, mb);
+  const total = (e: { input: number; cacheRead: number; cacheWrite: number; output: number }) =>
+    e.input + e.cacheRead + e.cacheWrite + e.output;
+  console.log(`  ${(gen.bytes / 1e6).toFixed(0)} MB in ${gen.files} files`);
+
+  const ours = (perms: string[], extra: string[] = []) =>
+    measure(process.execPath, [
+      "run",
+      "--no-prompt",
+      ...perms,
+      main,
+      "usage",
+      "report",
+      "--json",
+      ...extra,
+    ], {
+      HOME: home,
+      AGENT_CONNECTOR_DATA_DIR: data,
+    });
+  const readOnly = ["--allow-read", "--allow-env", "--allow-sys"];
+  const cold = ours(readOnly);
+  let exact = false;
+  if (cold.ok) {
+    const body = JSON.parse(cold.stdout);
+    exact = (Object.keys(gen.expected) as (keyof typeof gen.expected)[]).every((id) => {
+      const row = body.rows.find((r: { key: string }) => r.key === id);
+      const e = gen.expected[id];
+      return row && row.requests === e.requests && row.input === e.input &&
+        row.cacheRead === e.cacheRead &&
+        row.cacheWrite === e.cacheWrite && row.output === e.output;
+    });
+  }
+  console.log(`\nagent-connector usage report (read-only, no cache): ${fmt(cold, gen.bytes)}`);
+  console.log(`  totals equal the generator's: ${exact ? "yes, exactly" : "NO"}`);
+  const first = ours([...readOnly, "--allow-write"]);
+  console.log(`  first run keeping cursors:        ${fmt(first, gen.bytes)}`);
+  const rescan = ours([...readOnly, "--allow-write"]);
+  console.log(`  re-scan, nothing new:             ${fmt(rescan)}`);
+  const some = readdirSync(join(home, ".claude", "projects"))[0];
+  const file = join(
+    home,
+    ".claude",
+    "projects",
+    some,
+    readdirSync(join(home, ".claude", "projects", some)).find((f) => f.endsWith(".jsonl"))!,
+  );
+  appendFileSync(
+    file,
+    JSON.stringify({
+      type: "assistant",
+      sessionId: "x",
+      message: { id: "bench-append", usage: { input_tokens: 1, output_tokens: 1 } },
+    }) + "\n",
+  );
+  const appended = ours([...readOnly, "--allow-write"]);
+  console.log(`  re-scan after a one-line append:  ${fmt(appended)}`);
+  const empty = measure(process.execPath, ["eval", "0"], {});
+  console.log(`  (deno start-up alone: ${empty.wall.toFixed(2)} s)`);
+
+  for (const version of (process.env.USAGE_BENCH_CCUSAGE ?? "20.0.24,18.0.11").split(",")) {
+    const dir = join(root, `ccusage-${version}`);
+    const install = spawnSync("npm", [
+      "install",
+      "--prefix",
+      dir,
+      "--no-audit",
+      "--no-fund",
+      "--silent",
+      `ccusage@${version}`,
+    ], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    const bin = join(dir, "node_modules", ".bin", "ccusage");
+    if (install.status !== 0 || !existsSync(bin)) {
+      console.log(
+        `\nccusage@${version}: did not install here (${
+          (install.stderr || "").trim().split("\n").pop()
+        })`,
+      );
+      continue;
+    }
+    console.log(`\nccusage@${version} --offline on the same files:`);
+    const jobs: [string, string[], keyof typeof gen.expected][] = version.startsWith("18")
+      ? [["claude", ["daily"], "claude-code"]]
+      : [["claude", ["claude", "daily"], "claude-code"], ["codex", ["codex", "daily"], "codex"], [
+        "gemini",
+        ["gemini", "daily"],
+        "gemini-cli",
+      ]];
+    for (const [name, args, id] of jobs) {
+      const run = measure(bin, [...args, "--offline", "--json"], { HOME: home });
+      const bytes = dirBytes(
+        join(home, name === "claude" ? ".claude" : name === "codex" ? ".codex" : ".gemini"),
+      );
+      let ratio = "";
+      try {
+        const t = JSON.parse(run.stdout).totals;
+        const theirs = (t.inputTokens ?? 0) + (t.outputTokens ?? 0) + (t.cacheReadTokens ?? 0) +
+          (t.cacheCreationTokens ?? 0);
+        ratio = `, tokens ${
+          (100 * theirs / total(gen.expected[id])).toFixed(1)
+        }% of the true total`;
+      } catch { /* not JSON */ }
+      console.log(`  ${name.padEnd(7)} ${fmt(run, bytes)}${ratio}`);
+    }
+    const ourOne = measure(process.execPath, [
+      "run",
+      "--no-prompt",
+      ...readOnly,
+      main,
+      "usage",
+      "report",
+      "--json",
+      "--platform",
+      "claude-code",
+    ], { HOME: home });
+    console.log(
+      `  ours, claude-code only, no cache: ${fmt(ourOne, dirBytes(join(home, ".claude")))}`,
+    );
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
+
+function dirBytes(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) {
+      try {
+        n += statSync(join(e.parentPath, e.name)).size;
+      } catch { /* gone */ }
+    }
+  }
+  return n;
+}

@@ -1,0 +1,119 @@
+/**
+ * Per source, what a scan must read: nothing (unchanged since the kept
+ * cursor), the part appended after the cursor, or all of it.
+ *
+ * @module
+ */
+
+import { closeSync, openSync, statSync } from "node:fs";
+import type { UsageProblem } from "../core/usage_types.ts";
+import type { UsageReader, UsageSource } from "./reader.ts";
+import { type CachedSource, hashString, headHash } from "./cache.ts";
+
+/** One listed source and what to do with it. */
+export interface Planned {
+  /** Its reader. */
+  reader: UsageReader;
+  /** The source. */
+  source: UsageSource;
+  /** Its identity (`source.key ?? source.path`). */
+  key: string;
+  /** Size when listed. */
+  size: number;
+  /** mtime when listed. */
+  mtimeMs: number;
+  /** Inode, 0 when unknown. */
+  ino: number;
+  /** What the cache kept of it. */
+  cached?: CachedSource;
+  /** 0: reuse the cache; 1: decode from the cursor; 2: decode all. */
+  mode: 0 | 1 | 2;
+  /** Where decoding starts. */
+  from: number;
+}
+
+/** Stats each source once (the first of a key wins); unreadable ones become problems. */
+export function planSources(
+  reader: UsageReader,
+  sources: UsageSource[],
+  problems: UsageProblem[],
+): Planned[] {
+  const plans: Planned[] = [];
+  const seen = new Set<string>();
+  for (const source of sources) {
+    const key = source.key ?? source.path;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let st;
+    try {
+      st = statSync(source.path);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== "ENOENT") {
+        problems.push({
+          platform: reader.id,
+          path: source.path,
+          message: `cannot read this file (${code}); it was skipped`,
+          count: 1,
+        });
+      }
+      continue;
+    }
+    plans.push({
+      reader,
+      source,
+      key,
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      ino: Number(st.ino) || 0,
+      mode: 2,
+      from: 0,
+    });
+  }
+  return plans;
+}
+
+/** A hash of every source's identity, size, mtime and inode: equal when nothing changed. */
+export function fingerprint(plans: Planned[]): string {
+  return hashString(
+    plans.map((p) => `${p.key}\u0000${p.size}\u0000${p.mtimeMs}\u0000${p.ino}`).join("\n"),
+  );
+}
+
+/** Sets `mode` and `from` from the kept cursor. */
+export function decideMode(plan: Planned, since: number | undefined): void {
+  const cached = plan.cached;
+  if (!cached) return;
+  if (cached.size === plan.size && cached.mtimeMs === plan.mtimeMs && cached.ino === plan.ino) {
+    plan.mode = 0;
+    return;
+  }
+  if (since !== undefined && plan.mtimeMs < since && cached.size === plan.size) {
+    plan.mode = 0;
+    return;
+  }
+  if (plan.source.format === "jsonl" && plan.size >= cached.end && cached.end > 0) {
+    if (hashAt(plan.source.path, cached.end) === cached.head) {
+      plan.mode = 1;
+      plan.from = cached.end;
+    }
+  }
+}
+
+/** A file last written before the window holds no record inside it. */
+export function skippedBySince(plan: Planned, since: number | undefined): boolean {
+  return plan.mode === 2 && since !== undefined && plan.mtimeMs < since && !plan.cached;
+}
+
+/** The head hash of `path` up to `end`; "" when it cannot be read. */
+export function hashAt(path: string, end: number): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    return headHash(fd, end);
+  } catch {
+    return "";
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
