@@ -18,7 +18,7 @@ import { AgentConnectorError } from "../core/errors.ts";
 import { ensureDir } from "./atomic_write.ts";
 
 /** A lock older than this is taken to be left over from a crash. */
-export const STALE_LOCK_MS = 10 * 60_000;
+export const STALE_LOCK_MS: number = 10 * 60_000;
 
 /** How long {@link withLock} waits by default before giving up. */
 export const LOCK_WAIT_MS = 60_000;
