@@ -35,13 +35,13 @@ import {
   replaceValue,
 } from "./_json_splice.ts";
 import { deepEqual } from "./hash.ts";
+import { type ItemMatch, itemMatches } from "./_data_path.ts";
 import { detectEol, joinBom, lineOf, splitBom } from "./text_format.ts";
 
 /** A key path: one string per object key, taken literally (no dot splitting). */
 export type JsonPath = readonly string[];
 
-/** Which items of an array an edit addresses: equal fields, or a predicate. */
-export type ItemMatch = Readonly<Record<string, unknown>> | ((item: unknown) => boolean);
+export type { ItemMatch };
 
 /** What an edit did. */
 export interface JsonEditResult {
@@ -282,13 +282,6 @@ export function removeJsonAt(
   return finish(p, out, [], pruned);
 }
 
-function matches(match: ItemMatch, item: unknown): boolean {
-  if (typeof match === "function") return match(item);
-  if (!item || typeof item !== "object" || Array.isArray(item)) return false;
-  const rec = item as Record<string, unknown>;
-  return Object.entries(match).every(([k, v]) => deepEqual(rec[k], v));
-}
-
 /**
  * Inserts `value` into the array at `arrayPath`, or replaces the first item
  * matching `match`. A missing array (and its missing parents) is created.
@@ -312,7 +305,7 @@ export function upsertJsonItem(
   }
   if (hit.type !== "array") throw new JsonPathConflictError([...arrayPath], "an array");
   const items = hit.children ?? [];
-  const idx = items.findIndex((n) => matches(match, getNodeValue(n)));
+  const idx = items.findIndex((n) => itemMatches(match, getNodeValue(n)));
   if (idx < 0) {
     return finish(p, applyTextEdits(p.body, insertMember(p.body, hit, undefined, value, p.style)));
   }
@@ -339,7 +332,7 @@ export function removeJsonItems(
     const root = parseTree(body, [], PARSE_OPTIONS);
     const arr = root && arrayPath.length > 0 ? findNodeAtLocation(root, [...arrayPath]) : undefined;
     if (!arr || arr.type !== "array") break;
-    const idx = (arr.children ?? []).findIndex((n) => matches(match, getNodeValue(n)));
+    const idx = (arr.children ?? []).findIndex((n) => itemMatches(match, getNodeValue(n)));
     if (idx < 0) break;
     body = applyTextEdits(body, removeMember(body, arr, idx));
     removed = true;
@@ -353,10 +346,7 @@ export function removeJsonItems(
 export function findJsonItems(text: string, arrayPath: JsonPath, match: ItemMatch): unknown[] {
   const found = getJsonAt(text, arrayPath);
   if (!found.found || !Array.isArray(found.value)) return [];
-  return found.value.filter((item) => matches(match, item));
+  return found.value.filter((item) => itemMatches(match, item));
 }
 
-/** True when `item` matches `match` (equal fields, or the predicate holds). */
-export function itemMatches(match: ItemMatch, item: unknown): boolean {
-  return matches(match, item);
-}
+export { itemMatches };

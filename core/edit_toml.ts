@@ -21,7 +21,12 @@
 
 import { parse } from "smol-toml";
 import { deepEqual } from "./hash.ts";
-import type { ItemMatch } from "./edit_json.ts";
+import {
+  type ItemMatch,
+  itemMatches,
+  walkData as walk,
+  withoutPath as without,
+} from "./_data_path.ts";
 import { headerRegion, scanToml, startsWithPath, type TomlLine } from "./_toml_scan.ts";
 import { renderTomlTable, TomlEditError } from "./toml_render.ts";
 import { detectEol, joinBom, splitBom } from "./text_format.ts";
@@ -36,14 +41,16 @@ export interface TomlEditResult {
   changed: boolean;
 }
 
-type Doc = Record<string, unknown>;
+/** A parsed TOML document. */
+export type TomlDoc = Record<string, unknown>;
+type Doc = TomlDoc;
 
 /**
  * Parses TOML text (BOM allowed).
  *
  * @throws {Error} smol-toml's error, with `line` and `column`.
  */
-export function parseTomlText(text: string): Doc {
+export function parseTomlText(text: string): TomlDoc {
   return plain(parse(splitBom(text).body)) as Doc;
 }
 
@@ -52,32 +59,6 @@ function plain(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(plain);
   if (!v || typeof v !== "object" || v instanceof Date) return v;
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
-}
-
-function walk(doc: unknown, path: readonly string[]): { found: boolean; value?: unknown } {
-  let v: unknown = doc;
-  for (const k of path) {
-    if (!v || typeof v !== "object" || Array.isArray(v) || !Object.hasOwn(v, k)) {
-      return { found: false };
-    }
-    v = (v as Doc)[k];
-  }
-  return { found: true, value: v };
-}
-
-/** The document without `path`, and without the ancestors that leaves empty (implicit tables). */
-function without(doc: Doc, path: readonly string[]): Doc {
-  const copy = structuredClone(doc);
-  for (let n = path.length; n > 0; n--) {
-    const parent = walk(copy, path.slice(0, n - 1)).value as Doc | undefined;
-    const key = path[n - 1];
-    if (!parent || typeof parent !== "object" || !Object.hasOwn(parent, key)) continue;
-    const v = parent[key];
-    const empty = v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
-    if (n === path.length || empty) delete parent[key];
-    else break;
-  }
-  return copy;
 }
 
 /** Reads the value at `path` (a table, or any value). */
@@ -239,12 +220,6 @@ export function removeTomlTable(text: string, table: readonly string[]): TomlEdi
   return { text: out, changed: true };
 }
 
-function matchItem(match: ItemMatch, item: unknown): boolean {
-  if (typeof match === "function") return match(item);
-  if (!item || typeof item !== "object") return false;
-  return Object.entries(match).every(([k, v]) => deepEqual((item as Doc)[k], v));
-}
-
 /** The line regions of every `[[array]]` entry, in order. */
 function entryRegions(c: Ctx, array: readonly string[]): { start: number; end: number }[] {
   const arr = walk(c.doc, array);
@@ -285,7 +260,7 @@ export function upsertTomlItem(
   const c = open(text);
   const regions = entryRegions(c, array);
   const items = (walk(c.doc, array).value as unknown[] | undefined) ?? [];
-  const idx = items.findIndex((i) => matchItem(match, i));
+  const idx = items.findIndex((i) => itemMatches(match, i));
   if (idx >= 0 && deepEqual(items[idx], value)) return { text, changed: false };
   const block = renderTomlTable(array, value, true);
   let lines: Line[];
@@ -318,13 +293,13 @@ export function removeTomlItems(
 ): TomlEditResult {
   const c = open(text);
   const items = (walk(c.doc, array).value as unknown[] | undefined) ?? [];
-  const hits = items.map((i, n) => (matchItem(match, i) ? n : -1)).filter((n) => n >= 0);
+  const hits = items.map((i, n) => (itemMatches(match, i) ? n : -1)).filter((n) => n >= 0);
   if (hits.length === 0) return { text, changed: false };
   const regions = entryRegions(c, array);
   let lines: Line[] = c.lines;
   for (const n of hits.reverse()) lines = removeLines(lines, regions[n].start, regions[n].end);
   const out = join(c, lines);
-  const rest = items.filter((i) => !matchItem(match, i));
+  const rest = items.filter((i) => !itemMatches(match, i));
   verify(c.doc, out, array, (v) => deepEqual(v ?? [], rest));
   return { text: out, changed: true };
 }
@@ -332,5 +307,5 @@ export function removeTomlItems(
 /** The items of `[[array]]` matching `match`. */
 export function findTomlItems(text: string, array: readonly string[], match: ItemMatch): unknown[] {
   const arr = getTomlAt(text, array);
-  return Array.isArray(arr.value) ? arr.value.filter((i) => matchItem(match, i)) : [];
+  return Array.isArray(arr.value) ? arr.value.filter((i) => itemMatches(match, i)) : [];
 }

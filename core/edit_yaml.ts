@@ -22,7 +22,12 @@
 
 import { isSeq, type Node, parseAllDocuments, parseDocument, stringify } from "yaml";
 import { deepEqual } from "./hash.ts";
-import type { ItemMatch } from "./edit_json.ts";
+import {
+  type ItemMatch,
+  itemMatches,
+  walkData as walk,
+  withoutPath as without,
+} from "./_data_path.ts";
 import { detectEol, joinBom, splitBom } from "./text_format.ts";
 import {
   type Container,
@@ -100,37 +105,12 @@ export function parseYamlText(text: string): unknown {
   return open(text).js;
 }
 
-function walk(v: unknown, path: readonly string[]): { found: boolean; value?: unknown } {
-  for (const k of path) {
-    if (!v || typeof v !== "object" || Array.isArray(v) || !Object.hasOwn(v, k)) {
-      return { found: false };
-    }
-    v = (v as Record<string, unknown>)[k];
-  }
-  return { found: true, value: v };
-}
-
 /** Reads the value at `path`. */
 export function getYamlAt(
   text: string,
   path: readonly string[],
 ): { found: boolean; value?: unknown } {
   return walk(open(text).js, path);
-}
-
-/** The data without `path`, and without the ancestors that leaves empty or null. */
-function without(js: unknown, path: readonly string[]): unknown {
-  const copy = structuredClone(js ?? {}) as Record<string, unknown>;
-  for (let n = path.length; n > 0; n--) {
-    const parent = walk(copy, path.slice(0, n - 1)).value as Record<string, unknown> | undefined;
-    const key = path[n - 1];
-    if (!parent || typeof parent !== "object" || !Object.hasOwn(parent, key)) continue;
-    const v = parent[key];
-    const empty = v === null || (typeof v === "object" && Object.keys(v as object).length === 0);
-    if (n === path.length || empty) delete parent[key];
-    else break;
-  }
-  return copy;
 }
 
 const unchanged = (text: string): YamlEditResult => ({
@@ -294,19 +274,10 @@ export function removeYamlAt(
   return finish(c, r.b, path, (v) => v === undefined, [], r.pruned);
 }
 
-/** True when `item` matches `match` (equal fields, or the predicate holds). */
-export function yamlItemMatches(match: ItemMatch, item: unknown): boolean {
-  if (typeof match === "function") return match(item);
-  if (!item || typeof item !== "object") return false;
-  return Object.entries(match).every(([k, v]) =>
-    deepEqual((item as Record<string, unknown>)[k], v)
-  );
-}
-
 /** The items of the sequence at `path` matching `match`. */
 export function findYamlItems(text: string, path: readonly string[], match: ItemMatch): unknown[] {
   const v = getYamlAt(text, path).value;
-  return Array.isArray(v) ? v.filter((i) => yamlItemMatches(match, i)) : [];
+  return Array.isArray(v) ? v.filter((i) => itemMatches(match, i)) : [];
 }
 
 /**
@@ -330,7 +301,7 @@ export function upsertYamlItem(
   }
   const items = (walk(c.js, path).value as unknown[] | null) ?? [];
   if (!Array.isArray(items)) blocked(`"${path.join(".")}" is not a list`);
-  const idx = items.findIndex((i) => yamlItemMatches(match, i));
+  const idx = items.findIndex((i) => itemMatches(match, i));
   if (idx >= 0 && deepEqual(items[idx], value)) return unchanged(text);
   const expected = idx >= 0 ? items.map((x, n) => (n === idx ? value : x)) : [...items, value];
   if (idx >= 0) {
@@ -357,13 +328,13 @@ export function removeYamlItems(
 ): YamlEditResult {
   let c = open(text);
   const items = walk(c.js, path).value;
-  if (!Array.isArray(items) || !items.some((i) => yamlItemMatches(match, i))) {
+  if (!Array.isArray(items) || !items.some((i) => itemMatches(match, i))) {
     return unchanged(text);
   }
   const first = c;
   for (;;) {
     const arr = walk(c.js, path).value;
-    const idx = Array.isArray(arr) ? arr.findIndex((i) => yamlItemMatches(match, i)) : -1;
+    const idx = Array.isArray(arr) ? arr.findIndex((i) => itemMatches(match, i)) : -1;
     if (idx < 0) break;
     const loc = locate(c.b, c.root, path, c.style);
     if (loc.kind !== "found" || !isSeq(loc.node)) blocked(`"${path.join(".")}" is not a list`);
@@ -371,7 +342,7 @@ export function removeYamlItems(
     if (typeof m === "string") blocked(`"${path.join(".")}": ${m}`);
     c = open(joinBom(first, remove(c.b, m)));
   }
-  const rest = items.filter((i) => !yamlItemMatches(match, i));
+  const rest = items.filter((i) => !itemMatches(match, i));
   const r = prune(first, c.b, pruneList);
   return finish(
     first,

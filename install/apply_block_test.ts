@@ -1,20 +1,13 @@
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyEdits, type ApplyOptions } from "./apply.ts";
+import { applyEdits } from "./apply.ts";
 import type { Edit } from "./edits.ts";
 import { memoryLedgerPath } from "../io/ledgers.ts";
-import { tempDir } from "../tests/_helpers/temp.ts";
+import { useEngineSandbox } from "../tests/_helpers/engine.ts";
 
-let root: string;
-let cleanup: () => void;
-let opts: ApplyOptions;
-beforeEach(() => {
-  ({ dir: root, cleanup } = tempDir());
-  opts = { dataRoot: join(root, "data"), connectorId: "acme", connectorVersion: "1.0.0" };
-});
-afterEach(() => cleanup());
+const box = useEngineSandbox();
 
 const block = (file: string, content = "Use acme for SQL."): Edit => ({
   op: "block.set",
@@ -34,10 +27,10 @@ const unblock = (file: string): Edit => ({
 
 describe("applyEdits with managed blocks", () => {
   it("adds, skips, updates and removes a block, recording it in memory-state.json", async () => {
-    const file = join(root, "AGENTS.md");
+    const file = join(box.root, "AGENTS.md");
     writeFileSync(file, "# Rules\n\nBe kind.\n");
-    assert.equal((await applyEdits([block(file)], opts)).changes[0].action, "create");
-    const rows = JSON.parse(readFileSync(memoryLedgerPath(opts.dataRoot, "acme"), "utf8")).rows;
+    assert.equal((await applyEdits([block(file)], box.opts)).changes[0].action, "create");
+    const rows = JSON.parse(readFileSync(memoryLedgerPath(box.opts.dataRoot, "acme"), "utf8")).rows;
     assert.deepEqual(
       rows.map((
         r: Record<string, unknown>,
@@ -47,56 +40,56 @@ describe("applyEdits with managed blocks", () => {
       ],
     );
     assert.match(rows[0].hash, /^[0-9a-f]{12}$/);
-    assert.equal((await applyEdits([block(file)], opts)).changes[0].action, "skip");
-    assert.equal((await applyEdits([block(file, "v2")], opts)).changes[0].action, "update");
-    assert.equal((await applyEdits([unblock(file)], opts)).changes[0].action, "remove");
+    assert.equal((await applyEdits([block(file)], box.opts)).changes[0].action, "skip");
+    assert.equal((await applyEdits([block(file, "v2")], box.opts)).changes[0].action, "update");
+    assert.equal((await applyEdits([unblock(file)], box.opts)).changes[0].action, "remove");
     assert.equal(readFileSync(file, "utf8"), "# Rules\n\nBe kind.\n");
-    assert.equal(existsSync(memoryLedgerPath(opts.dataRoot, "acme")), false);
+    assert.equal(existsSync(memoryLedgerPath(box.opts.dataRoot, "acme")), false);
   });
 
   it("creates a missing memory file and deletes it once only whitespace remains", async () => {
-    const file = join(root, ".kilocode", "rules", "agent-connector.md");
-    await applyEdits([block(file)], opts);
+    const file = join(box.root, ".kilocode", "rules", "agent-connector.md");
+    await applyEdits([block(file)], box.opts);
     assert.ok(readFileSync(file, "utf8").startsWith("<!-- agent-connector:begin acme/memory"));
-    await applyEdits([unblock(file)], opts);
-    assert.equal(existsSync(join(root, ".kilocode")), false);
+    await applyEdits([unblock(file)], box.opts);
+    assert.equal(existsSync(join(box.root, ".kilocode")), false);
   });
 
   it("keeps a file it created while another connector's block is still in it", async () => {
-    const file = join(root, "AGENTS.md");
-    await applyEdits([block(file)], opts);
+    const file = join(box.root, "AGENTS.md");
+    await applyEdits([block(file)], box.opts);
     await applyEdits([{ ...block(file), blockId: "beta/memory" } as Edit], {
-      ...opts,
+      ...box.opts,
       connectorId: "beta",
     });
-    await applyEdits([unblock(file)], opts);
+    await applyEdits([unblock(file)], box.opts);
     assert.ok(readFileSync(file, "utf8").includes("beta/memory"));
     await applyEdits([{ ...unblock(file), prefix: "beta/" } as Edit], {
-      ...opts,
+      ...box.opts,
       connectorId: "beta",
     });
     assert.equal(existsSync(file), false);
   });
 
   it("warns about a block edited by hand and overwrites it under --force after a backup", async () => {
-    const file = join(root, "CLAUDE.md");
-    mkdirSync(root, { recursive: true });
-    await applyEdits([block(file)], opts);
+    const file = join(box.root, "CLAUDE.md");
+    mkdirSync(box.root, { recursive: true });
+    await applyEdits([block(file)], box.opts);
     const edited = readFileSync(file, "utf8").replace("Use acme", "Use acme (my note)");
     writeFileSync(file, edited);
-    const warn = await applyEdits([block(file, "v2")], opts);
+    const warn = await applyEdits([block(file, "v2")], box.opts);
     assert.equal(warn.changes[0].action, "warn");
     assert.equal(readFileSync(file, "utf8"), edited);
-    const forced = await applyEdits([block(file, "v2")], { ...opts, force: true });
+    const forced = await applyEdits([block(file, "v2")], { ...box.opts, force: true });
     assert.equal(forced.changes[0].action, "update");
     assert.equal(readFileSync(forced.backups[0], "utf8"), edited);
   });
 
   it("uninstalls a teammate's committed block with no ledger at all", async () => {
-    const file = join(root, "AGENTS.md");
-    await applyEdits([block(file)], { ...opts, dataRoot: join(root, "teammate-data") });
+    const file = join(box.root, "AGENTS.md");
+    await applyEdits([block(file)], { ...box.opts, dataRoot: join(box.root, "teammate-data") });
     writeFileSync(file, "# Ours\n\n" + readFileSync(file, "utf8"));
-    const r = await applyEdits([unblock(file)], opts);
+    const r = await applyEdits([unblock(file)], box.opts);
     assert.equal(r.changes[0].action, "remove");
     assert.equal(readFileSync(file, "utf8"), "# Ours\n");
   });

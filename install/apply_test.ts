@@ -1,22 +1,15 @@
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyEdits, type ApplyOptions } from "./apply.ts";
+import { applyEdits } from "./apply.ts";
 import type { Edit } from "./edits.ts";
-import { listFiles, tempDir } from "../tests/_helpers/temp.ts";
+import { listFiles } from "../tests/_helpers/temp.ts";
+import { useEngineSandbox } from "../tests/_helpers/engine.ts";
 
-let root: string;
-let cleanup: () => void;
-let opts: ApplyOptions;
+const box = useEngineSandbox();
 
-beforeEach(() => {
-  ({ dir: root, cleanup } = tempDir());
-  opts = { dataRoot: join(root, "data"), connectorId: "acme", connectorVersion: "1.0.0" };
-});
-afterEach(() => cleanup());
-
-const home = () => join(root, "home");
+const home = () => join(box.root, "home");
 const settings = () => join(home(), ".claude", "settings.json");
 const server = (file: string, value: unknown = { command: "acme" }): Edit => ({
   op: "json.set",
@@ -44,47 +37,47 @@ describe("applyEdits", () => {
     const file = join(home(), ".claude.json");
     const original = '{\n  // user settings\n  "theme": "dark",\n}\n';
     write(file, original);
-    const first = await applyEdits([server(file)], opts);
+    const first = await applyEdits([server(file)], box.opts);
     assert.deepEqual(first.changes.map((c) => c.action), ["create"]);
     assert.equal(first.backups.length, 1);
     assert.equal(readFileSync(first.backups[0], "utf8"), original);
-    const second = await applyEdits([server(file)], opts);
+    const second = await applyEdits([server(file)], box.opts);
     assert.deepEqual(second.changes.map((c) => c.action), ["skip"]);
     assert.equal(second.backups.length, 0);
-    const gone = await applyEdits([unserver(file)], opts);
+    const gone = await applyEdits([unserver(file)], box.opts);
     assert.deepEqual(gone.changes.map((c) => c.action), ["remove"]);
     assert.equal(readFileSync(file, "utf8"), original);
   });
 
   it("creates a missing file with its folders and deletes both again on uninstall", async () => {
-    const file = join(root, "proj", ".cursor", "mcp.json");
-    await applyEdits([server(file)], opts);
+    const file = join(box.root, "proj", ".cursor", "mcp.json");
+    await applyEdits([server(file)], box.opts);
     assert.equal(
       readFileSync(file, "utf8"),
       '{\n  "mcpServers": {\n    "acme": {\n      "command": "acme"\n    }\n  }\n}\n',
     );
-    await applyEdits([unserver(file)], opts);
-    assert.equal(existsSync(join(root, "proj", ".cursor")), false);
-    assert.equal(existsSync(join(root, "proj")), false);
-    assert.deepEqual(listFiles(root).filter((f) => !f.startsWith("data/backups/")), []);
+    await applyEdits([unserver(file)], box.opts);
+    assert.equal(existsSync(join(box.root, "proj", ".cursor")), false);
+    assert.equal(existsSync(join(box.root, "proj")), false);
+    assert.deepEqual(listFiles(box.root).filter((f) => !f.startsWith("data/backups/")), []);
   });
 
   it("never overwrites an entry of the same name it did not write", async () => {
     const file = join(home(), ".claude.json");
     const original = '{"mcpServers": {"acme": {"command": "users-own"}}}';
     write(file, original);
-    const r = await applyEdits([server(file)], opts);
+    const r = await applyEdits([server(file)], box.opts);
     assert.equal(r.changes[0].action, "warn");
     assert.match(r.changes[0].detail, /not written by agent-connector/);
-    const u = await applyEdits([unserver(file)], opts);
+    const u = await applyEdits([unserver(file)], box.opts);
     assert.equal(u.changes[0].action, "warn");
     assert.equal(readFileSync(file, "utf8"), original);
   });
 
   it("updates an entry it owns and adopts one an adopt test recognises", async () => {
     const file = join(home(), ".claude.json");
-    await applyEdits([server(file, { command: "v1" })], opts);
-    const r = await applyEdits([server(file, { command: "v2" })], opts);
+    await applyEdits([server(file, { command: "v1" })], box.opts);
+    const r = await applyEdits([server(file, { command: "v2" })], box.opts);
     assert.equal(r.changes[0].action, "update");
     const other = join(home(), "other.json");
     write(
@@ -95,7 +88,7 @@ describe("applyEdits", () => {
       ...server(other),
       adopt: (v: unknown) => JSON.stringify(v).includes(".agent-connector/bin"),
     } as Edit;
-    assert.equal((await applyEdits([adopt], opts)).changes[0].action, "update");
+    assert.equal((await applyEdits([adopt], box.opts)).changes[0].action, "update");
   });
 
   it("never overwrites a file that does not parse and goes on with the others", async () => {
@@ -114,7 +107,7 @@ describe("applyEdits", () => {
       },
       server(broken),
       server(good),
-    ], opts);
+    ], box.opts);
     assert.deepEqual(r.changes.map((c) => c.action), ["warn", "create"]);
     assert.match(
       r.changes[0].detail,
@@ -133,10 +126,10 @@ describe("applyEdits", () => {
       file: join(home(), "x.md"),
       content: "hi\n",
     }];
-    const dry = await applyEdits(edits, { ...opts, dryRun: true });
-    assert.deepEqual(listFiles(root), ["home/.claude.json"]);
+    const dry = await applyEdits(edits, { ...box.opts, dryRun: true });
+    assert.deepEqual(listFiles(box.root), ["home/.claude.json"]);
     assert.equal(readFileSync(file, "utf8"), "{}\n");
-    const real = await applyEdits(edits, opts);
+    const real = await applyEdits(edits, box.opts);
     assert.deepEqual(dry.changes, real.changes);
   });
 
@@ -160,7 +153,7 @@ describe("applyEdits", () => {
         value: "1",
         reason: "needed",
       },
-    ], opts);
+    ], box.opts);
     assert.deepEqual(r.changes.map((c) => c.action), ["create", "create"]);
     assert.equal(r.backups.length, 1);
     assert.deepEqual(JSON.parse(readFileSync(file, "utf8")), {
@@ -175,7 +168,7 @@ describe("applyEdits", () => {
     write(file, "{}");
     const { chmodSync } = await import("node:fs");
     chmodSync(file, 0o600);
-    await applyEdits([server(file)], opts);
+    await applyEdits([server(file)], box.opts);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.deepEqual(readdirSync(home()), [".claude.json"]);
   });
@@ -197,31 +190,31 @@ describe("applyEdits with whole files", () => {
   });
 
   it("never clobbers a file of the same name the user wrote", async () => {
-    const file = join(root, "p", ".claude", "commands", "deploy.md");
+    const file = join(box.root, "p", ".claude", "commands", "deploy.md");
     write(file, "my own\n");
-    assert.equal((await applyEdits([cmd(file)], opts)).changes[0].action, "warn");
-    assert.equal((await applyEdits([uncmd(file)], opts)).changes[0].action, "warn");
+    assert.equal((await applyEdits([cmd(file)], box.opts)).changes[0].action, "warn");
+    assert.equal((await applyEdits([uncmd(file)], box.opts)).changes[0].action, "warn");
     assert.equal(readFileSync(file, "utf8"), "my own\n");
   });
 
   it("leaves a hand-edited file alone unless forced, and removes only folders it created", async () => {
-    mkdirSync(join(root, "p", ".claude"), { recursive: true });
-    const file = join(root, "p", ".claude", "skills", "deploy", "SKILL.md");
-    assert.equal((await applyEdits([cmd(file)], opts)).changes[0].action, "create");
+    mkdirSync(join(box.root, "p", ".claude"), { recursive: true });
+    const file = join(box.root, "p", ".claude", "skills", "deploy", "SKILL.md");
+    assert.equal((await applyEdits([cmd(file)], box.opts)).changes[0].action, "create");
     writeFileSync(file, "edited\n");
-    const kept = await applyEdits([cmd(file, "v2\n")], opts);
+    const kept = await applyEdits([cmd(file, "v2\n")], box.opts);
     assert.equal(kept.changes[0].action, "warn");
     assert.equal(readFileSync(file, "utf8"), "edited\n");
-    const forced = await applyEdits([cmd(file, "v2\n")], { ...opts, force: true });
+    const forced = await applyEdits([cmd(file, "v2\n")], { ...box.opts, force: true });
     assert.equal(forced.changes[0].action, "update");
     assert.equal(readFileSync(forced.backups[0], "utf8"), "edited\n");
-    assert.equal((await applyEdits([uncmd(file)], opts)).changes[0].action, "remove");
-    assert.equal(existsSync(join(root, "p", ".claude", "skills")), false);
-    assert.equal(existsSync(join(root, "p", ".claude")), true);
+    assert.equal((await applyEdits([uncmd(file)], box.opts)).changes[0].action, "remove");
+    assert.equal(existsSync(join(box.root, "p", ".claude", "skills")), false);
+    assert.equal(existsSync(join(box.root, "p", ".claude")), true);
   });
 
   it("sets and keeps the executable bit of a hook script", async () => {
-    const file = join(root, "hook.sh");
+    const file = join(box.root, "hook.sh");
     const edit: Edit = {
       op: "file.set",
       platform: "claude-code",
@@ -229,12 +222,12 @@ describe("applyEdits with whole files", () => {
       content: "#!/bin/sh\n",
       mode: 0o755,
     };
-    await applyEdits([edit], opts);
+    await applyEdits([edit], box.opts);
     assert.equal(statSync(file).mode & 0o777, 0o755);
     const { chmodSync } = await import("node:fs");
     chmodSync(file, 0o644);
-    assert.equal((await applyEdits([edit], opts)).changes[0].action, "update");
+    assert.equal((await applyEdits([edit], box.opts)).changes[0].action, "update");
     assert.equal(statSync(file).mode & 0o777, 0o755);
-    assert.equal((await applyEdits([edit], opts)).changes[0].action, "skip");
+    assert.equal((await applyEdits([edit], box.opts)).changes[0].action, "skip");
   });
 });

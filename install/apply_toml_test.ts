@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyEdits, type ApplyOptions } from "./apply.ts";
+import { applyEdits } from "./apply.ts";
 import type { Edit } from "./edits.ts";
-import { tempDir } from "../tests/_helpers/temp.ts";
+import { useEngineSandbox } from "../tests/_helpers/engine.ts";
 
-let root: string;
-let cleanup: () => void;
-let opts: ApplyOptions;
-beforeEach(() => {
-  ({ dir: root, cleanup } = tempDir());
-  opts = { dataRoot: join(root, "data"), connectorId: "acme", connectorVersion: "1.0.0" };
-});
-afterEach(() => cleanup());
+const box = useEngineSandbox();
 
 const table = (file: string, value: Record<string, unknown> = { command: "acme" }): Edit => ({
   op: "toml.table.set",
@@ -33,48 +26,48 @@ const untable = (file: string): Edit => ({
 
 describe("applyEdits on TOML", () => {
   it("installs, skips, updates and uninstalls a Codex server table byte-exactly", async () => {
-    const file = join(root, ".codex", "config.toml");
-    mkdirSync(join(root, ".codex"));
+    const file = join(box.root, ".codex", "config.toml");
+    mkdirSync(join(box.root, ".codex"));
     const original = '# mine\nmodel = "o3"\n\n[mcp_servers.other]\ncommand = "x"\n';
     writeFileSync(file, original);
-    assert.equal((await applyEdits([table(file)], opts)).changes[0].action, "create");
-    assert.equal((await applyEdits([table(file)], opts)).changes[0].action, "skip");
+    assert.equal((await applyEdits([table(file)], box.opts)).changes[0].action, "create");
+    assert.equal((await applyEdits([table(file)], box.opts)).changes[0].action, "skip");
     assert.equal(
-      (await applyEdits([table(file, { command: "v2" })], opts)).changes[0].action,
+      (await applyEdits([table(file, { command: "v2" })], box.opts)).changes[0].action,
       "update",
     );
-    assert.equal((await applyEdits([untable(file)], opts)).changes[0].action, "remove");
+    assert.equal((await applyEdits([untable(file)], box.opts)).changes[0].action, "remove");
     assert.equal(readFileSync(file, "utf8"), original);
   });
 
   it("never overwrites a table of the same name it did not write", async () => {
-    const file = join(root, "config.toml");
+    const file = join(box.root, "config.toml");
     writeFileSync(file, '[mcp_servers.acme]\ncommand = "users-own"\n');
-    const r = await applyEdits([table(file)], opts);
+    const r = await applyEdits([table(file)], box.opts);
     assert.equal(r.changes[0].action, "warn");
-    assert.equal((await applyEdits([untable(file)], opts)).changes[0].action, "warn");
+    assert.equal((await applyEdits([untable(file)], box.opts)).changes[0].action, "warn");
     assert.equal(readFileSync(file, "utf8"), '[mcp_servers.acme]\ncommand = "users-own"\n');
   });
 
   it("reports a file that does not parse with its line and writes nothing", async () => {
-    const file = join(root, "config.toml");
+    const file = join(box.root, "config.toml");
     writeFileSync(file, "a = 1\n[broken\n");
-    const r = await applyEdits([table(file)], opts);
+    const r = await applyEdits([table(file)], box.opts);
     assert.equal(r.changes.length, 1);
     assert.match(r.changes[0].detail, /config\.toml: line 2: not valid TOML/);
     assert.equal(readFileSync(file, "utf8"), "a = 1\n[broken\n");
   });
 
   it("warns, without writing, about a server table written inline", async () => {
-    const file = join(root, "config.toml");
+    const file = join(box.root, "config.toml");
     writeFileSync(file, 'mcp_servers = { other = { command = "x" } }\n');
-    const r = await applyEdits([table(file)], opts);
+    const r = await applyEdits([table(file)], box.opts);
     assert.equal(r.changes[0].action, "warn");
     assert.match(r.changes[0].detail, /MCP server acme: .*left unchanged/);
   });
 
   it("creates a TOML file and deletes it again when uninstall empties it", async () => {
-    const file = join(root, ".vibe", "config.toml");
+    const file = join(box.root, ".vibe", "config.toml");
     const item: Edit = {
       op: "toml.item.set",
       platform: "mistral-vibe",
@@ -83,7 +76,7 @@ describe("applyEdits on TOML", () => {
       match: { name: "acme" },
       value: { name: "acme", command: "a" },
     };
-    await applyEdits([item], opts);
+    await applyEdits([item], box.opts);
     assert.equal(readFileSync(file, "utf8"), '[[mcp_servers]]\nname = "acme"\ncommand = "a"\n');
     const r = await applyEdits([{
       op: "toml.item.remove",
@@ -91,8 +84,8 @@ describe("applyEdits on TOML", () => {
       file,
       array: ["mcp_servers"],
       match: { name: "acme" },
-    }], opts);
+    }], box.opts);
     assert.equal(r.changes[0].action, "remove");
-    assert.equal(existsSync(join(root, ".vibe")), false);
+    assert.equal(existsSync(join(box.root, ".vibe")), false);
   });
 });

@@ -1,23 +1,16 @@
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { applyEdits, type ApplyOptions } from "./apply.ts";
+import { applyEdits } from "./apply.ts";
 import type { Edit } from "./edits.ts";
-import { tempDir } from "../tests/_helpers/temp.ts";
+import { useEngineSandbox } from "../tests/_helpers/engine.ts";
 
-let root: string;
-let cleanup: () => void;
-let opts: ApplyOptions;
-beforeEach(() => {
-  ({ dir: root, cleanup } = tempDir());
-  opts = { dataRoot: join(root, "data"), connectorId: "acme", connectorVersion: "1.0.0" };
-});
-afterEach(() => cleanup());
+const box = useEngineSandbox();
 
 describe("applyEdits on YAML", () => {
   it("installs and uninstalls a Goose extension, keeping the file byte for byte", async () => {
-    const file = join(root, "config.yaml");
+    const file = join(box.root, "config.yaml");
     const original =
       "# goose\nextensions:\n  developer:\n    type: builtin  # keep\nGOOSE_MODEL: gpt-4o\n";
     writeFileSync(file, original);
@@ -28,20 +21,20 @@ describe("applyEdits on YAML", () => {
       path: ["extensions", "acme"],
       value: { cmd: "acme", type: "stdio" },
     };
-    assert.equal((await applyEdits([set], opts)).changes[0].action, "create");
-    assert.equal((await applyEdits([set], opts)).changes[0].action, "skip");
+    assert.equal((await applyEdits([set], box.opts)).changes[0].action, "create");
+    assert.equal((await applyEdits([set], box.opts)).changes[0].action, "skip");
     const r = await applyEdits([{
       op: "yaml.remove",
       platform: "goose",
       file,
       path: ["extensions", "acme"],
-    }], opts);
+    }], box.opts);
     assert.equal(r.changes[0].action, "remove");
     assert.equal(readFileSync(file, "utf8"), original);
   });
 
   it("adds a Continue server to the mcpServers list and removes the list it created", async () => {
-    const file = join(root, "config.yaml");
+    const file = join(box.root, "config.yaml");
     const original = "name: Local\nversion: 0.0.1\nmodels: []\n";
     writeFileSync(file, original);
     const item = (op: "yaml.item.set" | "yaml.item.remove"): Edit =>
@@ -55,17 +48,17 @@ describe("applyEdits on YAML", () => {
           value: { name: "acme", command: "acme" },
         }
         : { op, platform: "continue", file, path: ["mcpServers"], match: { name: "acme" } };
-    await applyEdits([item("yaml.item.set")], opts);
+    await applyEdits([item("yaml.item.set")], box.opts);
     assert.equal(
       readFileSync(file, "utf8"),
       original + "mcpServers:\n  - name: acme\n    command: acme\n",
     );
-    await applyEdits([item("yaml.item.remove")], opts);
+    await applyEdits([item("yaml.item.remove")], box.opts);
     assert.equal(readFileSync(file, "utf8"), original);
   });
 
   it("reports a YAML file that does not parse with its line", async () => {
-    const file = join(root, "config.yaml");
+    const file = join(box.root, "config.yaml");
     writeFileSync(file, "a: 1\nb: [\n");
     const r = await applyEdits([{
       op: "yaml.set",
@@ -73,7 +66,7 @@ describe("applyEdits on YAML", () => {
       file,
       path: ["mcp_servers", "acme"],
       value: {},
-    }], opts);
+    }], box.opts);
     assert.match(r.changes[0].detail, /config\.yaml: line \d+: not valid YAML/);
     assert.equal(readFileSync(file, "utf8"), "a: 1\nb: [\n");
   });
