@@ -61,7 +61,7 @@ import type { ChangeRecord } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { backupFile } from "../io/backups.ts";
-import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
+import { type Ledgers, loadLedgers, saveLedgers } from "../io/ledgers.ts";
 import type { Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
@@ -178,15 +178,56 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
       }
     }
     if (s.broken) continue;
-    for (const e of group) changes.push(await dispatchEdit(e, s, ctx));
+    const before = snapshot(ctx.ledgers);
+    const records = [];
+    for (const e of group) records.push(await dispatchEdit(e, s, ctx));
     await finalizeEmpty(s, ctx, group);
     if (!o.dryRun) {
-      const backup = writeSession(s, ctx, o);
-      if (backup) backups.push(backup);
+      try {
+        const backup = writeSession(s, ctx, o);
+        if (backup) backups.push(backup);
+      } catch (err) {
+        // Nothing of this file changed on disk, so its ledger changes are undone too.
+        restore(ctx.ledgers, before);
+        changes.push(
+          record(group[0].platform, "warn", path, `${path} ${writeProblem(err)}; left unchanged.`),
+        );
+        continue;
+      }
     }
+    changes.push(...records);
   }
   if (!o.dryRun) saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
   return { changes, backups };
+}
+
+function snapshot(l: Ledgers): string {
+  return JSON.stringify({
+    owned: l.owned,
+    created: l.created,
+    patches: l.patches,
+    memory: l.memory,
+    dirty: [...l.dirty],
+  });
+}
+
+function restore(l: Ledgers, snap: string): void {
+  const v = JSON.parse(snap);
+  Object.assign(l, {
+    owned: v.owned,
+    created: v.created,
+    patches: v.patches,
+    memory: v.memory,
+    dirty: new Set(v.dirty),
+  });
+}
+
+function writeProblem(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  if (code === "EACCES" || code === "EPERM") return "cannot be written (permission denied)";
+  if (code === "ENOSPC") return "cannot be written (the disk is full)";
+  if (code === "EROFS") return "cannot be written (read-only file system)";
+  return `cannot be written (${(err as Error).message})`;
 }
 
 /** A file we created goes once an uninstall left nothing in it. */

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from "node:path";
 import { applyEdits } from "./apply.ts";
 import type { Edit } from "./edits.ts";
+import { ownedLedgerPath } from "../io/ledgers.ts";
 import { listFiles } from "../tests/_helpers/temp.ts";
 import { useEngineSandbox } from "../tests/_helpers/engine.ts";
 
@@ -229,5 +230,25 @@ describe("applyEdits with whole files", () => {
     assert.equal((await applyEdits([edit], box.opts)).changes[0].action, "update");
     assert.equal(statSync(file).mode & 0o777, 0o755);
     assert.equal((await applyEdits([edit], box.opts)).changes[0].action, "skip");
+  });
+});
+
+describe("applyEdits when a write fails", () => {
+  it("reports the file, leaves it and its ledgers as they were, and goes on", async () => {
+    const file = join(home(), ".claude.json");
+    write(file, "{}\n");
+    // No backup can be taken (backups/ is a file), so the file must not be written either.
+    write(join(box.root, "data", "backups"), "not a folder");
+    const other = join(home(), "new.json");
+    const r = await applyEdits([server(file), server(other)], box.opts);
+    assert.equal(r.changes[0].action, "warn");
+    assert.match(
+      r.changes[0].detail,
+      /\.claude\.json cannot be written \(.*backups.*\); left unchanged/,
+    );
+    assert.equal(r.changes[1].action, "create");
+    assert.equal(readFileSync(file, "utf8"), "{}\n");
+    const owned = JSON.parse(readFileSync(ownedLedgerPath(box.opts.dataRoot, "acme"), "utf8"));
+    assert.deepEqual(owned.records.map((r: { file: string }) => r.file), [other]);
   });
 });

@@ -7,3 +7,4 @@
 
 export { applyEdits, type ApplyOptions, type ApplyResult } from "./apply.ts";
 export * from "./edits.ts";
+export type { ItemMatch, JsonPath } from "../core/edit_json.ts";
