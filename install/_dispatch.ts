@@ -13,6 +13,7 @@ import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.t
 import { applyPatch, releasePatch } from "./_op_patch.ts";
 import { removeFile, setFile } from "./_op_file.ts";
 import { removeBlocks, setBlock } from "./_op_block.ts";
+import { syncItems } from "./_op_sync.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
 
 /** The structured format an edit needs parsed, if any. */
@@ -64,6 +65,17 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
       return setEntry(fmt!, s, ctx, entry(e, e.path, "yaml", e.key), e.value);
     case "yaml.item.remove":
       return removeEntry(fmt!, s, ctx, entry(e, e.path, "yaml", e.key));
+    case "json.items.sync":
+    case "toml.items.sync":
+    case "yaml.items.sync":
+      return syncItems(fmt!, s, ctx, {
+        platform: e.platform,
+        path: e.path,
+        owns: e.owns,
+        items: e.items,
+        at: `${e.op}:${JSON.stringify(e.path)}`,
+        label: e.label ?? e.path.join("."),
+      });
     case "json.patch":
       return applyPatch(s, ctx, e);
     case "json.patch.release":

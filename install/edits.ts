@@ -247,6 +247,24 @@ export interface YamlItemRemoveEdit extends EditBase {
   adopt?: AdoptTest;
 }
 
+/**
+ * Makes the items of ours in an array exactly `items` (Claude-style hook
+ * groups of one event, Kimi `[[hooks]]`): declared items are added or kept,
+ * items `owns` recognises but no longer declared are removed, the user's
+ * items are never touched. `items: []` removes all of ours (the uninstall);
+ * an array we created is removed once empty.
+ */
+export interface ItemsSyncEdit extends EditBase {
+  /** Operation, by file format. */
+  op: "json.items.sync" | "toml.items.sync" | "yaml.items.sync";
+  /** Path of the array (`["hooks", "PreToolUse"]`, `["hooks"]`). */
+  path: readonly string[];
+  /** Recognises an item as ours (e.g. its command names our connector). */
+  owns: (item: unknown) => boolean;
+  /** The items of ours that should be there, in order. */
+  items: readonly unknown[];
+}
+
 /** Every edit the engine applies. */
 export type Edit =
   | JsonSetEdit
@@ -266,7 +284,8 @@ export type Edit =
   | YamlSetEdit
   | YamlRemoveEdit
   | YamlItemSetEdit
-  | YamlItemRemoveEdit;
+  | YamlItemRemoveEdit
+  | ItemsSyncEdit;
 
 /** The operation names. */
 export type EditOp = Edit["op"];
