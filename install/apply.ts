@@ -41,6 +41,31 @@
  * way (`mcpServers` in a fresh file) are removed again once empty, and a
  * file we created is deleted once nothing is left in it.
  *
+ * ## Guidance for adapters
+ *
+ * - Call `applyEdits` once per install/upgrade/uninstall with every edit of
+ *   every target, in the order the records should print (configPatch keys
+ *   last on install, first on uninstall: spec §2.8).
+ * - Every record's `detail` starts with the edit's `label` ("MCP server
+ *   acme: added"); give one that a user recognises. Records of things the
+ *   host cannot take (skip-warn) are made by the caller and merged.
+ * - Hook groups: one `json.items.sync` per event with an `owns` test that
+ *   recognises our command (`--connector <id>`), so matcher changes leave
+ *   nothing stale; uninstall is the same edit with `items: []`.
+ * - Self-identifying entries (a server whose command is our home binary)
+ *   may pass `adopt` so an uninstall on a machine without our ledger (a
+ *   teammate's committed `.mcp.json`) still removes them.
+ * - The status line: `json.patch` without a `guard`; configPatch keys:
+ *   `json.patch` with `guard: claudeSensitiveKeyViolation` (core/) on
+ *   claude-code. Release both with `json.patch.release`.
+ * - Values must be what the host should read: references like `${env:X}`
+ *   are rendered by the adapter; the engine never expands anything.
+ *
+ * State written (all under the data root): `backups/` (see
+ * `io/backups.ts`, `BACKUP_POLICY` for install's help), `state/install.lock`,
+ * `state/config-patches.json`, `state/created-paths.json`,
+ * `connectors/<id>/owned.json`, `connectors/<id>/memory-state.json`.
+ *
  * @example
  * ```ts ignore
  * import { applyEdits } from "./apply.ts";
