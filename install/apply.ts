@@ -81,17 +81,16 @@
  * @module
  */
 
-import { chmodSync, readFileSync, rmdirSync, statSync, unlinkSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
-import { writeFileAtomic } from "../io/atomic_write.ts";
-import { backupFile } from "../io/backups.ts";
-import { type Ledgers, loadLedgers, saveLedgers } from "../io/ledgers.ts";
+import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
 import type { Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
+import { restore, snapshot, writeProblem, writeSession } from "./_write.ts";
 
 /** How to run the engine. */
 export interface ApplyOptions {
@@ -227,35 +226,6 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
   return { changes, backups };
 }
 
-function snapshot(l: Ledgers): string {
-  return JSON.stringify({
-    owned: l.owned,
-    created: l.created,
-    patches: l.patches,
-    memory: l.memory,
-    dirty: [...l.dirty],
-  });
-}
-
-function restore(l: Ledgers, snap: string): void {
-  const v = JSON.parse(snap);
-  Object.assign(l, {
-    owned: v.owned,
-    created: v.created,
-    patches: v.patches,
-    memory: v.memory,
-    dirty: new Set(v.dirty),
-  });
-}
-
-function writeProblem(err: unknown): string {
-  const code = (err as { code?: string }).code;
-  if (code === "EACCES" || code === "EPERM") return "cannot be written (permission denied)";
-  if (code === "ENOSPC") return "cannot be written (the disk is full)";
-  if (code === "EROFS") return "cannot be written (read-only file system)";
-  return `cannot be written (${(err as Error).message})`;
-}
-
 /** A file we created goes once an uninstall left nothing in it. */
 async function finalizeEmpty(s: FileSession, ctx: RunContext, group: Edit[]): Promise<void> {
   if (!s.removedSomething || s.text === undefined) return;
@@ -263,49 +233,4 @@ async function finalizeEmpty(s: FileSession, ctx: RunContext, group: Edit[]): Pr
   const family = group.map(formatFamily).find((f) => f !== undefined);
   const empty = family ? (await loadFormat(family)).isEmpty(s.text) : s.text.trim() === "";
   if (empty) s.text = undefined;
-}
-
-function dirChain(outermost: string | undefined, dir: string): string[] {
-  if (!outermost) return [];
-  const chain: string[] = [];
-  for (let d = dir; d.length >= outermost.length; d = dirname(d)) {
-    chain.unshift(d);
-    if (d === outermost) break;
-  }
-  return chain;
-}
-
-function writeSession(s: FileSession, ctx: RunContext, o: ApplyOptions): string | undefined {
-  const modeOnly = s.text !== undefined && s.text === s.original && s.mode !== undefined &&
-    s.currentMode !== undefined && (s.currentMode & 0o777) !== s.mode;
-  if (modeOnly) chmodSync(s.path, s.mode!);
-  if (s.text === s.original) return undefined;
-  const backup = s.original === undefined ? undefined : backupFile(o.dataRoot, s.path, o.now);
-  const created = ctx.ledgers.created;
-  if (s.text === undefined) {
-    unlinkSync(s.path);
-    const dirs = created.files[s.path]?.createdDirs ?? [];
-    for (const d of [...dirs].reverse()) {
-      try {
-        rmdirSync(d);
-      } catch { /* not empty: someone else's files live there */ }
-    }
-    if (created.files[s.path]) {
-      delete created.files[s.path];
-      ctx.ledgers.dirty.add("created");
-    }
-    return backup;
-  }
-  const outermost = writeFileAtomic(s.path, s.text, {
-    mode: s.mode,
-    forceMode: s.mode !== undefined,
-  });
-  if (s.original === undefined) {
-    const info = created.files[s.path] ??= {};
-    info.createdFile = true;
-    const dirs = dirChain(outermost, dirname(s.path));
-    if (dirs.length) info.createdDirs = dirs;
-    ctx.ledgers.dirty.add("created");
-  }
-  return backup;
 }

@@ -116,7 +116,7 @@ export function renderYaml(m: YamlModel, l: YamlLayout): string {
     if (next() === 2) lines.push(`# about ${key}`);
     if (e.t === "scalar") lines.push(`${key}: ${e.v}${next() === 3 ? "  # note" : ""}`);
     else if (e.t === "block") {
-      lines.push(`${key}: ${e.v.replace(/\n  /g, "\n" + ind(1)).trimEnd()}`);
+      lines.push(`${key}: ${e.v.replace(/\n {2}/g, "\n" + ind(1)).trimEnd()}`);
     } else if (e.t === "map") {
       lines.push(`${key}:`);
       for (const [k, v] of e.v) {
