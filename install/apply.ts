@@ -118,7 +118,8 @@ export interface ApplyResult {
   backups: string[];
 }
 
-const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a leading BOM in the text (the default would silently drop it on write).
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function openSession(path: string): FileSession {
   let original: string | undefined;

@@ -252,3 +252,43 @@ describe("applyEdits when a write fails", () => {
     assert.deepEqual(owned.records.map((r: { file: string }) => r.file), [other]);
   });
 });
+
+describe("applyEdits on files with a BOM and CRLF", () => {
+  it("keeps the BOM and line endings of every format through install and uninstall", async () => {
+    const cases: [string, string, Edit, Edit][] = [
+      ["s.json", '\uFEFF{\r\n  "a": 1\r\n}\r\n', server(""), unserver("")],
+      ["c.toml", "\uFEFFa = 1\r\n", {
+        op: "toml.table.set",
+        platform: "codex",
+        file: "",
+        table: ["t"],
+        value: { b: 2 },
+      }, { op: "toml.table.remove", platform: "codex", file: "", table: ["t"] }],
+      ["c.yaml", "\uFEFFa: 1\r\n", {
+        op: "yaml.set",
+        platform: "goose",
+        file: "",
+        path: ["e", "acme"],
+        value: { cmd: "x" },
+      }, { op: "yaml.remove", platform: "goose", file: "", path: ["e", "acme"] }],
+      ["AGENTS.md", "\uFEFF# Rules\r\n", {
+        op: "block.set",
+        platform: "codex",
+        file: "",
+        blockId: "acme/m",
+        content: "x",
+        scope: "project",
+      }, { op: "block.remove", platform: "codex", file: "", prefix: "acme/", scope: "project" }],
+    ];
+    for (const [name, text, set, unset] of cases) {
+      const file = join(box.root, name);
+      writeFileSync(file, text);
+      await applyEdits([{ ...set, file } as Edit], box.opts);
+      const mid = readFileSync(file);
+      assert.deepEqual([...mid.subarray(0, 3)], [0xef, 0xbb, 0xbf], name);
+      assert.ok(!/[^\r]\n/.test(mid.toString("utf8")), name + " gained a bare LF");
+      await applyEdits([{ ...unset, file } as Edit], box.opts);
+      assert.equal(readFileSync(file, "utf8"), text, name);
+    }
+  });
+});
