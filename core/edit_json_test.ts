@@ -20,6 +20,7 @@ import {
   rootArb,
   treeArb,
 } from "../tests/_helpers/gen_jsonc.ts";
+import { isSubsequence } from "../tests/_helpers/text_diff.ts";
 
 const RUNS = { numRuns: 150 };
 
@@ -43,6 +44,10 @@ describe("setJsonAt and removeJsonAt", () => {
           const set = setJsonAt(text, path, value);
           assert.equal(set.changed, true);
           assert.deepEqual(getJsonAt(set.text, path).value, value);
+          assert.ok(
+            isSubsequence(text, set.text),
+            "a byte of the original changed, not only added to",
+          );
           const back = removeJsonAt(set.text, path, { prune: set.created });
           assert.equal(back.text, text);
         },

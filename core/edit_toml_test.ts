@@ -11,6 +11,7 @@ import {
   upsertTomlItem,
 } from "./edit_toml.ts";
 import { renderToml, tomlLayoutArb, tomlModelArb } from "../tests/_helpers/gen_toml.ts";
+import { isOneInsertion } from "../tests/_helpers/text_diff.ts";
 
 const RUNS = { numRuns: 150 };
 
@@ -35,17 +36,6 @@ function validDoc(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** True when `after` is `before` with one contiguous run of text inserted. */
-function oneInsertion(before: string, after: string): boolean {
-  let p = 0;
-  while (p < before.length && before[p] === after[p]) p++;
-  let s = 0;
-  while (s < before.length - p && before[before.length - 1 - s] === after[after.length - 1 - s]) {
-    s++;
-  }
-  return p + s === before.length;
 }
 
 describe("setTomlTable and removeTomlTable", () => {
@@ -74,7 +64,7 @@ describe("setTomlTable and removeTomlTable", () => {
         const text = renderToml(m, layout);
         fc.pre(validDoc(text));
         const once = setTomlTable(text, ["mcp_servers", "acme"], value);
-        assert.ok(oneInsertion(text, once.text) || !text.endsWith("\n"), once.text);
+        assert.ok(isOneInsertion(text, once.text), once.text);
         assert.deepEqual(setTomlTable(once.text, ["mcp_servers", "acme"], value), {
           text: once.text,
           changed: false,

@@ -12,6 +12,7 @@ import {
   YamlSyntaxError,
 } from "./edit_yaml.ts";
 import { renderYaml, yamlLayoutArb, yamlModelArb } from "../tests/_helpers/gen_yaml.ts";
+import { isOneInsertion } from "../tests/_helpers/text_diff.ts";
 
 const RUNS = { numRuns: 100 };
 
@@ -59,6 +60,7 @@ describe("setYamlAt and removeYamlAt", () => {
           let set!: ReturnType<typeof setYamlAt>;
           fc.pre(editable(() => (set = setYamlAt(text, [root, "acme"], value))));
           assert.deepEqual(getYamlAt(set.text, [root, "acme"]).value, value);
+          assert.ok(isOneInsertion(text, set.text), "bytes outside the new entry changed");
           assert.equal(removeYamlAt(set.text, [root, "acme"], set.created).text, text);
           assert.deepEqual(setYamlAt(set.text, [root, "acme"], value).changed, false);
         },

@@ -9,6 +9,7 @@ import {
   upsertManagedBlock,
 } from "./managed_block.ts";
 import { markdownArb, renderMarkdown } from "../tests/_helpers/gen_markdown.ts";
+import { isOneInsertion } from "../tests/_helpers/text_diff.ts";
 
 const RUNS = { numRuns: 200 };
 const contentArb = fc.constantFrom(
@@ -25,6 +26,7 @@ describe("upsertManagedBlock and removeManagedBlocks", () => {
         const text = renderMarkdown(d);
         const r = upsertManagedBlock(text, "acme/memory", content);
         assert.equal(r.action, "create");
+        assert.ok(isOneInsertion(text, r.text), "bytes outside the new block changed");
         assert.equal(removeManagedBlocks(r.text, "acme/").text, text);
       }),
       RUNS,
