@@ -68,8 +68,18 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
   );
   assert.match(
     run.stdout,
-    /^TOTAL\s+20\s+7,777\s+1,010\s+2,108\s+2,635\s+13,530\s+—\s+host-reported$/m,
+    /^pi\s+3\s+11,479\s+1,024\s+20\s+17\s+12,540\s+\$0\.75\s+host-reported$/m,
   );
+  assert.match(
+    run.stdout,
+    /^grok-build\s+2\s+300,000\s+300,000\s+0\s+20,000\s+620,000\s+\$0\.12\s+host-reported$/m,
+  );
+  assert.match(run.stdout, /^opencode\s+2\s+103\s+50\s+0\s+25\s+178\s+\$0\.01\s+host-reported$/m);
+  assert.match(
+    run.stdout,
+    /^TOTAL\s+27\s+319,359\s+302,084\s+2,128\s+22,677\s+646,248\s+\$0\.88\+\s+host-reported$/m,
+  );
+  assert.match(run.stdout, /^\+ some requests use a model with no known price/m);
   assert.match(
     run.stdout,
     /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,

@@ -60,11 +60,23 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   const problems: SourceProblem[] = [];
   let problemAt = 0;
   let lineOf: ((at: number) => number | undefined) | undefined;
+  // One copy of each session, project and model string per source, not one per request.
+  const strings = new Map<string, string>();
+  const intern = (s: string) => {
+    const had = strings.get(s);
+    if (had !== undefined) return had;
+    strings.set(s, s);
+    return s;
+  };
   const sink: DecodeSink = {
     source: job.source,
     emit(record) {
       if (isZero(record.tokens) && !(record.costUsd! > 0)) return;
       if (!Number.isFinite(record.ts)) record.ts = job.mtimeMs;
+      record.sessionId = intern(record.sessionId);
+      record.projectKey = intern(record.projectKey);
+      if (record.modelId !== undefined) record.modelId = intern(record.modelId);
+      if (record.providerId !== undefined) record.providerId = intern(record.providerId);
       const had = byKey.get(record.key);
       byKey.set(record.key, had ? preferRecord(had, record) : record);
     },

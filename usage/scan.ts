@@ -160,7 +160,10 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
   for (const scan of scans) {
     const snapshot = scan.snapshot ?? settle(scan, fresh, useCache, cacheDir, since);
     problems.push(...snapshot.problems);
-    for (const r of snapshot.records) {
+    const rs = snapshot.records;
+    for (let i = 0; i < rs.length; i++) {
+      const r = rs[i];
+      (rs as unknown[])[i] = undefined; // let the reader record go as soon as it is converted
       if (since !== undefined && r.ts < since) continue;
       records.push(toUsageRecord(scan.reader, r));
     }
@@ -193,6 +196,7 @@ function settle(
   let complete = true;
   for (const plan of scan.plans) {
     const result = fresh.get(plan);
+    fresh.delete(plan);
     if (!result) {
       if (plan.cached) kept.set(plan.key, plan.cached);
       else if (skippedBySince(plan, since)) complete = false;
@@ -258,20 +262,18 @@ function mergeProblems(a: SourceProblem[], b: SourceProblem[]): SourceProblem[] 
   return [{ ...a[0], count: a[0].count + b.reduce((n, p) => n + p.count, 0) }];
 }
 
+/** One shape for every record (V8 keeps them compact), optional fields left undefined. */
 function toUsageRecord(reader: UsageReader, r: ReaderRecord): UsageRecord {
-  const out: UsageRecord = {
+  return {
     platformId: reader.id,
     sessionId: r.sessionId,
     projectKey: r.projectKey,
+    modelId: r.modelId,
+    providerId: r.providerId,
     ts: r.ts,
     tokens: r.tokens,
+    costUsd: r.costUsd,
+    pricingMultiplier: r.pricingMultiplier === 1 ? undefined : r.pricingMultiplier,
     confidence: reader.confidence,
   };
-  if (r.modelId !== undefined) out.modelId = r.modelId;
-  if (r.providerId !== undefined) out.providerId = r.providerId;
-  if (r.costUsd !== undefined) out.costUsd = r.costUsd;
-  if (r.pricingMultiplier !== undefined && r.pricingMultiplier !== 1) {
-    out.pricingMultiplier = r.pricingMultiplier;
-  }
-  return out;
 }

@@ -177,3 +177,23 @@ test("the cache holds counts and ids, never the text of a prompt", async () => {
     s.done();
   }
 });
+
+test("a re-scan of unchanged sources needs only the snapshot, and a damaged one is ignored", async () => {
+  const s = setup();
+  try {
+    writeFileSync(s.file, line("a", 3) + line("b", 5));
+    const first = await s.scan();
+    const snap = s.cacheFile.replace(/\.json$/, ".records.bin");
+    assert.ok(existsSync(snap));
+    rmSync(s.cacheFile); // the per-source state is not needed when nothing changed
+    const again = await s.scan();
+    assert.equal(again.stats.sourcesRead, 0);
+    assert.deepEqual(buckets(again.records), buckets(first.records));
+    writeFileSync(snap, "garbage");
+    const recovered = await s.scan();
+    assert.equal(recovered.stats.sourcesRead, 1);
+    assert.deepEqual(buckets(recovered.records), buckets(first.records));
+  } finally {
+    s.done();
+  }
+});

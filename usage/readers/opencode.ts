@@ -1,0 +1,140 @@
+/**
+ * OpenCode: `${OPENCODE_DATA_DIR:-${XDG_DATA_HOME:-~/.local/share}/opencode}`.
+ * Since 1.2 messages live in the SQLite store `opencode.db` (and
+ * `opencode-*.db`), table `message(id, session_id, time_created, data)`, read
+ * with sql.js (pure WebAssembly, loaded only when a store exists; the file is
+ * read, never opened for writing or locked). Older versions wrote
+ * `storage/message/<session>/msg_*.json`. A request is the message id, across
+ * both. `tokens.input` excludes `cache.read`; `reasoning` is billed as output
+ * but is not in `output`; `cost` is the host's own USD (notes/usage-formats.md §4).
+ *
+ * The store is in WAL mode: messages still in `opencode.db-wal` are read only
+ * once OpenCode checkpoints them, which is reported.
+ *
+ * @module
+ */
+
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
+import { count } from "../tokens.ts";
+
+/** OpenCode's data folders for `host`. */
+export function opencodeRoots(
+  host: { home: string; env: Record<string, string | undefined> },
+): string[] {
+  if (host.env.OPENCODE_DATA_DIR) return [host.env.OPENCODE_DATA_DIR];
+  return [join(host.env.XDG_DATA_HOME || join(host.home, ".local", "share"), "opencode")];
+}
+
+/** Decodes one OpenCode message object (from a JSON file or a `data` column). */
+export function opencodeMessage(
+  sink: DecodeSink,
+  m: Record<string, unknown>,
+  fallback: { id?: string; session?: string; created?: number },
+): void {
+  if (m.role !== "assistant") return;
+  const t = m.tokens as Record<string, unknown> & { cache?: Record<string, unknown> } | undefined;
+  if (!t || typeof t !== "object") return;
+  const time = (m.time ?? {}) as { created?: unknown; completed?: unknown };
+  const id = typeof m.id === "string" ? m.id : fallback.id;
+  if (!id) return;
+  const reasoning = count(t.reasoning);
+  const path = m.path as { cwd?: unknown } | undefined;
+  sink.emit({
+    key: id,
+    ts: typeof time.completed === "number"
+      ? time.completed
+      : typeof time.created === "number"
+      ? time.created
+      : (fallback.created ?? NaN),
+    sessionId: typeof m.sessionID === "string" ? m.sessionID : (fallback.session ?? ""),
+    projectKey: typeof path?.cwd === "string" ? path.cwd : "",
+    modelId: typeof m.modelID === "string" ? m.modelID : undefined,
+    providerId: typeof m.providerID === "string" ? m.providerID : undefined,
+    tokens: {
+      input: count(t.input),
+      cacheRead: count(t.cache?.read),
+      cacheWrite: count(t.cache?.write),
+      cacheWrite1h: 0,
+      output: count(t.output) + reasoning,
+      reasoning,
+    },
+    costUsd: typeof m.cost === "number" && m.cost >= 0 ? m.cost : undefined,
+  });
+}
+
+async function decodeStore(sink: DecodeSink): Promise<void> {
+  const path = sink.source.path;
+  const { default: initSqlJs } = await import("sql.js");
+  const SQL = await initSqlJs();
+  let rows: unknown[][] = [];
+  try {
+    const db = new SQL.Database(readFileSync(path));
+    try {
+      rows = db.exec("SELECT id, session_id, time_created, data FROM message")[0]?.values ?? [];
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    sink.problem(`cannot read this SQLite store (${(error as Error).message}); it was skipped`);
+    return;
+  }
+  for (const [id, session, created, data] of rows) {
+    let m: unknown;
+    try {
+      m = JSON.parse(String(data));
+    } catch {
+      sink.problem(`message ${String(id)} has data that is not JSON; it was skipped`);
+      continue;
+    }
+    if (m && typeof m === "object") {
+      opencodeMessage(sink, m as Record<string, unknown>, {
+        id: String(id),
+        session: String(session),
+        created: typeof created === "number" ? created : undefined,
+      });
+    }
+  }
+  try {
+    const wal = statSync(`${path}-wal`, { throwIfNoEntry: false });
+    if (wal && wal.size > 0) {
+      sink.problem(
+        `${wal.size} bytes are still in ${path}-wal; messages there are read once OpenCode checkpoints them`,
+      );
+    }
+  } catch { /* no WAL */ }
+}
+
+/** The OpenCode reader. */
+export const reader: UsageReader = {
+  id: "opencode",
+  version: 1,
+  confidence: "host-reported",
+  async sources(host, list) {
+    const out: UsageSource[] = [];
+    for (const root of opencodeRoots(host)) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(root);
+      } catch { /* not installed */ }
+      for (const name of names.filter((n) => /^opencode(-.+)?\.db$/.test(n)).sort()) {
+        out.push({ path: join(root, name), format: "custom", meta: { root, rel: name } });
+      }
+      out.push(...await list.files([join(root, "storage", "message")], { ext: [".json"] }));
+    }
+    return out;
+  },
+  json: {
+    markers: ['"tokens"'],
+    decode(value, sink) {
+      if (value && typeof value === "object") {
+        const rel = (sink.source.meta?.rel ?? "").split(/[\\/]/);
+        opencodeMessage(sink, value as Record<string, unknown>, {
+          session: rel.length > 1 ? rel[0] : "",
+        });
+      }
+    },
+  },
+  custom: { decode: decodeStore },
+};
