@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { withTempDir } from "../tests/_helpers/temp.ts";
 import { SecretError } from "./errors.ts";
@@ -47,6 +47,18 @@ test("the file backend keeps values in a 0600 file inside a 0700 folder", () => 
       "acme-db.index.json",
       "file-store.json",
     ]);
+  });
+});
+
+test("loosened permissions are tightened again on the next write", () => {
+  withTempDir((root) => {
+    const store = fileStore(root);
+    store.set("db-pass", VALUE);
+    chmodSync(join(root, "secrets"), 0o755);
+    chmodSync(fileStorePath(root), 0o644);
+    store.set("other", "v");
+    assert.equal(statSync(join(root, "secrets")).mode & 0o777, 0o700);
+    assert.equal(statSync(fileStorePath(root)).mode & 0o777, 0o600);
   });
 });
 
