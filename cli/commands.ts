@@ -37,4 +37,10 @@ export const COMMANDS: CommandSpec[] = [
     hidden: true,
     load: () => import("./cmd_action.ts"),
   },
+  {
+    name: "serve",
+    summary: "run an MCP stdio server behind the token-counting proxy (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_serve.ts"),
+  },
 ];

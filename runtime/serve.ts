@@ -1,0 +1,121 @@
+/**
+ * `agent-connector serve`: the telemetry-wrapping MCP stdio proxy hosts
+ * launch instead of the server itself (spec §3 internal entrypoints, §5).
+ *
+ * Start-up stays on node built-ins and small modules of ours: the argv split,
+ * the connector record (for telemetry settings; a missing record means
+ * defaults, never a failed launch), the launch environment, the byte pipe.
+ * Telemetry runs in a worker thread started beside the pipe; nothing it does
+ * can delay, alter or stop a byte.
+ *
+ * @module
+ */
+
+import process from "node:process";
+import type { Readable, Writable } from "node:stream";
+import type { HostEnv } from "../io/host_env.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
+import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
+import { FORWARDED_SIGNALS, type ProxyOutcome, runProxy } from "./serve_proxy.ts";
+
+/** One run of the wrapper. */
+export interface ServeRun {
+  /** The arguments after `serve`. */
+  argv: readonly string[];
+  /** Home, env and cwd of the wrapper. */
+  host: HostEnv;
+  /** Our stdin, facing the host. */
+  stdin: Readable;
+  /** Our stdout, facing the host. */
+  stdout: Writable;
+  /** Writes one diagnostic line to our stderr. */
+  log: (line: string) => void;
+  /** Forward host signals to the server (the real process only). */
+  forwardSignals?: boolean;
+}
+
+/** How the wrapper should end. */
+export interface ServeResult {
+  /** The exit code to use when no signal is re-raised. */
+  code: number;
+  /** The signal that ended the server, to re-raise on ourselves. */
+  signal: NodeJS.Signals | null;
+}
+
+/** Exit code when the server command cannot be started (as shells do). */
+export const EXIT_SPAWN_FAILED = 127;
+
+/**
+ * Runs the wrapper to completion: resolve the launch, pipe bytes, record
+ * telemetry on the side, and report how the server ended. Never rejects
+ * for a server problem; a missing `-- <command>` is the caller's usage error.
+ */
+export async function runServe(run: ServeRun): Promise<ServeResult> {
+  const args: ServeArgs = parseServeArgs(run.argv);
+  if (!args.command) {
+    run.log(
+      "agent-connector serve: missing the server command: serve --connector <id> -- <command> [args…]",
+    );
+    return { code: 2, signal: null };
+  }
+  const root = dataRoot(run.host);
+  let env: Record<string, string | undefined>;
+  try {
+    env = await buildLaunchEnv({
+      connectorId: args.connectorId,
+      secretEnv: args.secretEnv,
+      env: run.host.env,
+      home: run.host.home,
+      dataRoot: root,
+    });
+  } catch (error) {
+    const message = error instanceof LaunchEnvError ? error.message : String(error);
+    run.log(`agent-connector serve: cannot start "${args.command}": ${message}`);
+    return { code: 1, signal: null };
+  }
+  const outcome: ProxyOutcome = await runProxy({
+    command: args.command,
+    args: args.args,
+    env,
+    stdin: run.stdin,
+    stdout: run.stdout,
+    forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
+  });
+  if (outcome.spawnError) {
+    const reason = outcome.spawnError.code === "ENOENT"
+      ? "command not found"
+      : outcome.spawnError.message;
+    run.log(`agent-connector serve: cannot start "${args.command}": ${reason}`);
+    return { code: EXIT_SPAWN_FAILED, signal: null };
+  }
+  return { code: outcome.code ?? 1, signal: outcome.signal };
+}
+
+/**
+ * Ends the current process the way the server ended: re-raises the server's
+ * terminating signal on ourselves (so the host sees the same death), or exits
+ * with its code.
+ */
+export function exitLikeServer(result: ServeResult): never {
+  if (result.signal && process.platform !== "win32") {
+    process.removeAllListeners(result.signal);
+    try {
+      process.kill(process.pid, result.signal);
+    } catch { /* fall through to an exit code */ }
+  }
+  process.exit(result.signal ? 128 + signalNumber(result.signal) : result.code);
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  const numbers: Partial<Record<NodeJS.Signals, number>> = {
+    SIGHUP: 1,
+    SIGINT: 2,
+    SIGQUIT: 3,
+    SIGKILL: 9,
+    SIGSEGV: 11,
+    SIGPIPE: 13,
+    SIGTERM: 15,
+  };
+  return numbers[signal] ?? 0;
+}

@@ -1,0 +1,174 @@
+/**
+ * The byte pipe under `serve`: spawn the real MCP server and copy bytes both
+ * ways unchanged — host stdin → server stdin, server stdout → host stdout,
+ * server stderr straight to ours (inherited, never touched).
+ *
+ * Observation sits BESIDE the pipe: every chunk is written first and only
+ * then handed to the optional {@link ServeTap}, which must not block. The
+ * process lifecycle follows the host: when our stdin closes (or our parent
+ * dies, or stdout breaks) the server's stdin is closed and, if it does not
+ * exit within the grace period, it is sent SIGTERM and then SIGKILL; signals
+ * we receive are forwarded; the server's exit code or signal is returned for
+ * the caller to propagate.
+ *
+ * @module
+ */
+
+import { spawn } from "node:child_process";
+import process from "node:process";
+import type { Readable, Writable } from "node:stream";
+
+/** Receives a copy of every chunk after it was forwarded. Must return at once. */
+export interface ServeTap {
+  /** A chunk the host sent to the server (already written to the server). */
+  fromClient(chunk: Uint8Array): void;
+  /** A chunk the server sent to the host (already written to the host). */
+  fromServer(chunk: Uint8Array): void;
+}
+
+/** How the pipe runs. */
+export interface ProxyOptions {
+  /** The server executable. */
+  command: string;
+  /** Its arguments, verbatim. */
+  args: readonly string[];
+  /** The server's complete environment. */
+  env: Record<string, string | undefined>;
+  /** The server's working directory; ours when absent. */
+  cwd?: string;
+  /** Our end facing the host. */
+  stdin: Readable;
+  /** Our end facing the host. */
+  stdout: Writable;
+  /** The observer; none means a pure pipe. */
+  tap?: ServeTap;
+  /** Milliseconds between closing the server's stdin and SIGTERM, and between SIGTERM and SIGKILL. */
+  graceMs?: number;
+  /** Signals to forward to the server; none in tests that run in-process. */
+  forwardSignals?: readonly NodeJS.Signals[];
+  /** Poll our parent pid and treat its death like stdin closing (default true). */
+  watchParent?: boolean;
+}
+
+/** How the server ended. */
+export interface ProxyOutcome {
+  /** The server's exit code, or null when a signal ended it or it never started. */
+  code: number | null;
+  /** The signal that ended the server, if one did. */
+  signal: NodeJS.Signals | null;
+  /** Set when the server could not be started at all. */
+  spawnError?: NodeJS.ErrnoException;
+}
+
+/** The signals a host may send that the server should see too. */
+export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = process.platform === "win32"
+  ? ["SIGINT", "SIGTERM"]
+  : ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/**
+ * Runs the server behind the pipe until it exits and every byte it wrote
+ * reached `stdout`. Never rejects.
+ */
+export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
+  const grace = options.graceMs ?? 2_000;
+  const { stdin, stdout, tap } = options;
+  return new Promise((resolve) => {
+    const child = spawn(options.command, [...options.args], {
+      stdio: ["pipe", "pipe", "inherit"],
+      env: options.env,
+      cwd: options.cwd,
+      windowsHide: true,
+    });
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const cleanups: (() => void)[] = [];
+    let exited = false;
+    let hostGone = false;
+    let stdoutBroken = false;
+
+    const kill = (signal: NodeJS.Signals) => {
+      if (exited || child.pid === undefined) return;
+      try {
+        // process.kill, not child.kill: Deno's ChildProcess ignores a second
+        // kill() (SIGKILL after an ignored SIGTERM).
+        process.kill(child.pid, signal);
+      } catch { /* already gone */ }
+    };
+    /** Close the server's stdin, then escalate if it lingers. */
+    const hostLeft = () => {
+      if (hostGone) return;
+      hostGone = true;
+      child.stdin.end();
+      const term = setTimeout(() => {
+        kill("SIGTERM");
+        const hard = setTimeout(() => kill("SIGKILL"), grace);
+        hard.unref?.();
+        timers.push(hard);
+      }, grace);
+      term.unref?.();
+      timers.push(term);
+    };
+
+    // Host → server. pipe() handles backpressure; the tap listener is added
+    // after it, so each chunk is written before it is observed.
+    child.stdin.on("error", () => {/* the server closed its stdin; its exit ends us */});
+    stdin.pipe(child.stdin, { end: false });
+    if (tap) stdin.on("data", (chunk: Uint8Array) => tap.fromClient(chunk));
+    stdin.once("end", hostLeft);
+    stdin.once("error", hostLeft);
+    cleanups.push(() => stdin.unpipe(child.stdin));
+
+    // Server → host.
+    child.stdout.pipe(stdout, { end: false });
+    if (tap) child.stdout.on("data", (chunk: Uint8Array) => tap.fromServer(chunk));
+    const broken = () => {
+      // The host stopped reading: nothing more can reach it.
+      stdoutBroken = true;
+      child.stdout.unpipe(stdout);
+      child.stdout.resume();
+      hostLeft();
+    };
+    stdout.on("error", broken);
+    cleanups.push(() => stdout.off("error", broken));
+
+    for (const signal of options.forwardSignals ?? []) {
+      const onSignal = () => {
+        kill(signal);
+        // A server that ignores the host's signal must not outlive us.
+        const hard = setTimeout(() => kill("SIGKILL"), grace * 2);
+        hard.unref?.();
+        timers.push(hard);
+      };
+      process.on(signal, onSignal);
+      cleanups.push(() => process.off(signal, onSignal));
+    }
+
+    if (options.watchParent ?? true) {
+      const parent = process.ppid;
+      const poll = setInterval(() => {
+        if (process.ppid !== parent) hostLeft();
+      }, 1_000);
+      poll.unref?.();
+      cleanups.push(() => clearInterval(poll));
+    }
+
+    let spawnError: NodeJS.ErrnoException | undefined;
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      spawnError = error;
+    });
+    child.once("exit", () => {
+      exited = true;
+    });
+    // "close" fires after the server exited AND its stdout ended, so every
+    // byte it wrote has been handed to `stdout` by then.
+    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => {
+      exited = true;
+      for (const t of timers) clearTimeout(t);
+      for (const c of cleanups) c();
+      stdin.pause();
+      const done = () =>
+        resolve(spawnError ? { code: null, signal: null, spawnError } : { code, signal });
+      if (stdout.writableNeedDrain && !stdoutBroken) stdout.once("drain", done);
+      else done();
+    });
+  });
+}

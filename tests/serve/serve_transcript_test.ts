@@ -1,0 +1,85 @@
+/**
+ * `serve` is invisible on the wire: a real MCP client (the SDK's) and a real
+ * server (server-everything from npm) receive exactly the same bytes through
+ * the proxy as when connected directly — server→client requests,
+ * notifications, unicode and a 9 MB result included.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { cliCommand } from "../_helpers/cli_process.ts";
+import { nodeExecutable, serverEverythingCommand } from "../_helpers/mcp_peers.ts";
+import { runScenario, type ScenarioResult, UNICODE_TEXT } from "./_scenario.ts";
+
+const TAP = fileURLToPath(new URL("../fixtures/serve/tap.mjs", import.meta.url));
+let dir: string;
+let server: string[];
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "ac-serve-"));
+  server = serverEverythingCommand();
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function env(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
+  out.HOME = dir;
+  out.AGENT_CONNECTOR_DATA_DIR = join(dir, "data");
+  return out;
+}
+
+/** client → tap(C) → [serve →] tap(S) → server; returns the four recordings. */
+async function session(name: string, throughServe: boolean) {
+  const client = join(dir, `${name}-client`);
+  const srv = join(dir, `${name}-server`);
+  const serverSide = [nodeExecutable(), TAP, srv, ...server];
+  const middle = throughServe
+    ? cliCommand(["serve", "--connector", "e2e", "--host", "claude-code", "--", ...serverSide])
+    : serverSide;
+  const result = await runScenario([nodeExecutable(), TAP, client, ...middle], env());
+  const read = (p: string) => readFileSync(p);
+  return {
+    result,
+    clientSent: read(`${client}.down`),
+    clientReceived: read(`${client}.up`),
+    serverReceived: read(`${srv}.down`),
+    serverSent: read(`${srv}.up`),
+  };
+}
+
+function assertScenarioRan(r: ScenarioResult) {
+  assert.ok(r.tools.includes("trigger-sampling-request"), "client capabilities reached the server");
+  assert.deepEqual(r.texts["get-sum"], "The sum of 2 and 40 is 42.");
+  assert.ok(r.seen.includes("roots/list") && r.seen.includes("sampling/createMessage"));
+  assert.ok(r.seen.includes("notifications/message"));
+  // The SDK may drop the last progress notification when the result follows
+  // in the same read; the wire carries all three (asserted on the bytes).
+  assert.ok(r.progress.length >= 1);
+  assert.ok(r.bigLength > 8_900_000);
+  const echo = r.calls.find((c) => c.name === "echo")!;
+  assert.deepEqual(echo.result, { content: [{ type: "text", text: `Echo: ${UNICODE_TEXT}` }] });
+}
+
+test("the client and the server receive the same bytes through serve as directly", async () => {
+  const direct = await session("direct", false);
+  const proxied = await session("proxied", true);
+  assertScenarioRan(direct.result);
+  assertScenarioRan(proxied.result);
+  // Within the proxied run: every byte one side sent, the other side received.
+  assert.ok(proxied.clientSent.equals(proxied.serverReceived), "client → server bytes differ");
+  assert.ok(proxied.serverSent.equals(proxied.clientReceived), "server → client bytes differ");
+  // Across runs: each side saw exactly what it saw without the proxy.
+  assert.ok(direct.serverReceived.equals(proxied.serverReceived), "server transcripts differ");
+  assert.ok(direct.clientReceived.equals(proxied.clientReceived), "client transcripts differ");
+  assert.ok(proxied.clientReceived.length > 9_000_000);
+  assert.ok(proxied.clientReceived.includes(Buffer.from('"method":"sampling/createMessage"')));
+  const progress = proxied.clientReceived.toString("utf8").split(
+    '"method":"notifications/progress"',
+  );
+  assert.equal(progress.length - 1, 3);
+});
