@@ -24,6 +24,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
+  goose: async () => (await import("./goose.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
