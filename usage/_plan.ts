@@ -61,18 +61,33 @@ export function planSources(
       }
       continue;
     }
+    const extra = companionStats(source);
     plans.push({
       reader,
       source,
       key,
-      size: st.size,
-      mtimeMs: st.mtimeMs,
+      size: st.size + extra.size,
+      mtimeMs: Math.max(st.mtimeMs, extra.mtimeMs),
       ino: Number(st.ino) || 0,
       mode: 2,
       from: 0,
     });
   }
   return plans;
+}
+
+/** The summed size and latest mtime of a source's companion files; missing ones add nothing. */
+function companionStats(source: UsageSource): { size: number; mtimeMs: number } {
+  let size = 0;
+  let mtimeMs = 0;
+  for (const path of source.companions ?? []) {
+    try {
+      const st = statSync(path);
+      size += st.size;
+      mtimeMs = Math.max(mtimeMs, st.mtimeMs);
+    } catch { /* absent: the host has not written it */ }
+  }
+  return { size, mtimeMs };
 }
 
 /** A hash of every source's identity, size, mtime and inode: equal when nothing changed. */

@@ -52,6 +52,12 @@ export interface UsageSource {
   format: "jsonl" | "json" | "custom";
   /** Reader-defined facts about the source (the root it was found under, the project folder). */
   meta?: Record<string, string>;
+  /**
+   * Other files that belong to the source, such as a SQLite database's `-wal`
+   * file: a change to any of them is a change of the source, so it is read
+   * again. Missing ones are fine.
+   */
+  companions?: readonly string[];
 }
 
 /** What a reader gives the scan for one request; the scan adds platform and confidence. */

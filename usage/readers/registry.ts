@@ -27,6 +27,9 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
+  goose: async () => (await import("./goose.ts")).reader,
+  hermes: async () => (await import("./hermes.ts")).reader,
+  crush: async () => (await import("./crush.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */

@@ -1,0 +1,37 @@
+/**
+ * Where hosts keep per-user data, by the conventions they follow: XDG's data
+ * home on Linux and macOS command-line tools, Application Support on macOS
+ * apps, AppData on Windows. Every path is built from `host`, never from the
+ * process environment.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** A host environment as readers see it. */
+export type HostHome = {
+  home: string;
+  env: Record<string, string | undefined>;
+  os?: string;
+};
+
+/** `$XDG_DATA_HOME`, else `~/.local/share`. */
+export function xdgDataHome(host: HostHome): string {
+  return host.env.XDG_DATA_HOME || join(host.home, ".local", "share");
+}
+
+/** `%LOCALAPPDATA%`, else `~/AppData/Local`. */
+export function localAppData(host: HostHome): string {
+  return host.env.LOCALAPPDATA || join(host.home, "AppData", "Local");
+}
+
+/** `%APPDATA%`, else `~/AppData/Roaming`. */
+export function roamingAppData(host: HostHome): string {
+  return host.env.APPDATA || join(host.home, "AppData", "Roaming");
+}
+
+/** `~/Library/Application Support`. */
+export function macAppSupport(host: HostHome): string {
+  return join(host.home, "Library", "Application Support");
+}

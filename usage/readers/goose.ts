@@ -1,0 +1,112 @@
+/**
+ * Goose: one SQLite store, `sessions.db`, in Goose's data folder:
+ * `$GOOSE_PATH_ROOT/data/sessions/` when set, else
+ * `${XDG_DATA_HOME:-~/.local/share}/goose/sessions/` on Linux (older builds:
+ * `~/.local/share/Block/goose/sessions/`), `~/Library/Application
+ * Support/goose/sessions/` on macOS, `%APPDATA%\Block\goose\data\sessions\`
+ * on Windows. Read with sql.js, read-only (`_sqlite.ts`).
+ *
+ * Goose keeps no per-request log: table `sessions` holds each session's
+ * running totals (`accumulated_input_tokens`, `accumulated_output_tokens`,
+ * `accumulated_total_tokens`, else the `input_tokens`… of the last turn),
+ * with `model_config_json.model_name`, `provider_name`, `working_dir` and
+ * `created_at`. So one record per session, keyed by the session id; no
+ * cache split is logged. A total above input + output is reasoning, billed
+ * as output. Source: ccusage `adapter/goose/{paths,loader,parser}.rs`,
+ * notes/usage-formats.md §4.
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { UsageReader } from "../reader.ts";
+import { count } from "../tokens.ts";
+import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
+import { databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+
+/** The places Goose's `sessions.db` can be for `host`. */
+export function gooseDatabases(host: HostHome): string[] {
+  const root = host.env.GOOSE_PATH_ROOT?.trim();
+  const file = ["sessions", "sessions.db"];
+  if (root) return [join(root, "data", ...file)];
+  if (host.os === "darwin") return [join(macAppSupport(host), "goose", ...file)];
+  if (host.os === "win32") return [join(roamingAppData(host), "Block", "goose", "data", ...file)];
+  return [
+    join(xdgDataHome(host), "goose", ...file),
+    join(host.home, ".local", "share", "Block", "goose", ...file),
+  ];
+}
+
+const TOKENS = [
+  "input_tokens",
+  "output_tokens",
+  "total_tokens",
+  "accumulated_input_tokens",
+  "accumulated_output_tokens",
+  "accumulated_total_tokens",
+];
+
+function modelName(json: unknown): string | undefined {
+  if (typeof json !== "string") return undefined;
+  try {
+    return textOf((JSON.parse(json) as { model_name?: unknown })?.model_name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The Goose reader. */
+export const reader: UsageReader = {
+  id: "goose",
+  version: 1,
+  confidence: "host-reported",
+  sources(host) {
+    return Promise.resolve(
+      gooseDatabases(host).filter((p) => existsSync(p)).map((p) => databaseSource(p)),
+    );
+  },
+  custom: {
+    decode: (sink) =>
+      readDatabase(sink, (db) => {
+        const columns = db.columns("sessions");
+        if (!columns.has("id")) {
+          sink.problem("this database has no Goose sessions table (an unknown version?); skipped");
+          return;
+        }
+        const wanted = [
+          "id",
+          "model_config_json",
+          "provider_name",
+          "working_dir",
+          "created_at",
+          ...TOKENS,
+        ];
+        const select = wanted.filter((c) => columns.has(c)).map((c) => `"${c}"`).join(", ");
+        db.each(`SELECT ${select} FROM sessions`, (r) => {
+          const pick = (a: string, b: string) => count(numberOf(r[a])) || count(numberOf(r[b]));
+          const input = pick("accumulated_input_tokens", "input_tokens");
+          const output = pick("accumulated_output_tokens", "output_tokens");
+          const total = pick("accumulated_total_tokens", "total_tokens");
+          const reasoning = Math.max(0, total - input - output);
+          const id = String(r.id);
+          sink.emit({
+            key: id,
+            ts: timeOf(r.created_at),
+            sessionId: id,
+            projectKey: textOf(r.working_dir) ?? "",
+            modelId: modelName(r.model_config_json),
+            providerId: textOf(r.provider_name),
+            tokens: {
+              input,
+              cacheRead: 0,
+              cacheWrite: 0,
+              cacheWrite1h: 0,
+              output: output + reasoning,
+              reasoning,
+            },
+          });
+        });
+      }),
+  },
+};

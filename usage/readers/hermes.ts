@@ -1,0 +1,93 @@
+/**
+ * Hermes Agent (Nous Research): the SQLite store `state.db` in
+ * `${HERMES_HOME:-~/.hermes}` (a comma list is accepted, as ccusage does;
+ * `%LOCALAPPDATA%\hermes` on Windows). Read with sql.js, read-only
+ * (`_sqlite.ts`).
+ *
+ * Table `sessions` holds each session's totals: `input_tokens`,
+ * `output_tokens`, `cache_read_tokens`, `cache_write_tokens`,
+ * `reasoning_tokens` (billed as output, not inside it), `model`,
+ * `billing_provider`, `started_at` (epoch seconds) and the host's own
+ * `actual_cost_usd`, else `estimated_cost_usd`. One record per session, keyed
+ * by its id. Source: ccusage `adapter/hermes/{paths,loader,parser}.rs`,
+ * notes/usage-formats.md §4.
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ReaderRecord, UsageReader } from "../reader.ts";
+import { envList } from "../_walk.ts";
+import { count } from "../tokens.ts";
+import { type HostHome, localAppData } from "./_homes.ts";
+import { databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+
+/** Hermes's home folders for `host`. */
+export function hermesHomes(host: HostHome): string[] {
+  const custom = envList(host.env.HERMES_HOME);
+  if (custom.length > 0) return custom;
+  return host.os === "win32"
+    ? [join(localAppData(host), "hermes"), join(host.home, ".hermes")]
+    : [join(host.home, ".hermes")];
+}
+
+const COLUMNS = [
+  "id",
+  "model",
+  "billing_provider",
+  "started_at",
+  "input_tokens",
+  "output_tokens",
+  "cache_read_tokens",
+  "cache_write_tokens",
+  "reasoning_tokens",
+  "estimated_cost_usd",
+  "actual_cost_usd",
+];
+
+/** The Hermes reader. */
+export const reader: UsageReader = {
+  id: "hermes",
+  version: 1,
+  confidence: "host-reported",
+  sources(host) {
+    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => existsSync(p));
+    return Promise.resolve(files.map((p) => databaseSource(p)));
+  },
+  custom: {
+    decode: (sink) =>
+      readDatabase(sink, (db) => {
+        const columns = db.columns("sessions");
+        if (!columns.has("id")) {
+          sink.problem("this database has no Hermes sessions table (an unknown version?); skipped");
+          return;
+        }
+        const select = COLUMNS.filter((c) => columns.has(c)).map((c) => `"${c}"`).join(", ");
+        db.each(`SELECT ${select} FROM sessions`, (r) => {
+          const reasoning = count(numberOf(r.reasoning_tokens));
+          const id = String(r.id);
+          const record: ReaderRecord = {
+            key: id,
+            ts: timeOf(r.started_at),
+            sessionId: id,
+            projectKey: "",
+            modelId: textOf(r.model),
+            providerId: textOf(r.billing_provider),
+            tokens: {
+              input: count(numberOf(r.input_tokens)),
+              cacheRead: count(numberOf(r.cache_read_tokens)),
+              cacheWrite: count(numberOf(r.cache_write_tokens)),
+              cacheWrite1h: 0,
+              output: count(numberOf(r.output_tokens)) + reasoning,
+              reasoning,
+            },
+          };
+          // A logged 0 is a subscription or an unpriced model: the price table decides then.
+          const cost = numberOf(r.actual_cost_usd) ?? numberOf(r.estimated_cost_usd);
+          if (cost !== undefined && cost > 0) record.costUsd = cost;
+          sink.emit(record);
+        });
+      }),
+  },
+};
