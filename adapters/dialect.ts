@@ -55,14 +55,26 @@ export interface HookDialect {
   session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string };
   /**
    * Writes `response` as the host's native reply; `undefined` (the handler
-   * returned nothing) is a pass-through.
+   * returned nothing) is a pass-through. `raw` is the host's payload, for
+   * hosts whose reply depends on it (Gemini merges `tool_input` over the
+   * model's arguments, so what a rewrite does depends on what was there).
    */
-  format(event: HookEventName, response: HookResponse | undefined): NativeReply;
+  format(
+    event: HookEventName,
+    response: HookResponse | undefined,
+    raw?: Record<string, unknown>,
+  ): NativeReply;
   /**
    * Judges a reply by parsing it back under the host's contract for `event`
-   * and comparing what the host will do with what `response` asked for.
+   * and comparing what the host will do with what `response` asked for,
+   * given the payload `raw` the reply answers (when known).
    */
-  judge(event: HookEventName, response: HookResponse | undefined, reply: NativeReply): Verdict;
+  judge(
+    event: HookEventName,
+    response: HookResponse | undefined,
+    reply: NativeReply,
+    raw?: Record<string, unknown>,
+  ): Verdict;
   /** Reads a status-line payload, for hosts with a command status line. */
   statusline?(raw: Record<string, unknown>): Omit<StatuslineContext, "host" | "connectorId">;
 }

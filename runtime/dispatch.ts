@@ -118,7 +118,7 @@ async function runNormalized(
     // deno-lint-ignore no-explicit-any
     const result = await (def.handler as (e: any) => unknown)(payload);
     const response = obj(result) as HookResponse | undefined;
-    return { ...base, reply: input.dialect.format(event, response), ran: true, response };
+    return { ...base, reply: input.dialect.format(event, response, raw), ran: true, response };
   } catch (error) {
     return { ...base, reply: NO_REPLY, ran: true, error };
   }

@@ -118,7 +118,7 @@ export async function simulate(
   if (result.kind === "native") {
     return { honored: true, hostReply, reason: "the native reply is written verbatim" };
   }
-  const verdict = dialect!.judge(result.event!, result.response, result.reply);
+  const verdict = dialect!.judge(result.event!, result.response, result.reply, result.raw);
   const approx = adapter.hooks!.events[result.event!]?.approx;
   return {
     honored: verdict.honored,
