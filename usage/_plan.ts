@@ -48,7 +48,7 @@ export function planSources(
     try {
       // throwIfNoEntry: a removed file is normal, and the option halves stat's cost under Deno.
       st = statSync(source.path, { throwIfNoEntry: false });
-      if (!st) continue;
+      if (!st || !st.isFile()) continue;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== "ENOENT") {
