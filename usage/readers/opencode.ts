@@ -8,16 +8,13 @@
  * both. `tokens.input` excludes `cache.read`; `reasoning` is billed as output
  * but is not in `output`; `cost` is the host's own USD (notes/usage-formats.md §4).
  *
- * The store is in WAL mode: messages still in `opencode.db-wal` are read only
- * once OpenCode checkpoints them, which is reported.
- *
  * @module
  */
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
+import { listDatabases, numberOf, readDatabase, textOf } from "./_sqlite.ts";
 
 /** OpenCode's data folders for `host`. */
 export function opencodeRoots(
@@ -64,63 +61,42 @@ export function opencodeMessage(
   });
 }
 
-async function decodeStore(sink: DecodeSink): Promise<void> {
-  const path = sink.source.path;
-  const { default: initSqlJs } = await import("sql.js");
-  const SQL = await initSqlJs();
-  let rows: unknown[][] = [];
-  try {
-    const db = new SQL.Database(readFileSync(path));
-    try {
-      rows = db.exec("SELECT id, session_id, time_created, data FROM message")[0]?.values ?? [];
-    } finally {
-      db.close();
+function decodeStore(sink: DecodeSink): Promise<void> {
+  return readDatabase(sink, (db) => {
+    const columns = db.columns("message");
+    if (!columns.has("data")) {
+      sink.problem("this database has no OpenCode message table (an unknown version?); skipped");
+      return;
     }
-  } catch (error) {
-    sink.problem(`cannot read this SQLite store (${(error as Error).message}); it was skipped`);
-    return;
-  }
-  for (const [id, session, created, data] of rows) {
-    let m: unknown;
-    try {
-      m = JSON.parse(String(data));
-    } catch {
-      sink.problem(`message ${String(id)} has data that is not JSON; it was skipped`);
-      continue;
-    }
-    if (m && typeof m === "object") {
-      opencodeMessage(sink, m as Record<string, unknown>, {
-        id: String(id),
-        session: String(session),
-        created: typeof created === "number" ? created : undefined,
-      });
-    }
-  }
-  try {
-    const wal = statSync(`${path}-wal`, { throwIfNoEntry: false });
-    if (wal && wal.size > 0) {
-      sink.problem(
-        `${wal.size} bytes are still in ${path}-wal; messages there are read once OpenCode checkpoints them`,
-      );
-    }
-  } catch { /* no WAL */ }
+    const created = columns.has("time_created") ? "time_created" : "NULL";
+    db.each(`SELECT id, session_id, ${created} AS created, data FROM message`, (r) => {
+      let m: unknown;
+      try {
+        m = JSON.parse(String(r.data));
+      } catch {
+        sink.problem(`message ${String(r.id)} has data that is not JSON; it was skipped`);
+        return;
+      }
+      if (m && typeof m === "object") {
+        opencodeMessage(sink, m as Record<string, unknown>, {
+          id: textOf(r.id),
+          session: textOf(r.session_id),
+          created: numberOf(r.created),
+        });
+      }
+    });
+  });
 }
 
 /** The OpenCode reader. */
 export const reader: UsageReader = {
   id: "opencode",
-  version: 1,
+  version: 2,
   confidence: "host-reported",
   async sources(host, list) {
     const out: UsageSource[] = [];
     for (const root of opencodeRoots(host)) {
-      let names: string[] = [];
-      try {
-        names = readdirSync(root);
-      } catch { /* not installed */ }
-      for (const name of names.filter((n) => /^opencode(-.+)?\.db$/.test(n)).sort()) {
-        out.push({ path: join(root, name), format: "custom", meta: { root, rel: name } });
-      }
+      out.push(...listDatabases(root, (n) => /^opencode(-.+)?\.db$/.test(n), list));
       out.push(...await list.files([join(root, "storage", "message")], { ext: [".json"] }));
     }
     return out;

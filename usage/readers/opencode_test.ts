@@ -63,7 +63,8 @@ test("a truncated SQLite store is reported once and the JSON messages are still 
     const { records, problems } = await opencode({ OPENCODE_DATA_DIR: dir });
     assert.deepEqual(buckets(records), [1000, 200, 100, 500]);
     assert.equal(problems.length, 1);
-    assert.match(problems[0].message, /cannot read this SQLite store/);
+    assert.match(problems[0].message, /SQLite database/);
+    assert.equal(problems[0].path, join(dir, "opencode.db"));
   } finally {
     done();
   }
