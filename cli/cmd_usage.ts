@@ -37,6 +37,12 @@ Flags:
   --utc                days in UTC instead of the local time zone
   --no-cache           read every file again instead of continuing from the kept cursors
 
+Environment:
+  AGENT_CONNECTOR_USAGE_THREADS=N   decode on N threads (default: by size and cores)
+
+Permissions under Deno: --allow-read --allow-env --allow-sys; add --allow-write
+to keep cursors in <data root>/cache/usage so a re-scan reads only what changed.
+
 Examples:
   agent-connector usage report
   agent-connector usage report --by model --since 7d
@@ -107,6 +113,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       since,
       platforms: platforms as HostId[] | undefined,
       cache: boolFlag(parsed, "no-cache") ? false : undefined,
+      threads: threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS),
       onProgress: progress.update,
     }),
     loadPriceTable(),
@@ -227,6 +234,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   writeNotes(ctx, scan.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
   return 0;
+}
+
+/** `AGENT_CONNECTOR_USAGE_THREADS=N` fixes the decode threads (1 = no workers). */
+function threadsFromEnv(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 function writeNotes(
