@@ -100,7 +100,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const json = boolFlag(parsed, "json");
   const utc = boolFlag(parsed, "utc");
 
-  const [{ scanUsage }, { aggregateUsage }, { loadPriceTable }, render] = await Promise.all([
+  const [{ scanUsage }, { aggregateTables }, { loadPriceTable }, render] = await Promise.all([
     import("../usage/scan.ts"),
     import("../usage/aggregate.ts"),
     import("../usage/cost.ts"),
@@ -143,7 +143,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 
   const groupBy = by as UsageGroupBy;
-  const { rows, totals } = aggregateUsage(scan.records, groupBy, { prices, utc });
+  const { rows, totals } = aggregateTables(scan.tables, groupBy, { prices, utc });
   const meta = {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),

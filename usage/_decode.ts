@@ -10,6 +10,7 @@ import { Buffer } from "node:buffer";
 import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reader.ts";
 import { scanMarkedLines } from "./_lines.ts";
 import { pickJson } from "./_pick.ts";
+import { type Rows, rowsOf } from "./_rows.ts";
 import { isZero, preferRecord } from "./tokens.ts";
 
 /** What to decode. */
@@ -42,8 +43,8 @@ export interface SourceProblem {
 
 /** What decoding one job produced. */
 export interface DecodeResult {
-  /** Records of the decoded range, one per request key. */
-  records: ReaderRecord[];
+  /** Records of the decoded range, one row per request key. */
+  rows: Rows;
   /** The new cursor: the offset past the last line taken. */
   end: number;
   /** The decoder's state at `end`. */
@@ -89,7 +90,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
       problems.push({ message, line: line ?? lineOf?.(problemAt), at: problemAt, count: 1 });
     },
   };
-  const result: DecodeResult = { records: [], end: job.from, saved: null, problems, bytes: 0 };
+  const result: Omit<DecodeResult, "rows"> = { end: job.from, saved: null, problems, bytes: 0 };
   try {
     if (job.source.format === "jsonl" && reader.jsonl) {
       const { markers, open, pick } = reader.jsonl;
@@ -152,8 +153,9 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
       sink.problem(`cannot read this file (${code ?? (error as Error).message}); it was skipped`);
     }
   }
-  result.records = [...byKey.values()];
-  return result;
+  const rows = rowsOf(reader.id, reader.confidence, [...byKey.values()]);
+  byKey.clear();
+  return { ...result, rows };
 }
 
 /** Counts the lines before byte offset `at` (only called for the first problem of a source). */

@@ -1,20 +1,23 @@
 /**
  * Groups deduplicated records by platform, project, session, model or day and
  * sums their counts and costs. Totals are derived from the four disjoint
- * counts, never added from host totals.
+ * counts, never added from host totals. Works on the scan's typed tables
+ * without allocating per request; records (objects) are grouped into tables
+ * first.
  *
  * @module
  */
 
+import type { HostId } from "../core/platform_types.ts";
 import type {
   UsageConfidence,
   UsageGroupBy,
   UsageRecord,
   UsageTokens,
 } from "../core/usage_types.ts";
-import type { HostId } from "../core/platform_types.ts";
-import { addTokens, totalInput, totalTokens, zeroTokens } from "./tokens.ts";
-import { type PriceTable, recordCost } from "./cost.ts";
+import { totalInput, totalTokens, zeroTokens } from "./tokens.ts";
+import { findPrice, type ModelPrice, priceCounts, type PriceTable } from "./cost.ts";
+import { type RecordTable, tableOf } from "./table.ts";
 
 /** One row of a usage report. */
 export interface UsageRow {
@@ -57,42 +60,95 @@ export function dayOf(ts: number, utc = false): string {
   return `${y}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** The group key of `record` for `by`. */
-export function groupKey(record: UsageRecord, by: UsageGroupBy, utc = false): string {
-  switch (by) {
-    case "platform":
-      return record.platformId;
-    case "project":
-      return record.projectKey || "(unknown)";
-    case "session":
-      return `${record.platformId}\u0000${record.sessionId}`;
-    case "model":
-      return record.modelId ?? "(unknown)";
-    case "day":
-      return dayOf(record.ts, utc);
-  }
-}
-
 /** Groups `records` by `by`; rows are sorted by day (for `day`) or by total, largest first. */
 export function aggregateUsage(
   records: readonly UsageRecord[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
 ): { rows: UsageRow[]; totals: UsageRow } {
+  const groups = new Map<string, UsageRecord[]>();
+  for (const r of records) {
+    const k = `${r.platformId}\u0000${r.confidence}`;
+    const list = groups.get(k);
+    if (list) list.push(r);
+    else groups.set(k, [r]);
+  }
+  const tables = [...groups.values()].map((list) =>
+    tableOf(list[0].platformId, list[0].confidence, list)
+  );
+  return aggregateTables(tables, by, options);
+}
+
+const QUARTER_HOUR = 900_000; // every UTC offset in use is a multiple of 15 minutes
+
+/** Groups the rows of `tables` by `by` (see {@link aggregateUsage}). */
+export function aggregateTables(
+  tables: readonly RecordTable[],
+  by: UsageGroupBy,
+  options: AggregateOptions = {},
+): { rows: UsageRow[]; totals: UsageRow } {
   const groups = new Map<string, UsageRow>();
   const totals = emptyRow("total");
-  for (const record of records) {
-    const key = groupKey(record, by, options.utc);
-    let row = groups.get(key);
-    if (!row) groups.set(key, row = emptyRow(by === "session" ? key.split("\u0000")[1] : key));
-    const cost = recordCost(record, options.prices);
-    addTo(row, record, cost?.usd);
-    addTo(totals, record, cost?.usd);
+  const row = (key: string, label = key) => {
+    let r = groups.get(key);
+    if (!r) groups.set(key, r = emptyRow(label));
+    return r;
+  };
+  const days = new Map<number, string>();
+  for (const t of tables) {
+    const s = t.strings;
+    // Per-table caches by string index, so the loop below allocates nothing.
+    const byIndex = new Map<number, UsageRow>();
+    const prices = new Map<number, ModelPrice | undefined>();
+    if (t.count === 0) continue;
+    const platformRow = by === "platform" ? row(t.platform) : undefined;
+    for (let i = 0; i < t.count; i++) {
+      let target: UsageRow;
+      if (platformRow) target = platformRow;
+      else if (by === "day") {
+        const q = Math.floor(t.ts[i] / QUARTER_HOUR);
+        let day = days.get(q);
+        if (day === undefined) days.set(q, day = dayOf(q * QUARTER_HOUR, options.utc));
+        target = row(day);
+      } else {
+        const column = by === "model" ? t.model : by === "project" ? t.project : t.session;
+        const idx = column[i];
+        let hit = byIndex.get(idx);
+        if (!hit) {
+          const name = idx >= 0 ? s[idx] : "";
+          hit = by === "session"
+            ? row(`${t.platform}\u0000${name}`, name)
+            : row(name || "(unknown)");
+          byIndex.set(idx, hit);
+        }
+        target = hit;
+      }
+      let cost = t.cost[i];
+      if (Number.isNaN(cost) && options.prices) {
+        const m = t.model[i];
+        let price = prices.get(m);
+        if (!prices.has(m)) {
+          prices.set(m, price = m >= 0 ? findPrice(options.prices, s[m]) : undefined);
+        }
+        if (price) {
+          const mult = t.multiplier[i];
+          cost = priceCounts(price, {
+            input: t.input[i],
+            cacheRead: t.cacheRead[i],
+            cacheWrite: t.cacheWrite[i],
+            cacheWrite1h: t.cacheWrite1h[i],
+            output: t.output[i],
+          }, Number.isNaN(mult) ? 1 : mult);
+        }
+      }
+      add(target, t, i, cost);
+      add(totals, t, i, cost);
+    }
   }
   const rows = [...groups.values()];
-  for (const row of [...rows, totals]) {
-    row.totalInput = totalInput(row.tokens);
-    row.total = totalTokens(row.tokens);
+  for (const r of [...rows, totals]) {
+    r.totalInput = totalInput(r.tokens);
+    r.total = totalTokens(r.tokens);
   }
   if (by === "day") rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else rows.sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : 1));
@@ -113,13 +169,23 @@ function emptyRow(key: string): UsageRow {
   };
 }
 
-function addTo(row: UsageRow, record: UsageRecord, cost: number | undefined): void {
-  if (row.requests === 0) row.confidence = record.confidence;
-  else if (row.confidence !== record.confidence) row.confidence = "mixed";
+function add(row: UsageRow, t: RecordTable, i: number, cost: number): void {
+  if (row.requests === 0) row.confidence = t.confidence;
+  else if (row.confidence !== t.confidence) row.confidence = "mixed";
   row.requests++;
-  addTokens(row.tokens, record.tokens);
-  if (!row.platforms.includes(record.platformId)) row.platforms.push(record.platformId);
-  if (cost === undefined) row.unpriced++;
+  const k = row.tokens;
+  k.input += t.input[i];
+  k.cacheRead += t.cacheRead[i];
+  k.cacheWrite += t.cacheWrite[i];
+  k.cacheWrite1h += t.cacheWrite1h[i];
+  k.output += t.output[i];
+  k.reasoning += t.reasoning[i];
+  if (
+    row.platforms[row.platforms.length - 1] !== t.platform && !row.platforms.includes(t.platform)
+  ) {
+    row.platforms.push(t.platform);
+  }
+  if (Number.isNaN(cost)) row.unpriced++;
   else row.costUsd = (row.costUsd ?? 0) + cost;
-  if (record.ts > row.lastTs) row.lastTs = record.ts;
+  if (t.ts[i] > row.lastTs) row.lastTs = t.ts[i];
 }

@@ -15,10 +15,13 @@
 import { Buffer } from "node:buffer";
 import { mkdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ReaderRecord } from "./reader.ts";
+import type { HostId } from "../core/platform_types.ts";
+import type { UsageConfidence } from "../core/usage_types.ts";
+import type { Rows } from "./_rows.ts";
+import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS } from "./table.ts";
 import type { SourceProblem } from "./_decode.ts";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the cache keeps of one source. */
 export interface CachedSource {
@@ -36,8 +39,8 @@ export interface CachedSource {
   head: string;
   /** The decoder's state at `end`. */
   saved: unknown;
-  /** The source's records, one per request key. */
-  records: ReaderRecord[];
+  /** The source's records, one row per request key. */
+  rows: Rows;
   /** Problems found in it. */
   problems: SourceProblem[];
 }
@@ -50,7 +53,8 @@ export function cacheFile(dir: string, platform: string): string {
 /** Loads a platform's cached sources; undefined when absent, unreadable or of another reader version. */
 export function loadCache(
   dir: string,
-  platform: string,
+  platform: HostId,
+  confidence: UsageConfidence,
   readerVersion: number,
 ): Map<string, CachedSource> | undefined {
   let data: {
@@ -65,7 +69,9 @@ export function loadCache(
   }
   if (data.format !== FORMAT || data.reader !== readerVersion || !data.sources) return undefined;
   const out = new Map<string, CachedSource>();
-  for (const [key, enc] of Object.entries(data.sources)) out.set(key, decodeSource(enc));
+  for (const [key, enc] of Object.entries(data.sources)) {
+    out.set(key, decodeSource(enc, platform, confidence));
+  }
   return out;
 }
 
@@ -143,41 +149,25 @@ interface EncodedSource {
   e: number;
   h: string;
   st?: unknown;
+  /** Strings of the index columns. */
   t: string[];
-  r: (string | number | null)[][];
+  /** Request keys. */
+  k: string[];
+  /** Secondary flags. */
+  x2: number[];
+  /** Columns by name. */
+  c: Record<string, (number | null)[]>;
   x?: SourceProblem[];
 }
 
 function encodeSource(src: CachedSource): EncodedSource {
-  const table: string[] = [];
-  const index = new Map<string, number>();
-  const ref = (s: string | undefined): number => {
-    if (s === undefined) return -1;
-    let i = index.get(s);
-    if (i === undefined) {
-      i = table.length;
-      table.push(s);
-      index.set(s, i);
-    }
-    return i;
-  };
-  const rows = src.records.map((r) => [
-    r.key,
-    r.ts,
-    ref(r.sessionId),
-    ref(r.projectKey),
-    ref(r.modelId),
-    ref(r.providerId),
-    r.tokens.input,
-    r.tokens.cacheRead,
-    r.tokens.cacheWrite,
-    r.tokens.cacheWrite1h,
-    r.tokens.output,
-    r.tokens.reasoning,
-    r.costUsd ?? null,
-    r.pricingMultiplier ?? null,
-    r.secondary ? 1 : 0,
-  ]);
+  const t = src.rows.table;
+  const c: Record<string, (number | null)[]> = {};
+  // NaN (not logged) is not JSON: it is written as null.
+  for (const name of NUMBER_COLUMNS) {
+    c[name] = Array.from(t[name], (v) => (Number.isNaN(v) ? null : v));
+  }
+  for (const name of INDEX_COLUMNS) c[name] = Array.from(t[name]);
   const out: EncodedSource = {
     p: src.path,
     s: src.size,
@@ -185,41 +175,31 @@ function encodeSource(src: CachedSource): EncodedSource {
     i: src.ino,
     e: src.end,
     h: src.head,
-    t: table,
-    r: rows,
+    t: t.strings,
+    k: src.rows.keys,
+    x2: Array.from(src.rows.secondary),
+    c,
   };
   if (src.saved !== null && src.saved !== undefined) out.st = src.saved;
   if (src.problems.length > 0) out.x = src.problems;
   return out;
 }
 
-function decodeSource(enc: EncodedSource): CachedSource {
-  const t = enc.t;
-  const str = (i: unknown) => (typeof i === "number" && i >= 0 ? t[i] : undefined);
-  const records: ReaderRecord[] = enc.r.map((row) => {
-    const record: ReaderRecord = {
-      key: row[0] as string,
-      ts: row[1] as number,
-      sessionId: str(row[2]) ?? "",
-      projectKey: str(row[3]) ?? "",
-      tokens: {
-        input: row[6] as number,
-        cacheRead: row[7] as number,
-        cacheWrite: row[8] as number,
-        cacheWrite1h: row[9] as number,
-        output: row[10] as number,
-        reasoning: row[11] as number,
-      },
-    };
-    const model = str(row[4]);
-    if (model !== undefined) record.modelId = model;
-    const provider = str(row[5]);
-    if (provider !== undefined) record.providerId = provider;
-    if (row[12] !== null) record.costUsd = row[12] as number;
-    if (row[13] !== null) record.pricingMultiplier = row[13] as number;
-    if (row[14] === 1) record.secondary = true;
-    return record;
-  });
+function decodeSource(
+  enc: EncodedSource,
+  platform: HostId,
+  confidence: UsageConfidence,
+): CachedSource {
+  const count = enc.k.length;
+  const table = emptyTable(platform, confidence, count, enc.t, false);
+  for (const name of NUMBER_COLUMNS) {
+    const col = enc.c[name] ?? [];
+    for (let i = 0; i < count; i++) table[name][i] = col[i] ?? NaN;
+  }
+  for (const name of INDEX_COLUMNS) {
+    const col = enc.c[name] ?? [];
+    for (let i = 0; i < count; i++) table[name][i] = col[i] ?? -1;
+  }
   return {
     path: enc.p,
     size: enc.s,
@@ -228,7 +208,7 @@ function decodeSource(enc: EncodedSource): CachedSource {
     end: enc.e,
     head: enc.h,
     saved: enc.st ?? null,
-    records,
+    rows: { keys: enc.k, secondary: enc.x2 ?? [], table },
     problems: enc.x ?? [],
   };
 }

@@ -79,6 +79,21 @@ export function findPrice(table: PriceTable, modelId: string | undefined): Model
   return hit;
 }
 
+/** The cost in USD of one request's counts at `price`, times `multiplier`. */
+export function priceCounts(
+  price: ModelPrice,
+  t: { input: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number; output: number },
+  multiplier = 1,
+): number {
+  const input = price.input!;
+  const write5m = t.cacheWrite - t.cacheWrite1h;
+  return (t.input * input +
+    t.cacheRead * (price.cacheRead ?? input) +
+    write5m * (price.cacheWrite ?? input) +
+    t.cacheWrite1h * (price.cacheWrite1h ?? price.cacheWrite ?? input) +
+    t.output * price.output!) / 1e6 * multiplier;
+}
+
 /** The cost of `record` and its source, or undefined when nothing prices it. */
 export function recordCost(
   record: Pick<UsageRecord, "modelId" | "tokens" | "costUsd" | "pricingMultiplier">,
@@ -88,13 +103,5 @@ export function recordCost(
   if (!table) return undefined;
   const price = findPrice(table, record.modelId);
   if (!price) return undefined;
-  const t = record.tokens;
-  const input = price.input!;
-  const write5m = t.cacheWrite - t.cacheWrite1h;
-  const usd = (t.input * input +
-    t.cacheRead * (price.cacheRead ?? input) +
-    write5m * (price.cacheWrite ?? input) +
-    t.cacheWrite1h * (price.cacheWrite1h ?? price.cacheWrite ?? input) +
-    t.output * price.output!) / 1e6 * (record.pricingMultiplier ?? 1);
-  return { usd, source: "table" };
+  return { usd: priceCounts(price, record.tokens, record.pricingMultiplier ?? 1), source: "table" };
 }

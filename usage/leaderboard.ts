@@ -10,7 +10,7 @@
 import type { HostEnv } from "../io/host_env.ts";
 import type { UsageProblem, UsageSkipNote } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
-import { aggregateUsage } from "./aggregate.ts";
+import { aggregateTables } from "./aggregate.ts";
 import { loadPriceTable } from "./cost.ts";
 import { rowJson, type UsageRowJson } from "./render.ts";
 import { scanUsage } from "./scan.ts";
@@ -87,7 +87,7 @@ export async function hostLeaderboard(options: HostBoardOptions): Promise<HostBo
     }),
     loadPriceTable(),
   ]);
-  const { rows } = aggregateUsage(scan.records, by, { prices });
+  const { rows } = aggregateTables(scan.tables, by, { prices });
   return {
     origin: "host-scan-logs",
     by,

@@ -18,10 +18,12 @@ import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../core/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
-import type { ReaderRecord, UsageReader } from "./reader.ts";
+import type { UsageReader } from "./reader.ts";
 import type { DecodeJob, DecodeResult, SourceProblem } from "./_decode.ts";
 import { type CachedSource, loadCache, saveCache } from "./cache.ts";
 import { loadSnapshot, saveSnapshot, type Snapshot } from "./_snapshot.ts";
+import { recordsOf, type RecordTable, since as keepSince } from "./table.ts";
+import { mergeRows } from "./_rows.ts";
 import {
   decideMode,
   fingerprint,
@@ -32,7 +34,6 @@ import {
 } from "./_plan.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
-import { preferRecord } from "./tokens.ts";
 import { runJobs, threadCount } from "./_pool.ts";
 
 /** How to scan. */
@@ -69,8 +70,13 @@ export interface ScanProgress {
 
 /** What a scan found. */
 export interface ScanResult {
-  /** One record per request, deduplicated across files. */
-  records: UsageRecord[];
+  /**
+   * One record per request, deduplicated across files (built from `tables`
+   * on first use).
+   */
+  readonly records: UsageRecord[];
+  /** The same records by platform, in typed columns (what reports aggregate). */
+  tables: RecordTable[];
   /** Platforms that were skipped, with why. */
   skipped: UsageSkipNote[];
   /** Bad input, once per source. */
@@ -122,9 +128,9 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
     const scan: PlatformScan = { reader, plans, fingerprint: fingerprint(plans), cache: new Map() };
     scans.push(scan);
     if (!useCache) continue;
-    scan.snapshot = loadSnapshot(cacheDir, id, reader.version, scan.fingerprint);
+    scan.snapshot = loadSnapshot(cacheDir, id, reader.confidence, reader.version, scan.fingerprint);
     if (scan.snapshot) continue;
-    scan.cache = loadCache(cacheDir, id, reader.version) ?? new Map();
+    scan.cache = loadCache(cacheDir, id, reader.confidence, reader.version) ?? new Map();
     for (const plan of plans) {
       plan.cached = scan.cache.get(plan.key);
       decideMode(plan, since);
@@ -156,20 +162,18 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
     });
   }
 
-  const records: UsageRecord[] = [];
+  const tables: RecordTable[] = [];
   for (const scan of scans) {
     const snapshot = scan.snapshot ?? settle(scan, fresh, useCache, cacheDir, since);
     problems.push(...snapshot.problems);
-    const rs = snapshot.records;
-    for (let i = 0; i < rs.length; i++) {
-      const r = rs[i];
-      (rs as unknown[])[i] = undefined; // let the reader record go as soon as it is converted
-      if (since !== undefined && r.ts < since) continue;
-      records.push(toUsageRecord(scan.reader, r));
-    }
+    tables.push(keepSince(snapshot.table, since));
   }
+  let records: UsageRecord[] | undefined;
   return {
-    records,
+    get records() {
+      return records ??= recordsOf(tables);
+    },
+    tables,
     skipped,
     problems,
     stats: {
@@ -212,7 +216,7 @@ function settle(
       end: result.end,
       head: useCache && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
       saved: result.saved,
-      records: base ? mergeRecords(base.records, result.records) : result.records,
+      rows: base ? mergeRows(reader.id, reader.confidence, [base.rows, result.rows]) : result.rows,
       problems: mergeProblems(
         base ? base.problems.filter((p) => p.at < plan.from) : [],
         result.problems,
@@ -221,13 +225,8 @@ function settle(
   }
   if (kept.size !== scan.cache.size) changed = true;
 
-  const best = new Map<string, ReaderRecord>();
   const problems: UsageProblem[] = [];
   for (const src of kept.values()) {
-    for (const r of src.records) {
-      const had = best.get(r.key);
-      best.set(r.key, had ? preferRecord(had, r) : r);
-    }
     for (const p of src.problems) {
       problems.push({
         platform: reader.id,
@@ -238,42 +237,16 @@ function settle(
       });
     }
   }
-  const snapshot: Snapshot = { records: [...best.values()], problems };
-  if (useCache) {
-    if (changed) saveCache(cacheDir, reader.id, reader.version, kept);
-    if (complete) saveSnapshot(cacheDir, reader.id, reader.version, scan.fingerprint, snapshot);
-  }
+  if (useCache && changed) saveCache(cacheDir, reader.id, reader.version, kept);
+  const merged = mergeRows(reader.id, reader.confidence, [...kept.values()].map((k) => k.rows));
+  kept.clear();
+  const snapshot: Snapshot = { table: merged.table, problems };
+  if (useCache && complete) saveSnapshot(cacheDir, reader.version, scan.fingerprint, snapshot);
   return snapshot;
-}
-
-function mergeRecords(a: ReaderRecord[], b: ReaderRecord[]): ReaderRecord[] {
-  const byKey = new Map<string, ReaderRecord>();
-  for (const r of a) byKey.set(r.key, r);
-  for (const r of b) {
-    const had = byKey.get(r.key);
-    byKey.set(r.key, had ? preferRecord(had, r) : r);
-  }
-  return [...byKey.values()];
 }
 
 function mergeProblems(a: SourceProblem[], b: SourceProblem[]): SourceProblem[] {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
   return [{ ...a[0], count: a[0].count + b.reduce((n, p) => n + p.count, 0) }];
-}
-
-/** One shape for every record (V8 keeps them compact), optional fields left undefined. */
-function toUsageRecord(reader: UsageReader, r: ReaderRecord): UsageRecord {
-  return {
-    platformId: reader.id,
-    sessionId: r.sessionId,
-    projectKey: r.projectKey,
-    modelId: r.modelId,
-    providerId: r.providerId,
-    ts: r.ts,
-    tokens: r.tokens,
-    costUsd: r.costUsd,
-    pricingMultiplier: r.pricingMultiplier === 1 ? undefined : r.pricingMultiplier,
-    confidence: reader.confidence,
-  };
 }

@@ -1,0 +1,122 @@
+/**
+ * A source's records as a {@link RecordTable} plus each row's request key and
+ * secondary flag: what a decode job returns, what the cache keeps per
+ * source, and what the scan merges across files. Only one file's records are ever objects at once.
+ *
+ * @module
+ */
+
+import type { HostId } from "../core/platform_types.ts";
+import type { UsageConfidence } from "../core/usage_types.ts";
+import type { ReaderRecord } from "./reader.ts";
+import {
+  emptyTable,
+  INDEX_COLUMNS,
+  type IndexColumn,
+  NUMBER_COLUMNS,
+  type RecordTable,
+  tableOf,
+} from "./table.ts";
+
+/** Keyed rows of one source (or of a merge of sources). */
+export interface Rows {
+  /** The request key of each row. */
+  keys: string[];
+  /** 1 where the row is a copy that loses ties (a sidechain replay). */
+  secondary: number[];
+  /** The rows. */
+  table: RecordTable;
+}
+
+/** Rows from reader records. */
+export function rowsOf(
+  platform: HostId,
+  confidence: UsageConfidence,
+  records: ReaderRecord[],
+): Rows {
+  return {
+    keys: records.map((r) => r.key),
+    secondary: records.map((r) => (r.secondary ? 1 : 0)),
+    table: tableOf(platform, confidence, records, false),
+  };
+}
+
+const total = (t: RecordTable, i: number) =>
+  t.input[i] + t.cacheRead[i] + t.cacheWrite[i] + t.output[i];
+const text = (
+  t: RecordTable,
+  col: IndexColumn,
+  i: number,
+) => (col[i] >= 0 ? t.strings[col[i]] : "");
+
+/**
+ * True when row `i` of `a` should count instead of row `j` of `b` (same key):
+ * the rule of `preferRecord` — larger total, then primary, then earlier, then
+ * lexically smaller session and project, then the host cost, then the model.
+ */
+export function prefers(a: Rows, i: number, b: Rows, j: number): boolean {
+  const ta = a.table;
+  const tb = b.table;
+  const sa = total(ta, i);
+  const sb = total(tb, j);
+  if (sa !== sb) return sa > sb;
+  if (a.secondary[i] !== b.secondary[j]) return a.secondary[i] < b.secondary[j];
+  if (ta.ts[i] !== tb.ts[j]) return ta.ts[i] < tb.ts[j];
+  for (const col of ["session", "project"] as const) {
+    const x = text(ta, ta[col], i);
+    const y = text(tb, tb[col], j);
+    if (x !== y) return x < y;
+  }
+  const ca = Number.isNaN(ta.cost[i]) ? -1 : ta.cost[i];
+  const cb = Number.isNaN(tb.cost[j]) ? -1 : tb.cost[j];
+  if (ca !== cb) return ca > cb;
+  return text(ta, ta.model, i) <= text(tb, tb.model, j);
+}
+
+/** Merges rows by key, keeping for each key the row {@link prefers} picks. */
+export function mergeRows(
+  platform: HostId,
+  confidence: UsageConfidence,
+  parts: readonly Rows[],
+): Rows {
+  const winner = new Map<string, number>(); // key -> its slot in keys, part and row
+  const part: number[] = [];
+  const row: number[] = [];
+  const keys: string[] = [];
+  for (let p = 0; p < parts.length; p++) {
+    const rows = parts[p];
+    for (let i = 0; i < rows.keys.length; i++) {
+      const key = rows.keys[i];
+      const at = winner.get(key);
+      if (at === undefined) {
+        winner.set(key, keys.length);
+        keys.push(key);
+        part.push(p);
+        row.push(i);
+      } else if (prefers(rows, i, parts[part[at]], row[at])) {
+        part[at] = p;
+        row[at] = i;
+      }
+    }
+  }
+  winner.clear();
+  const out = emptyTable(platform, confidence, keys.length, [], false);
+  const secondary: number[] = new Array(keys.length);
+  const index = new Map<string, number>();
+  const remap = (t: RecordTable, idx: number) => {
+    if (idx < 0) return -1;
+    const s = t.strings[idx];
+    let k = index.get(s);
+    if (k === undefined) index.set(s, k = out.strings.push(s) - 1);
+    return k;
+  };
+  for (let k = 0; k < keys.length; k++) {
+    const src = parts[part[k]];
+    const t = src.table;
+    const i = row[k];
+    for (const c of NUMBER_COLUMNS) out[c][k] = t[c][i];
+    for (const c of INDEX_COLUMNS) out[c][k] = remap(t, t[c][i]);
+    secondary[k] = src.secondary[i];
+  }
+  return { keys, secondary, table: out };
+}
