@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
-import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
+import { INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
 
 const FORMAT = 3;
 const MAGIC = 0x31555341; // the bytes "ASU1", read as a little-endian uint32
@@ -143,9 +143,4 @@ export function saveSnapshot(
     } catch { /* nothing to clean */ }
     return false;
   }
-}
-
-/** An empty snapshot of `platform`. */
-export function emptySnapshot(platform: HostId, confidence: UsageConfidence): Snapshot {
-  return { table: emptyTable(platform, confidence, 0), problems: [] };
 }
