@@ -13,8 +13,9 @@
  * @module
  */
 
-/** Which keys to keep: `true` keeps the whole value, an object picks inside it. */
-export type PickSpec = { readonly [key: string]: true | PickSpec };
+import type { PickSpec } from "./reader.ts";
+
+export type { PickSpec };
 
 /** Returns the object in `text` reduced to `spec`; throws SyntaxError on bad structure. */
 export function pickJson(text: string, spec: PickSpec): Record<string, unknown> {

@@ -33,7 +33,20 @@ export type {
   UsageTokens,
 } from "../core/usage_types.ts";
 export { type ScanOptions, type ScanProgress, type ScanResult, scanUsage } from "./scan.ts";
-export { type AggregateOptions, aggregateUsage, dayOf, type UsageRow } from "./aggregate.ts";
+export {
+  type AggregateOptions,
+  aggregateTables,
+  aggregateUsage,
+  dayOf,
+  type UsageRow,
+} from "./aggregate.ts";
+export {
+  type IndexColumn,
+  type NumberColumn,
+  recordAt,
+  recordsOf,
+  type RecordTable,
+} from "./table.ts";
 export {
   type CostSource,
   findPrice,
@@ -53,6 +66,7 @@ export {
 export type {
   DecodeSink,
   LineDecoder,
+  PickSpec,
   ReaderRecord,
   SourceLister,
   UsageReader,

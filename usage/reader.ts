@@ -34,9 +34,11 @@
  */
 
 import type { HostEnv } from "../io/host_env.ts";
-import type { PickSpec } from "./_pick.ts";
 import type { UsageConfidence, UsageTokens } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
+
+/** Which keys of a line to read: `true` keeps the whole value, an object picks inside it. */
+export type PickSpec = { readonly [key: string]: true | PickSpec };
 
 /** One file (or database) a reader decodes. */
 export interface UsageSource {
