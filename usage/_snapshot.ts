@@ -12,8 +12,8 @@
  * @module
  */
 
-import { Buffer } from "node:buffer";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
@@ -130,17 +130,10 @@ export function saveSnapshot(
     new Int32Array(buf.buffer, at, t.count).set(t[c]);
     at += t.count * 4;
   }
-  const target = file(dir, t.platform);
-  const tmp = `${target}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, Buffer.from(buf.buffer), { mode: 0o600 });
-    renameSync(tmp, target);
+    writeFileAtomic(file(dir, t.platform), buf, { mode: 0o600 });
     return true;
   } catch {
-    try {
-      rmSync(tmp, { force: true });
-    } catch { /* nothing to clean */ }
     return false;
   }
 }

@@ -13,7 +13,8 @@
  */
 
 import { Buffer } from "node:buffer";
-import { mkdirSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, readSync } from "node:fs";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence } from "../core/usage_types.ts";
@@ -84,27 +85,13 @@ export function saveCache(
 ): boolean {
   const encoded: Record<string, EncodedSource> = {};
   for (const [key, source] of sources) encoded[key] = encodeSource(source);
-  const file = cacheFile(dir, platform);
-  const tmp = `${file}.${process_id()}.tmp`;
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      tmp,
-      JSON.stringify({ format: FORMAT, reader: readerVersion, sources: encoded }),
-      { mode: 0o600 },
-    );
-    renameSync(tmp, file);
+    const body = JSON.stringify({ format: FORMAT, reader: readerVersion, sources: encoded });
+    writeFileAtomic(cacheFile(dir, platform), body, { mode: 0o600 });
     return true;
   } catch {
-    try {
-      rmSync(tmp, { force: true });
-    } catch { /* nothing to clean */ }
-    return false;
+    return false; // the cache is optional: no write permission, a full disk
   }
-}
-
-function process_id(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /**
