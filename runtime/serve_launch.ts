@@ -5,7 +5,7 @@
  *
  * Secret-bearing env entries arrive as `--secret-env KEY=<template>` flags
  * (written by install); they are resolved through the `secrets` module's
- * {@link resolveLaunchEnv} seam into the CHILD's environment only. The
+ * `secretEnvForLaunch` seam into the CHILD's environment only. The
  * secrets code is imported only when such a flag is present, so a launch
  * without secrets stays on node built-ins.
  *
@@ -48,29 +48,18 @@ export async function buildLaunchEnv(
   if (!input.connectorId) {
     throw new LaunchEnvError("--secret-env needs --connector <id> to know whose secrets to read");
   }
-  const { parseSecretEnvArg, resolveLaunchEnv } = await import("../secrets/launch_env.ts");
-  const { openSecretStore } = await import("../secrets/store.ts");
+  const { describeSecretFailure, secretEnvForLaunch } = await import("../secrets/launch_env.ts");
   try {
-    const secretEnv: Record<string, string> = {};
-    for (const arg of input.secretEnv) {
-      const { envKey, template } = parseSecretEnvArg(arg);
-      secretEnv[envKey] = template;
-    }
-    const store = openSecretStore({
+    const resolved = await secretEnvForLaunch({
       connectorId: input.connectorId,
-      dataRoot: input.dataRoot,
+      secretEnvArgs: input.secretEnv,
       env: input.env,
       home: input.home,
-    });
-    const resolved = resolveLaunchEnv({
-      connectorId: input.connectorId,
-      secretEnv,
-      env: input.env,
-      store,
+      dataRoot: input.dataRoot,
     });
     return { ...input.env, ...resolved };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new LaunchEnvError(message, { cause: error });
+    // The message names every unset secret; a keystore failure adds its hint line.
+    throw new LaunchEnvError(describeSecretFailure(error), { cause: error });
   }
 }

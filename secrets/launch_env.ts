@@ -140,8 +140,10 @@ export interface SecretEnvForLaunchOptions {
   env: Record<string, string | undefined>;
   /** The home directory, for the data root. */
   home: string;
-  /** The OS (`linux | darwin | win32`). */
-  os: string;
+  /** The data root; default `AGENT_CONNECTOR_DATA_DIR`, else `<home>/.agent-connector`. */
+  dataRoot?: string;
+  /** The OS (`linux | darwin | win32`); default the running process's. */
+  os?: string;
   /** The store to read; default `openSecretStore` for the connector (loaded only when needed). */
   store?: Pick<SecretStore, "get">;
 }
@@ -170,7 +172,8 @@ export async function secretEnvForLaunch(
       connectorId: options.connectorId,
       env: options.env,
       home: options.home,
-      platform: options.os,
+      ...(options.dataRoot !== undefined ? { dataRoot: options.dataRoot } : {}),
+      ...(options.os !== undefined ? { platform: options.os } : {}),
     });
   return resolveLaunchEnv({ connectorId: options.connectorId, secretEnv, env: options.env, store });
 }
