@@ -212,6 +212,8 @@ export interface MemorySurface {
    * without it the block goes to the scope's path.
    */
   place?(input: MemoryPlaceInput): MemoryPlacement;
+  /** The host takes `platforms[id].memory.mode` (claude-code only). */
+  acceptsMode?: boolean;
 }
 
 /** A command status line in a settings file (set-if-absent through the patch ledger). */
@@ -238,8 +240,8 @@ export interface ConfigPatchSurface {
   paths: ScopePaths;
   /** Its format. */
   format: DataFormat;
-  /** Returns why `key` is refused (the sensitive-key denylist), or undefined. */
-  denied(key: string): string | undefined;
+  /** Returns why `key` (with `value`) is refused (the sensitive-key denylist), or undefined. */
+  denied(key: string, value?: unknown): string | undefined;
 }
 
 /** Everything factual about one host. */

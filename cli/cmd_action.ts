@@ -15,7 +15,8 @@ import { loadRegisteredConnector } from "../runtime/connector_module.ts";
 import { runAction } from "../runtime/action.ts";
 
 /** Help text. */
-export const help = `Usage: agent-connector action <platform> <actionId> --connector <id> [args…]
+export const help: string =
+  `Usage: agent-connector action <platform> <actionId> --connector <id> [args…]
 
 Runs a named action of a registered connector for a host and prints its
 message. Unlike hooks, actions report failures: an unknown action id or a

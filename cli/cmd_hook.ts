@@ -11,7 +11,7 @@ import { hookEntry } from "../runtime/hook_main.ts";
 import { contextIo } from "./_entry_io.ts";
 
 /** Help text. */
-export const help = `Usage: agent-connector hook <platform> <event> --connector <id>
+export const help: string = `Usage: agent-connector hook <platform> <event> --connector <id>
 
 Runs a connector's hook handler for one host event: reads the host's JSON
 payload on stdin and writes the host's native reply. Hosts call this; it is

@@ -10,7 +10,7 @@ import { statuslineEntry } from "../runtime/hook_main.ts";
 import { contextIo } from "./_entry_io.ts";
 
 /** Help text. */
-export const help = `Usage: agent-connector statusline <platform> --connector <id>
+export const help: string = `Usage: agent-connector statusline <platform> --connector <id>
 
 Renders a connector's status line from the host's JSON payload on stdin.
 Hosts call this; install writes it into their settings. Fail-safe: any error

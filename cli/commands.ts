@@ -10,6 +10,37 @@ import type { CommandSpec } from "./_command.ts";
 /** Every command of the CLI, in help order. */
 export const COMMANDS: CommandSpec[] = [
   {
+    name: "detect",
+    summary: "list the agent hosts installed on this machine",
+    load: () => import("./cmd_detect.ts"),
+  },
+  {
+    name: "install",
+    summary: "deploy the connector into every detected host",
+    load: () => import("./cmd_install.ts"),
+  },
+  {
+    name: "upgrade",
+    aliases: ["update", "sync"],
+    summary: "re-render every install and refresh the home binary",
+    load: () => import("./cmd_upgrade.ts"),
+  },
+  {
+    name: "uninstall",
+    summary: "remove the connector from every host, byte-exactly",
+    load: () => import("./cmd_uninstall.ts"),
+  },
+  {
+    name: "doctor",
+    summary: "check the installs; --heal fixes what is fixable",
+    load: () => import("./cmd_doctor.ts"),
+  },
+  {
+    name: "status",
+    summary: "show which connectors each host has (always exits 0)",
+    load: () => import("./cmd_status.ts"),
+  },
+  {
     name: "usage",
     summary: "token usage and cost of your agent hosts, from their own logs",
     load: () => import("./cmd_usage.ts"),

@@ -11,3 +11,5 @@ export type { LoadConnectorOptions, LoadedConnector } from "../io/load_connector
 export { processContext } from "./_context.ts";
 export type { HostEnv, OsName } from "../io/host_env.ts";
 export type { CommandModule, CommandSpec } from "./_command.ts";
+export { binNameOf, createConnectorCli } from "./create_connector_cli.ts";
+export type { ConnectorCli, ConnectorCliOptions } from "./create_connector_cli.ts";

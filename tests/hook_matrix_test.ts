@@ -10,6 +10,8 @@ import type { HookEventName } from "../core/hook_types.ts";
 import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
 import { simulate } from "../sdk/test.ts";
 import { importConnector } from "../runtime/connector_module.ts";
+import { Readable } from "node:stream";
+import { hookEntry } from "../runtime/hook_main.ts";
 import { cliArgv, pool, registerFixture, REPO, runProcess } from "./_helpers/runtime.ts";
 
 const MODULE = join(REPO, "tests", "fixtures", "connectors", "decisions.mjs");
@@ -60,28 +62,75 @@ test("simulate judges every decision on every Claude Code event", async () => {
   }
 });
 
-test("the real hook process gives the same native reply as simulate for every cell", async () => {
-  const runs = await pool(cells.map(({ event, decision }) => async () => {
+/** Runs the hook entrypoint in-process, exactly as `cli/main.ts` calls it. */
+async function entry(event: string, stdin: string) {
+  let stdout = "";
+  let stderr = "";
+  const code = await hookEntry(["claude-code", event, "--connector", "decisions"], {
+    stdin: Readable.from([stdin]),
+    out: (t) => Promise.resolve(void (stdout += t)),
+    err: (t) => Promise.resolve(void (stderr += t)),
+    env: { AGENT_CONNECTOR_DATA_DIR: root },
+    home: root,
+  });
+  return { code, stdout, stderr };
+}
+
+test("the hook entrypoint gives the same native reply as simulate for every cell", async () => {
+  for (const { event, decision } of cells) {
     const input = { ...payload(event), test_decision: decision };
-    const [proc, sim] = await Promise.all([
-      runProcess(cliArgv("hook", "claude-code", event, "--connector", "decisions"), {
-        stdin: JSON.stringify(input),
-        env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
-      }),
+    const [got, sim] = await Promise.all([
+      entry(event, JSON.stringify(input)),
       simulate(connector, { surface: "hooks", host: "claude-code", event, input }),
     ]);
-    return { event, decision, proc, sim };
-  }));
-  for (const { event, decision, proc, sim } of runs) {
     const label = `${event} × ${decision}`;
-    assert.equal(proc.code, 0, label);
-    assert.equal(proc.stderr, "", label);
     const expected = sim.hostReply === undefined ? "" : `${JSON.stringify(sim.hostReply)}\n`;
-    assert.equal(proc.stdout, expected, label);
-    if (decision === "deny" && event === "PreToolUse") {
-      assert.equal(JSON.parse(proc.stdout).hookSpecificOutput.permissionDecision, "deny");
-    }
+    assert.deepEqual(got, { code: 0, stdout: expected, stderr: "" }, label);
   }
+});
+
+test("a real hook process answers each event and each decision like the in-process entrypoint", async () => {
+  // One process per event (its most telling decision) and per decision (on
+  // PreToolUse): every event row and every decision column crosses the real
+  // process boundary; the full grid runs in-process above.
+  const telling: Record<HookEventName, D> = {
+    SessionStart: "context",
+    SessionEnd: "void",
+    UserPromptSubmit: "deny",
+    PreToolUse: "modify",
+    PostToolUse: "modify",
+    PreCompact: "deny",
+    Stop: "deny",
+    Notification: "context",
+    PermissionRequest: "allow",
+    PostToolUseFailure: "deny",
+    SubagentStart: "context",
+    SubagentStop: "deny",
+    PostCompact: "context",
+  };
+  const picks = [
+    ...HOOK_EVENT_NAMES.map((event) => ({ event, decision: telling[event] })),
+    ...DECISIONS.filter((d) => d !== "modify").map((decision) => ({
+      event: "PreToolUse" as const,
+      decision,
+    })),
+  ];
+  const runs = await pool(
+    picks.map(({ event, decision }) => async () => {
+      const stdin = JSON.stringify({ ...payload(event), test_decision: decision });
+      const [proc, inProc] = await Promise.all([
+        runProcess(cliArgv("hook", "claude-code", event, "--connector", "decisions"), {
+          stdin,
+          env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
+        }),
+        entry(event, stdin),
+      ]);
+      return { label: `${event} × ${decision}`, proc, inProc };
+    }),
+    2,
+  );
+  for (const { label, proc, inProc } of runs) assert.deepEqual(proc, inProc, label);
+  assert.ok(runs.some((r) => r.proc.stdout !== ""), "some cells answer");
 });
 
 test("malformed stdin, a throwing handler and a missing record all exit 0 with no output", async () => {

@@ -18,6 +18,7 @@ import { claudeServerEntry } from "../render/server_entry.ts";
 import { MATCHER_SUBJECT } from "../../core/matcher.ts";
 import { claudeCommand, claudeSkill, claudeSubagent } from "./content.ts";
 import { placeClaudeMemory } from "./memory.ts";
+import { claudeSensitiveKeyViolation } from "../../core/claude_sensitive_keys.ts";
 
 const claudeDir = envDir("CLAUDE_CONFIG_DIR", home(".claude"));
 const claudeJson = envDir("CLAUDE_CONFIG_DIR", home()).join(".claude.json");
@@ -76,6 +77,7 @@ export const adapter: HostAdapter = defineHost({
   memory: {
     paths: { user: claudeDir.join("CLAUDE.md"), project: project("CLAUDE.md") },
     place: placeClaudeMemory,
+    acceptsMode: true,
   },
   statusline: {
     // HOSTS.md §2d, code.claude.com/docs/en/statusline
@@ -87,5 +89,11 @@ export const adapter: HostAdapter = defineHost({
       ...(options.refreshInterval ? { refreshInterval: options.refreshInterval } : {}),
     }),
     supports: { refreshInterval: true },
+  },
+  configPatch: {
+    // Exactly one patchable file per scope (spec §2.8).
+    paths: settings,
+    format: "json",
+    denied: claudeSensitiveKeyViolation,
   },
 });

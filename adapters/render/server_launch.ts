@@ -5,21 +5,22 @@
  * in the host's own syntax and no value ever expanded into a file.
  *
  * References a host cannot express are left to the `serve` wrapper, which
- * resolves them at launch: `--env NAME=<template>` for env entries and
- * `--secret-env NAME=<template>` for entries holding `${secret:NAME}` (the
- * template writes a secret as `{secret:NAME}`, which no host expands; spec
- * §2.2).
+ * resolves them at launch: `--secret-env NAME=<template>` for entries holding
+ * `${secret:NAME}` and `--env NAME=<template>` for env entries the host
+ * cannot expand. Templates write references as `{secret:NAME}` /
+ * `{env:VAR}` placeholders, which no host expands (spec §2.2;
+ * secrets/launch_env.ts).
  *
  * @module
  */
 
 import type { ServerDef } from "../../core/connector_types.ts";
-import { parseTemplate } from "../../core/interpolation.ts";
 import type { PlatformId, Transport } from "../../core/platform_types.ts";
 import type { OsName } from "../../io/host_env.ts";
 import type { Dropped, ServerRenderInput } from "../descriptor.ts";
 import { type EnvRefSyntax, hasEnvRef, translateEnvRefs } from "../env_ref.ts";
 import { binExec } from "./command_line.ts";
+import { formatSecretEnvArg } from "../../secrets/launch_env.ts";
 
 /** What the launch depends on. */
 export interface LaunchOptions {
@@ -51,20 +52,6 @@ export interface ResolvedLaunch {
   dropped: Dropped[];
 }
 
-/**
- * The value of a `--secret-env` / `--env` template: secret references become
- * `{secret:NAME}`, env references are written in the host's syntax when it
- * has one (the host expands them before serve starts) and stay `${env:…}`
- * otherwise (serve expands them).
- */
-export function launchTemplate(value: string, envRef?: EnvRefSyntax): string {
-  return parseTemplate(value).map((part) => {
-    if (part.kind === "text") return part.text;
-    if (part.kind === "secret") return `{secret:${part.name}}`;
-    return envRef?.(part.name, part.default) ?? part.source;
-  }).join("");
-}
-
 function translate(value: string, envRef?: EnvRefSyntax): string | undefined {
   if (!hasEnvRef(value)) return value;
   return envRef ? translateEnvRefs(value, envRef) : undefined;
@@ -83,10 +70,10 @@ function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   for (const [name, value] of Object.entries(server.env ?? {})) {
     const written = translate(value, envRef);
     if (written !== undefined) env[name] = written;
-    else serveFlags.push("--env", `${name}=${launchTemplate(value)}`);
+    else serveFlags.push("--env", formatSecretEnvArg(name, value));
   }
   for (const [name, value] of Object.entries(server.secretEnv ?? {})) {
-    serveFlags.push("--secret-env", `${name}=${launchTemplate(value, envRef)}`);
+    serveFlags.push("--secret-env", formatSecretEnvArg(name, value));
   }
   const command = translate(server.command ?? "", envRef);
   const args = (server.args ?? []).map((a) => translate(a, envRef));

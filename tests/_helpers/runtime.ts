@@ -36,7 +36,7 @@ export function runProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), {
       cwd: opts.cwd ?? REPO,
-      env: { PATH: process.env.PATH ?? "", ...opts.env },
+      env: { PATH: process.env.PATH ?? "", ...denoDirEnv(), ...opts.env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
@@ -91,4 +91,14 @@ export function registerFixture(
     }),
   );
   return root;
+}
+
+/**
+ * Keeps Deno's cache where the test runner's is when a child runs under a
+ * temporary HOME (Deno keeps it in $HOME/.cache/deno by default).
+ */
+export function denoDirEnv(): Record<string, string> {
+  const dir = process.env.DENO_DIR ??
+    (process.env.HOME ? join(process.env.HOME, ".cache", "deno") : undefined);
+  return dir ? { DENO_DIR: dir } : {};
 }

@@ -1,0 +1,38 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { detectRuntimeHost, resolveHookHost } from "./runtime_detect.ts";
+
+test("the platform id in the command line wins over env markers and overrides", async () => {
+  const env = { AGENT_CONNECTOR_HOST: "codex", CLAUDE_PROJECT_DIR: "/p" };
+  assert.deepEqual(await resolveHookHost("claude-code", { session_id: "s" }, env), {
+    platform: "claude-code",
+    via: "argv",
+  });
+});
+
+test("a VS Code payload arriving on Claude's hook is recognized from its shape", async () => {
+  const vscode = { hookEventName: "PreToolUse", sessionId: "x", tool_name: "editFiles" };
+  assert.deepEqual(await resolveHookHost("claude-code", vscode, {}), {
+    platform: "vscode-copilot",
+    via: "payload",
+  });
+  assert.deepEqual(
+    await resolveHookHost("claude-code", { hook_event_name: "PreToolUse", hookEventName: "x" }, {}),
+    { platform: "claude-code", via: "argv" },
+  );
+});
+
+test("without a command-line platform: AGENT_CONNECTOR_HOST, then env markers, else unknown", async () => {
+  assert.deepEqual(await detectRuntimeHost({ AGENT_CONNECTOR_HOST: "cursor" }), {
+    platform: "cursor",
+    via: "env-override",
+  });
+  assert.deepEqual(
+    await detectRuntimeHost({ AGENT_CONNECTOR_HOST: "nope", CLAUDE_PROJECT_DIR: "/p" }),
+    { platform: "claude-code", via: "env-marker" },
+  );
+  assert.deepEqual(await resolveHookHost(undefined, undefined, {}), {
+    platform: "unknown",
+    via: "none",
+  });
+});

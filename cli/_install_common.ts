@@ -1,0 +1,113 @@
+/**
+ * What install, upgrade, uninstall, doctor and status share: their flags,
+ * the project and target arguments, loading the connector, and printing a
+ * pipeline result.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { CliContext } from "./_context.ts";
+import {
+  boolFlag,
+  type FlagSpec,
+  listFlag,
+  type ParsedArgs,
+  scopeFlag,
+  SHARED_FLAGS,
+  stringFlag,
+} from "./_args.ts";
+import { CliError, UsageError } from "./_errors.ts";
+import { isHostId, type PlatformId } from "../core/platform_types.ts";
+import { loadConnector, type LoadedConnector } from "../io/load_connector.ts";
+import { formatInstallResult, formatInstallResultJson } from "../core/change_records.ts";
+import type { PipelineResult, RunOptions } from "../install/pipeline.ts";
+
+/** The flags install and upgrade take. */
+export const INSTALL_FLAGS: FlagSpec = {
+  ...SHARED_FLAGS,
+  force: { type: "boolean" },
+  method: { type: "string" },
+};
+
+/** The project dir: `--project`, resolved against cwd, else cwd. */
+export function projectDirOf(parsed: ParsedArgs, ctx: CliContext): string {
+  return resolve(ctx.host.cwd, stringFlag(parsed, "project") ?? ".");
+}
+
+/** `--targets`, each checked to be a host id. */
+export function targetsOf(parsed: ParsedArgs, command: string): PlatformId[] | undefined {
+  const list = listFlag(parsed, "targets");
+  if (!list) return undefined;
+  for (const id of list) {
+    if (!isHostId(id)) {
+      throw new UsageError(`${command}: unknown target "${id}" (see "detect" for host ids)`);
+    }
+  }
+  return list as PlatformId[];
+}
+
+/** The run options of an install-like command. */
+export function runOptionsOf(parsed: ParsedArgs, ctx: CliContext, command: string): RunOptions {
+  return {
+    host: ctx.host,
+    projectDir: projectDirOf(parsed, ctx),
+    scope: scopeFlag(parsed, command) ?? "user",
+    targets: targetsOf(parsed, command),
+    dryRun: boolFlag(parsed, "dry-run"),
+    force: boolFlag(parsed, "force"),
+  };
+}
+
+/** Loads the connector: `--connector`, the branded CLI's binding, or discovery from the project. */
+export async function loadForCommand(
+  parsed: ParsedArgs,
+  ctx: CliContext,
+  projectDir: string,
+): Promise<LoadedConnector> {
+  try {
+    return await loadConnector({
+      connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
+      projectDir,
+      cwd: ctx.host.cwd,
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** True when no connector can be found (used by commands that work without one). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof CliError && /^No agent-connector\.config/.test(error.message);
+}
+
+/** Prints a pipeline result as lines or JSON; returns its exit code. */
+export function printResult(
+  result: PipelineResult,
+  parsed: ParsedArgs,
+  ctx: CliContext,
+  extraWarnings: string[] = [],
+): number {
+  const plain = {
+    connectorId: result.connectorId,
+    dryRun: result.dryRun,
+    changes: result.changes,
+    warnings: [...result.warnings, ...extraWarnings],
+  };
+  ctx.stdout.write(
+    boolFlag(parsed, "json")
+      ? formatInstallResultJson(plain)
+      : formatInstallResult(plain, { home: ctx.host.home, dryRun: result.dryRun }),
+  );
+  return result.failed || extraWarnings.length ? 1 : 0;
+}
+
+/** Refuses `--method` values other than `direct`. */
+export function checkMethod(parsed: ParsedArgs, command: string): void {
+  const method = stringFlag(parsed, "method");
+  if (method !== undefined && method !== "direct") {
+    throw new UsageError(
+      `${command}: --method ${method} is not available in this version; use --method direct (the default)`,
+    );
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * `doctor`: check the home binary, each connector's registration and every
+ * host it is installed into; `--heal` re-syncs what is fixable.
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS } from "./_args.ts";
+import type { ResolvedConnector } from "../core/connector_types.ts";
+import type { PlatformId } from "../core/platform_types.ts";
+import { dataRoot } from "../io/data_root.ts";
+import {
+  type ConnectorRecord,
+  listConnectorIds,
+  readConnectorRecord,
+} from "../io/connector_record.ts";
+import { importConnector } from "../runtime/connector_module.ts";
+import {
+  checkHomeBin,
+  checkInstall,
+  checkOrphanedPatches,
+  checkRecord,
+  type Finding,
+} from "../install/doctor.ts";
+import { installConnector, type RunOptions } from "../install/pipeline.ts";
+import { ensureHomeBin } from "../install/home_bin.ts";
+import { explainHooks } from "../sdk/_explain.ts";
+import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
+
+/** Help text. */
+export const help: string =
+  `Usage: agent-connector doctor [--targets a,b] [--connector <path>] [--scope user|project]
+                              [--project <dir>] [--json] [--probe] [--heal] [--explain] [--dry-run]
+
+Checks, in order: the home binary and the agent-connector it runs; each
+connector's registration (framework version, module, secrets); then every
+host it is installed into — a dry-run re-render where anything that would
+change is a finding. Prints [pass] / [warn] / [FAIL] with a fix. Exit 1 when
+any check FAILs; warnings alone do not fail.
+
+Flags:
+  --connector <path>     check this connector (default: the local config, else every registered one)
+  --targets a,b          only these hosts
+  --scope user|project   only this scope
+  --heal                 re-sync every connector with fixable findings, then check again
+  --dry-run              with --heal: list what would be healed
+  --explain              print the hook-honor matrix per host and event
+  --probe                also start the connector's server and run an MCP handshake
+  --json                 print the findings as JSON
+
+Example:
+  agent-connector doctor --heal
+`;
+
+interface Subject {
+  id: string;
+  record?: ConnectorRecord;
+  connector?: ResolvedConnector;
+  modulePath?: string;
+}
+
+async function subjects(
+  parsed: ReturnType<typeof parseCommandArgs>,
+  ctx: CliContext,
+  projectDir: string,
+): Promise<Subject[]> {
+  const root = dataRoot(ctx.host);
+  try {
+    const loaded = await loadForCommand(parsed, ctx, projectDir);
+    const id = loaded.connector.id;
+    return [{
+      id,
+      record: readConnectorRecord(root, id),
+      connector: loaded.connector,
+      modulePath: loaded.modulePath,
+    }];
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  const out: Subject[] = [];
+  for (const id of listConnectorIds(root)) {
+    const record = readConnectorRecord(root, id)!;
+    const connector = await importConnector(record.modulePath, record).catch(() => undefined);
+    out.push({ id, record, connector, modulePath: record.modulePath });
+  }
+  return out;
+}
+
+function rowsOf(s: Subject, opts: RunOptions, scopeGiven: boolean) {
+  return (s.record?.installs ?? []).filter((r) =>
+    (!opts.targets || opts.targets.includes(r.platform as PlatformId)) &&
+    (!scopeGiven || r.scope === opts.scope)
+  );
+}
+
+async function diagnose(
+  list: Subject[],
+  opts: RunOptions,
+  scopeGiven: boolean,
+  ctx: CliContext,
+): Promise<Finding[]> {
+  const findings = checkHomeBin(ctx.host, list.some((s) => s.record));
+  for (const s of list) {
+    if (!s.record) {
+      findings.push({
+        check: `${s.id}: registration`,
+        status: "warn",
+        message: "not installed",
+        fix: "run `agent-connector install`",
+        fixable: false,
+        connectorId: s.id,
+      });
+      continue;
+    }
+    findings.push(...checkRecord(s.record, s.connector));
+    if (s.record.secretNames?.length) {
+      findings.push(...await secretsCheck(s.id, s.record.secretNames, ctx));
+    }
+    if (!s.connector) continue;
+    for (const row of rowsOf(s, opts, scopeGiven)) {
+      findings.push(...await checkInstall(s.connector, s.modulePath!, row, opts));
+    }
+  }
+  findings.push(...checkOrphanedPatches(ctx.host));
+  return findings;
+}
+
+async function secretsCheck(id: string, names: string[], ctx: CliContext): Promise<Finding[]> {
+  const [{ secretsDoctorCheck }, { openSecretStore }] = await Promise.all([
+    import("../secrets/install_checks.ts"),
+    import("../secrets/store.ts"),
+  ]);
+  const store = openSecretStore({
+    connectorId: id,
+    dataRoot: dataRoot(ctx.host),
+    env: ctx.host.env,
+    home: ctx.host.home,
+    platform: ctx.host.os,
+  });
+  const result = secretsDoctorCheck({ connectorId: id, names, store });
+  return result ? [{ ...result, connectorId: id, fixable: false }] : [];
+}
+
+function line(f: Finding): string {
+  const tag = f.status === "fail" ? "FAIL" : f.status;
+  return `  [${tag}] ${f.check}: ${f.message}${f.fix ? `\n         fix: ${f.fix}` : ""}\n`;
+}
+
+function print(findings: Finding[], ctx: CliContext): void {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const key = f.connectorId ?? "agent-connector";
+    groups.set(key, [...groups.get(key) ?? [], f]);
+  }
+  for (const [name, list] of groups) ctx.stdout.write(`${name}:\n${list.map(line).join("")}`);
+}
+
+async function heal(
+  list: Subject[],
+  findings: Finding[],
+  opts: RunOptions,
+  scopeGiven: boolean,
+  ctx: CliContext,
+) {
+  const fixable = findings.filter((f) => f.fixable && f.status !== "pass");
+  if (fixable.some((f) => !f.connectorId)) {
+    ensureHomeBin({ root: dataRoot(ctx.host), os: ctx.host.os });
+  }
+  for (const s of list) {
+    if (!s.connector || !fixable.some((f) => f.connectorId === s.id)) continue;
+    for (const row of rowsOf(s, opts, scopeGiven)) {
+      await installConnector({ connector: s.connector, modulePath: s.modulePath! }, {
+        ...opts,
+        scope: row.scope,
+        projectDir: row.projectDir ?? opts.projectDir,
+        targets: [row.platform as PlatformId],
+        skipHomeBin: true,
+      });
+    }
+  }
+}
+
+/** Runs the command. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const parsed = parseCommandArgs("doctor", args, {
+    ...SHARED_FLAGS,
+    probe: { type: "boolean" },
+    heal: { type: "boolean" },
+    explain: { type: "boolean" },
+  });
+  const opts = runOptionsOf(parsed, ctx, "doctor");
+  const scopeGiven = scopeFlag(parsed, "doctor") !== undefined;
+  const list = await subjects(parsed, ctx, opts.projectDir);
+  let findings = await diagnose(list, opts, scopeGiven, ctx);
+  const json = boolFlag(parsed, "json");
+  if (boolFlag(parsed, "heal")) {
+    const before = findings.filter((f) => f.fixable && f.status !== "pass");
+    if (opts.dryRun) {
+      ctx.stdout.write(
+        before.length ? `Would heal:\n${before.map(line).join("")}` : "Nothing to heal.\n",
+      );
+    } else if (before.length) {
+      await heal(list, findings, opts, scopeGiven, ctx);
+      findings = await diagnose(list, opts, scopeGiven, ctx);
+      const still = (f: Finding) =>
+        findings.find((g) => g.check === f.check && g.status !== "pass");
+      const healed = before.filter((f) => !still(f));
+      if (!json) {
+        ctx.stdout.write(`Healed ${healed.length} of ${before.length} finding(s).\n`);
+        for (const f of before.filter(still)) ctx.stdout.write(`  still failing: ${f.check}\n`);
+      }
+    }
+    const deferred = findings.filter((f) => f.status === "warn" && !f.fixable);
+    if (!json && deferred.length) {
+      ctx.stdout.write(`Deferred (left as you have them): ${deferred.length}\n`);
+    }
+  }
+  if (json) {
+    ctx.stdout.write(
+      `${JSON.stringify(findings.map(({ fixable: _f, connectorId: _c, ...d }) => d), null, 2)}\n`,
+    );
+  } else print(findings, ctx);
+  if (boolFlag(parsed, "explain")) {
+    for (const s of list.filter((s) => s.connector)) {
+      for (const r of await explainHooks(s.connector!)) {
+        ctx.stdout.write(`  ${s.id} ${r.host} ${r.event}: ${r.support} — ${r.reason}\n`);
+      }
+    }
+  }
+  return findings.some((f) => f.status === "fail") ? 1 : 0;
+}

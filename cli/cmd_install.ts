@@ -1,0 +1,58 @@
+/**
+ * `install`: deploy the connector into every detected host (or `--targets`).
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import { parseCommandArgs } from "./_args.ts";
+import { BACKUP_POLICY } from "../io/backups.ts";
+import { installConnector } from "../install/pipeline.ts";
+import {
+  checkMethod,
+  INSTALL_FLAGS,
+  loadForCommand,
+  printResult,
+  runOptionsOf,
+} from "./_install_common.ts";
+import { secretWarnings } from "./_secret_warnings.ts";
+
+/** Help text. */
+export const help: string =
+  `Usage: agent-connector install [--scope user|project] [--targets a,b] [--connector <path>]
+                               [--project <dir>] [--dry-run] [--force] [--json]
+
+Renders the connector into each target host's own config: MCP server, hooks,
+commands, skills, subagents, memory, status line and configPatch keys, in
+that order. Prints one line per change: + create, ~ update, - remove,
+= unchanged, ! warning. A surface a host cannot take is reported with ! and
+does not fail the install; exit 1 means something asked for could not be
+done (a conflict with your own entry, an unreadable file, a missing secret).
+
+Flags:
+  --scope user|project   where to write (default user: only under your home)
+  --targets a,b          these hosts instead of every detected one
+  --connector <path>     the connector config (default: found from the project)
+  --project <dir>        the project (default: the current directory)
+  --dry-run              show the changes; write nothing
+  --force                overwrite memory blocks you edited by hand (after a backup)
+  --method direct        write host config files (the only method in this version)
+  --json                 print the InstallResult as JSON
+
+Backups: ${BACKUP_POLICY}
+
+Examples:
+  agent-connector install --dry-run
+  agent-connector install --targets claude-code --scope project
+`;
+
+/** Runs the command. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const parsed = parseCommandArgs("install", args, INSTALL_FLAGS);
+  checkMethod(parsed, "install");
+  const opts = runOptionsOf(parsed, ctx, "install");
+  const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
+  const warnings = await secretWarnings(loaded.connector, loaded.modulePath, ctx.host);
+  const result = await installConnector(loaded, opts);
+  return printResult(result, parsed, ctx, warnings);
+}

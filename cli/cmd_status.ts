@@ -1,0 +1,109 @@
+/**
+ * `status`: a glanceable, read-only summary of which connectors each
+ * detected host has (server ✓ / hooks ✓). Always exits 0 — it describes,
+ * never gates.
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import { boolFlag, parseCommandArgs, scopeFlag, stringFlag } from "./_args.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { listConnectorIds } from "../io/connector_record.ts";
+import { loadAllAdapters } from "../adapters/registry.ts";
+import { scopePath } from "../adapters/descriptor.ts";
+import { detectHosts } from "../install/detect.ts";
+import { diskProbe } from "../install/context.ts";
+import { readStructured, valueAt } from "../install/_read_structured.ts";
+import { isOurHookItem } from "../install/plan_hooks.ts";
+import { loadForCommand, projectDirOf } from "./_install_common.ts";
+
+/** Help text. */
+export const help: string =
+  `Usage: agent-connector status [--connector <path>] [--scope user|project] [--project <dir>] [--json]
+
+One line per detected host: which connectors it has, with their MCP server
+and hooks present or not. Read-only, and always exits 0 (use doctor to check).
+
+Example:
+  agent-connector status --scope project
+`;
+
+interface Row {
+  host: string;
+  scope: string;
+  connectors: Array<{ id: string; server: boolean; hooks: boolean }>;
+}
+
+/** Runs the command. Never fails. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  let rows: Row[] = [];
+  let json = false;
+  try {
+    const parsed = parseCommandArgs("status", args, {
+      connector: { type: "string" },
+      scope: { type: "string" },
+      project: { type: "string" },
+      json: { type: "boolean" },
+    });
+    json = boolFlag(parsed, "json");
+    const scope = scopeFlag(parsed, "status") ?? "user";
+    const projectDir = projectDirOf(parsed, ctx);
+    const pctx = { home: ctx.host.home, env: ctx.host.env, os: ctx.host.os, projectDir };
+    let ids = listConnectorIds(dataRoot(ctx.host));
+    if (stringFlag(parsed, "connector") || ctx.brand.connectorPath) {
+      ids = [(await loadForCommand(parsed, ctx, projectDir)).connector.id];
+    }
+    const adapters = await loadAllAdapters();
+    const installed = detectHosts(adapters, scope, pctx).filter((d) => d.installed);
+    for (const d of installed) {
+      const a = adapters.find((x) => x.id === d.id)!;
+      const serverFile = scopePath(a.server?.paths, scope, pctx);
+      const hookFile = scopePath(a.hooks?.paths, scope, pctx);
+      const servers = serverFile && a.server
+        ? valueAt(
+          await readStructured(diskProbe, serverFile, a.server.format),
+          a.server.collection.at,
+        )
+        : undefined;
+      const hookMap = hookFile && a.hooks
+        ? valueAt(await readStructured(diskProbe, hookFile, a.hooks.format), a.hooks.at)
+        : undefined;
+      const hookItems = hookMap && typeof hookMap === "object"
+        ? Object.values(hookMap as Record<string, unknown>).flatMap((v) =>
+          Array.isArray(v) ? v : []
+        )
+        : [];
+      rows.push({
+        host: d.id,
+        scope,
+        connectors: ids.map((id) => ({
+          id,
+          server: hasServer(servers, id, a.server?.collection.keyField),
+          hooks: hookItems.some((item) => isOurHookItem(item, id)),
+        })),
+      });
+    }
+  } catch (error) {
+    ctx.stderr.write(`status: ${(error as Error).message}\n`);
+    rows = [];
+  }
+  if (json) ctx.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  else if (!rows.length) ctx.stdout.write("No supported host detected.\n");
+  else {
+    for (const r of rows) {
+      const parts = r.connectors.map((c) =>
+        `${c.id}: server ${c.server ? "✓" : "✗"} hooks ${c.hooks ? "✓" : "✗"}`
+      );
+      ctx.stdout.write(`${r.host} (${r.scope})  ${parts.join("; ") || "no connectors"}\n`);
+    }
+  }
+  return 0;
+}
+
+function hasServer(servers: unknown, id: string, keyField?: string): boolean {
+  if (Array.isArray(servers)) {
+    return servers.some((s) => (s as Record<string, unknown>)?.[keyField ?? "name"] === id);
+  }
+  return !!servers && typeof servers === "object" && id in (servers as Record<string, unknown>);
+}

@@ -1,0 +1,111 @@
+/**
+ * `uninstall`: remove everything the connector wrote, byte-exactly, from
+ * every host it was installed into — from the registered record, so it
+ * works when the connector module is gone.
+ *
+ * @module
+ */
+
+import { rmSync } from "node:fs";
+import type { CliContext } from "./_context.ts";
+import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS, stringFlag } from "./_args.ts";
+import { CliError } from "./_errors.ts";
+import type { ResolvedConnector } from "../core/connector_types.ts";
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
+import { importConnector } from "../runtime/connector_module.ts";
+import { uninstallConnector, uninstallRows } from "../install/pipeline.ts";
+import { purgeConnector } from "../install/connector_state.ts";
+import { homeBinPath } from "../install/home_bin.ts";
+import { loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
+
+/** Help text. */
+export const help: string =
+  `Usage: agent-connector uninstall [<id> | --connector-id <id>] [--connector <path>]
+                                 [--scope user|project] [--targets a,b] [--project <dir>]
+                                 [--purge] [--dry-run] [--json]
+
+Removes the connector's configPatch keys (only when it is their last owner and
+the value is unchanged), memory blocks, content files, hooks and MCP server
+entries from every host it was installed into, using the registered record —
+it works even when the connector module is gone. Files you changed are left
+in place with a warning; every byte that is not ours stays as it was.
+
+Flags:
+  --connector-id <id>    the registered connector (default: the local config's id)
+  --connector <path>     the connector config, to find the id
+  --scope user|project   only this scope (default: every recorded install)
+  --targets a,b          only these hosts
+  --project <dir>        the project for project scope (default: the current directory)
+  --purge                also delete the connector's framework state, and the home
+                         binary when no connector is left
+  --dry-run              show the changes; write nothing
+  --json                 print the InstallResult as JSON
+
+Example:
+  agent-connector uninstall --connector-id acme-db --purge
+`;
+
+async function resolveId(
+  parsed: ReturnType<typeof parseCommandArgs>,
+  ctx: CliContext,
+  projectDir: string,
+): Promise<{ id: string; connector?: ResolvedConnector }> {
+  const id = stringFlag(parsed, "connector-id") ?? parsed.positionals[0];
+  if (id) return { id };
+  const loaded = await loadForCommand(parsed, ctx, projectDir).catch((error) => {
+    throw new CliError(`${error.message} — or name the connector with --connector-id <id>`);
+  });
+  return { id: loaded.connector.id, connector: loaded.connector };
+}
+
+/** Runs the command. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const parsed = parseCommandArgs("uninstall", args, {
+    ...SHARED_FLAGS,
+    "connector-id": { type: "string" },
+    purge: { type: "boolean" },
+  }, { max: 1, names: "<id>" });
+  const opts = runOptionsOf(parsed, ctx, "uninstall");
+  const root = dataRoot(ctx.host);
+  let { id, connector } = await resolveId(parsed, ctx, opts.projectDir);
+  const record = readConnectorRecord(root, id);
+  if (!connector && record?.modulePath) {
+    connector = await importConnector(record.modulePath, record).catch(() => undefined);
+  }
+  const rows = await uninstallRows(id, {
+    ...opts,
+    scopeGiven: scopeFlag(parsed, "uninstall") !== undefined,
+  });
+  const result = await uninstallConnector(id, connector, rows, opts);
+  if (boolFlag(parsed, "purge") && !opts.dryRun && !result.failed) {
+    result.changes.push(...purge(root, id, ctx));
+  }
+  return printResult(result, parsed, ctx);
+}
+
+function purge(root: string, id: string, ctx: CliContext): ChangeRecord[] {
+  const out: ChangeRecord[] = [];
+  if (readConnectorRecord(root, id)) {
+    purgeConnector(root, id);
+    out.push({
+      platform: "synthetic",
+      action: "remove",
+      detail: `framework state of ${id} purged`,
+    });
+  }
+  if (listConnectorIds(root).length === 0) {
+    const bin = homeBinPath(root, ctx.host.os);
+    try {
+      rmSync(bin);
+      out.push({
+        platform: "synthetic",
+        action: "remove",
+        path: bin,
+        detail: "home binary removed (no connector left)",
+      });
+    } catch { /* already gone */ }
+  }
+  return out;
+}

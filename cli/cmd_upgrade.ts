@@ -1,0 +1,133 @@
+/**
+ * `upgrade` (aliases `update`, `sync`): bring everything current — re-render
+ * the connector into every host (the self-heal path: unchanged entries are
+ * `=`), refresh the home binary, and print how to update agent-connector
+ * itself. It never updates anything on its own.
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
+import { UsageError } from "./_errors.ts";
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { PACKAGE_NAME } from "../core/version.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
+import { importConnector } from "../runtime/connector_module.ts";
+import { installConnector, type PipelineResult, type RunOptions } from "../install/pipeline.ts";
+import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
+import {
+  checkMethod,
+  INSTALL_FLAGS,
+  isNotFound,
+  loadForCommand,
+  printResult,
+  runOptionsOf,
+} from "./_install_common.ts";
+
+/** Help text. */
+export const help: string =
+  `Usage: agent-connector upgrade [--channel stable|latest] [--scope user|project] [--targets a,b]
+                               [--connector <path>] [--project <dir>] [--dry-run] [--force] [--json]
+       (aliases: update, sync)
+
+Step 1 re-renders the connector into every target host — entries that are
+already right print =, drifted ones are rewritten (self-heal). Without a local
+connector config it re-renders every registered connector from its record.
+Step 2 refreshes the home binary to this agent-connector and prints how to
+update agent-connector itself; nothing is ever updated silently.
+
+Flags: as install, plus
+  --channel stable|latest   which release line the update guidance names (default stable)
+
+Example:
+  agent-connector upgrade --dry-run
+`;
+
+function guidance(channel: string): string {
+  const entry = currentLauncherTarget().entry;
+  const dist = channel === "latest" ? "next" : "latest";
+  return entry.includes("node_modules")
+    ? `To update agent-connector itself: npm i -g ${PACKAGE_NAME}@${dist} (then run upgrade again)`
+    : `To update agent-connector itself, update this checkout (${entry}), then run upgrade again`;
+}
+
+async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {
+  const root = dataRoot(opts.host);
+  const results: PipelineResult[] = [];
+  for (const id of listConnectorIds(root)) {
+    const record = readConnectorRecord(root, id)!;
+    let connector;
+    try {
+      connector = await importConnector(record.modulePath, record);
+    } catch (error) {
+      const detail = `${id}: cannot load ${record.modulePath} (${
+        (error as Error).message
+      }); not re-rendered`;
+      results.push({
+        connectorId: id,
+        dryRun: opts.dryRun,
+        changes: [{ platform: "synthetic", action: "warn", detail }],
+        warnings: [],
+        failed: true,
+        hosts: [],
+      });
+      continue;
+    }
+    for (const row of record.installs ?? []) {
+      if (opts.targets && !opts.targets.includes(row.platform as never)) continue;
+      results.push(
+        await installConnector({ connector, modulePath: record.modulePath }, {
+          ...opts,
+          scope: row.scope,
+          projectDir: row.projectDir ?? opts.projectDir,
+          targets: [row.platform as never],
+        }),
+      );
+    }
+  }
+  return results;
+}
+
+/** Runs the command. */
+export async function run(args: string[], ctx: CliContext): Promise<number> {
+  const parsed = parseCommandArgs("upgrade", args, {
+    ...INSTALL_FLAGS,
+    channel: { type: "string" },
+  });
+  checkMethod(parsed, "upgrade");
+  const channel = stringFlag(parsed, "channel") ?? "stable";
+  if (channel !== "stable" && channel !== "latest") {
+    throw new UsageError(`upgrade: --channel must be "stable" or "latest", got "${channel}"`);
+  }
+  const opts = { ...runOptionsOf(parsed, ctx, "upgrade"), skipHomeBin: true };
+  let bin: ChangeRecord;
+  try {
+    bin = ensureHomeBin({ root: dataRoot(ctx.host), os: ctx.host.os, dryRun: opts.dryRun });
+  } catch (error) {
+    bin = {
+      platform: "synthetic",
+      action: "warn",
+      detail: `home binary not refreshed: ${(error as Error).message}`,
+    };
+  }
+  let results: PipelineResult[];
+  try {
+    results = [await installConnector(await loadForCommand(parsed, ctx, opts.projectDir), opts)];
+  } catch (error) {
+    if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
+    results = await rerenderRegistered(opts);
+  }
+  const merged: PipelineResult = {
+    connectorId: results.map((r) => r.connectorId).join(","),
+    dryRun: opts.dryRun,
+    changes: [bin, ...results.flatMap((r) => r.changes)],
+    warnings: [],
+    failed: bin.action === "warn" || results.some((r) => r.failed),
+    hosts: results.flatMap((r) => r.hosts),
+  };
+  const code = printResult(merged, parsed, ctx);
+  if (!boolFlag(parsed, "json")) ctx.stdout.write(`${guidance(channel)}\n`);
+  return code;
+}

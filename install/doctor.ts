@@ -1,0 +1,229 @@
+/**
+ * doctor's checks (spec §3). Framework checks first (the home binary and the
+ * CLI it runs, each registered connector's framework and connector version,
+ * its module, its secrets), then per installed host and scope: a dry-run
+ * re-render of the connector, where every record that is not `=` is a
+ * finding. Doctor and install therefore cannot disagree about what "in
+ * order" means.
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import type { ResolvedConnector } from "../core/connector_types.ts";
+import type { ChangeRecord, DiagnosticResult, PlatformId } from "../core/platform_types.ts";
+import { VERSION } from "../core/version.ts";
+import type { HostEnv } from "../io/host_env.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { type ConnectorRecord, type InstallRow, listConnectorIds } from "../io/connector_record.ts";
+import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts";
+import { readStateFile } from "../io/state_file.ts";
+import { homeBinPath, readLauncher } from "./home_bin.ts";
+import { installConnector, type RunOptions } from "./pipeline.ts";
+
+/** One finding, tagged with what `--heal` can do about it. */
+export interface Finding extends DiagnosticResult {
+  /** The connector it concerns (absent for framework checks). */
+  connectorId?: string;
+  /** True when `upgrade` would clear it. */
+  fixable: boolean;
+}
+
+function finding(
+  check: string,
+  status: DiagnosticResult["status"],
+  message: string,
+  extra: Partial<Finding> = {},
+): Finding {
+  return { check, status, message, fixable: false, ...extra };
+}
+
+/** Checks the home binary and the CLI it launches. */
+export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
+  const root = dataRoot(host);
+  const path = homeBinPath(root, host.os);
+  if (!existsSync(path)) {
+    return [finding(
+      "home binary",
+      anyConnector ? "fail" : "warn",
+      `${path} is missing${anyConnector ? " — hooks, status lines and actions cannot run" : ""}`,
+      { fix: "run `agent-connector upgrade`", fixable: true },
+    )];
+  }
+  const target = readLauncher(root, host.os);
+  if (!target) {
+    return [finding("home binary", "warn", `${path} was not written by agent-connector`, {
+      fix: "remove it, then run `agent-connector upgrade`",
+    })];
+  }
+  const gone = [target.runtime, target.entry].filter((p) => !existsSync(p));
+  if (gone.length) {
+    return [
+      finding(
+        "home binary",
+        "fail",
+        `${path} points at a removed install (${gone.join(", ")} missing)`,
+        {
+          fix: "run `agent-connector upgrade` from the install you use now",
+          fixable: true,
+        },
+      ),
+    ];
+  }
+  const out = [finding("home binary", "pass", `${path} → ${target.runtime} ${target.entry}`)];
+  const run = spawnSync(path, ["--version"], {
+    encoding: "utf8",
+    timeout: 20_000,
+    env: { ...host.env } as Record<string, string>,
+  });
+  const version = /(\d+\.\d+\.\d+\S*)\s*$/.exec(run.stdout?.trim() ?? "")?.[1];
+  if (run.status !== 0 || !version) {
+    out.push(
+      finding(
+        "home binary CLI",
+        "fail",
+        `${path} --version failed${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}`,
+        {
+          fix: "run `agent-connector upgrade`",
+          fixable: true,
+        },
+      ),
+    );
+  } else if (version !== VERSION) {
+    out.push(
+      finding("home binary CLI", "warn", `it runs agent-connector ${version}; this is ${VERSION}`, {
+        fix: "run `agent-connector upgrade` with the version you want hosts to use",
+        fixable: true,
+      }),
+    );
+  } else out.push(finding("home binary CLI", "pass", `agent-connector ${version}`));
+  return out;
+}
+
+/** Checks one connector's record against this framework and its source. */
+export function checkRecord(
+  record: ConnectorRecord,
+  source: ResolvedConnector | undefined,
+): Finding[] {
+  const id = record.id;
+  const out: Finding[] = [];
+  out.push(
+    record.frameworkVersion === VERSION
+      ? finding(`${id}: framework version`, "pass", `rendered by ${VERSION}`, { connectorId: id })
+      : finding(
+        `${id}: framework version`,
+        "warn",
+        `rendered by ${record.frameworkVersion ?? "an unknown version"}; this is ${VERSION}`,
+        {
+          connectorId: id,
+          fix: "run `agent-connector upgrade` (or doctor --heal)",
+          fixable: true,
+        },
+      ),
+  );
+  if (!existsSync(record.modulePath)) {
+    out.push(
+      finding(
+        `${id}: module`,
+        "fail",
+        `${record.modulePath} is gone — its hooks, status line and actions do nothing`,
+        {
+          connectorId: id,
+          fix:
+            `install again from the module's new place, or \`agent-connector uninstall --connector-id ${id}\``,
+        },
+      ),
+    );
+  } else if (source && source.version !== record.version) {
+    out.push(
+      finding(
+        `${id}: connector version`,
+        "warn",
+        `registered ${record.version}, source is ${source.version}`,
+        {
+          connectorId: id,
+          fix: "run `agent-connector upgrade` (or doctor --heal)",
+          fixable: true,
+        },
+      ),
+    );
+  } else {
+    out.push(finding(`${id}: module`, "pass", record.modulePath, { connectorId: id }));
+  }
+  return out;
+}
+
+function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: string } {
+  const critical = /^(MCP server|hook )/.test(c.detail);
+  switch (c.action) {
+    case "skip":
+      return { status: "pass", word: "ok" };
+    case "create":
+      return { status: critical ? "fail" : "warn", word: "missing" };
+    case "update":
+      return { status: "warn", word: "out of date" };
+    case "remove":
+      return { status: "warn", word: "stale" };
+    default:
+      return { status: "warn", word: "attention" };
+  }
+}
+
+/** Diagnoses one install row by a dry-run re-render. */
+export async function checkInstall(
+  connector: ResolvedConnector,
+  modulePath: string,
+  row: InstallRow,
+  opts: RunOptions,
+): Promise<Finding[]> {
+  const result = await installConnector({ connector, modulePath }, {
+    ...opts,
+    scope: row.scope,
+    projectDir: row.projectDir ?? opts.projectDir,
+    targets: [row.platform as PlatformId],
+    dryRun: true,
+    skipHomeBin: true,
+  });
+  return result.changes.map((c) => {
+    const { status, word } = statusOf(c);
+    const softNote = c.action === "warn" && !c.path && / — /.test(c.detail);
+    return finding(
+      `${connector.id} @ ${c.platform} (${row.scope}): ${c.detail.split(":")[0]}`,
+      status,
+      `${word}: ${c.detail}`,
+      {
+        connectorId: connector.id,
+        fix: status === "pass" || softNote
+          ? undefined
+          : c.action === "warn"
+          ? undefined
+          : "run `agent-connector upgrade` (or doctor --heal)",
+        fixable: c.action === "create" || c.action === "update" || c.action === "remove",
+      },
+    );
+  });
+}
+
+/** configPatch ledger rows whose every owner is no longer registered. */
+export function checkOrphanedPatches(host: HostEnv): Finding[] {
+  const root = dataRoot(host);
+  const ids = new Set(listConnectorIds(root));
+  const empty: ConfigPatchLedger = { version: 1, rows: [] };
+  const rows = readStateFile(configPatchLedgerPath(root), empty).rows;
+  return rows
+    .filter((r) => !r.owners.some((o) => ids.has(o.connectorId)))
+    .map((r) =>
+      finding(
+        `configPatch ${r.key}`,
+        "warn",
+        `orphaned: ${r.file} is owned by ${
+          r.owners.map((o) => o.connectorId).join(", ")
+        }, none registered`,
+        {
+          fix:
+            `remove the key by hand if unused, then delete its row from ${root}/state/config-patches.json`,
+        },
+      )
+    );
+}

@@ -1,0 +1,151 @@
+/**
+ * The home binary: `<dataRoot>/bin/agent-connector` (`agent-connector.cmd`
+ * on Windows), the one stable command every host config points at. It is a
+ * small launcher that execs the recorded runtime by absolute path — the real
+ * `deno` or `node` executable, never `npx` or npm's `deno` wrapper — with the
+ * recorded CLI entry. Upgrades rewrite the launcher; the command lines in
+ * host files never change.
+ *
+ * The launcher also pins `AGENT_CONNECTOR_DATA_DIR` to the root it lives in
+ * (unless the caller set one), because hosts spawn hooks without the user's
+ * shell environment.
+ *
+ * @module
+ */
+
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ChangeRecord } from "../core/platform_types.ts";
+import { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
+import { VERSION } from "../core/version.ts";
+import type { OsName } from "../io/host_env.ts";
+import { writeFileAtomic } from "../io/atomic_write.ts";
+import { pathApi } from "../adapters/paths.ts";
+
+/** What the launcher runs. */
+export interface LauncherTarget {
+  /** Absolute path of the runtime executable. */
+  runtime: string;
+  /** Arguments before the entry (`run -A …` for Deno). */
+  runtimeArgs: string[];
+  /** Absolute path of the CLI entry. */
+  entry: string;
+  /** The agent-connector version that wrote the launcher. */
+  version: string;
+}
+
+const MARK = "agent-connector-launcher ";
+
+/** Where the launcher lives. */
+export function homeBinPath(root: string, os: OsName): string {
+  return pathApi(os).join(root, "bin", os === "win32" ? "agent-connector.cmd" : "agent-connector");
+}
+
+/**
+ * The launcher target of the running process: its runtime executable and
+ * this package's CLI entry (`cli/main.ts` from source, `cli/main.js` in the
+ * npm build). Under Deno the project's deno.json is passed explicitly so the
+ * import map applies wherever the host starts us.
+ */
+export function currentLauncherTarget(): LauncherTarget {
+  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  const entry = fileURLToPath(new URL(`../cli/main${ext}`, import.meta.url));
+  if (runtimeName() === "node") {
+    return { runtime: runtimeExecPath(), runtimeArgs: [], entry, version: VERSION };
+  }
+  const config = fileURLToPath(new URL("../deno.json", import.meta.url));
+  const args = ["run", "-A", "--quiet"];
+  if (existsSync(config)) args.push("--config", config);
+  return { runtime: runtimeExecPath(), runtimeArgs: args, entry, version: VERSION };
+}
+
+function sh(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+function cmdQuote(word: string): string {
+  return `"${word.replaceAll("%", "%%").replaceAll('"', '""')}"`;
+}
+
+/** The launcher's text for `os`. */
+export function launcherText(target: LauncherTarget, os: OsName, root: string): string {
+  const meta = JSON.stringify(target);
+  const argv = [target.runtime, ...target.runtimeArgs, target.entry];
+  const deno = target.runtimeArgs[0] === "run";
+  if (os === "win32") {
+    return [
+      "@echo off",
+      ...(deno ? ["set DENO_NO_UPDATE_CHECK=1"] : []),
+      "rem agent-connector launcher: every host config points here; `agent-connector upgrade` rewrites it.",
+      `rem ${MARK}${meta.replaceAll("%", "%%")}`,
+      `if not defined AGENT_CONNECTOR_DATA_DIR set "AGENT_CONNECTOR_DATA_DIR=${
+        root.replaceAll("%", "%%")
+      }"`,
+      `${argv.map(cmdQuote).join(" ")} %*`,
+      "",
+    ].join("\r\n");
+  }
+  const pin =
+    `if [ -z "\${AGENT_CONNECTOR_DATA_DIR:-}" ]; then AGENT_CONNECTOR_DATA_DIR=${sh(root)}; ` +
+    "export AGENT_CONNECTOR_DATA_DIR; fi";
+  return [
+    "#!/bin/sh",
+    "# agent-connector launcher: every host config points here; `agent-connector upgrade` rewrites it.",
+    `# ${MARK}${meta}`,
+    pin,
+    // A hook's stderr must stay clean: no "new Deno release" notice.
+    ...(deno ? ["DENO_NO_UPDATE_CHECK=1; export DENO_NO_UPDATE_CHECK"] : []),
+    `exec ${argv.map(sh).join(" ")} "$@"`,
+    "",
+  ].join("\n");
+}
+
+/** Reads the target back from a launcher's text, or undefined when it is not ours. */
+export function parseLauncher(text: string): LauncherTarget | undefined {
+  const line = text.split(/\r?\n/).find((l) => l.includes(MARK));
+  if (!line) return undefined;
+  try {
+    const json = line.slice(line.indexOf(MARK) + MARK.length).replaceAll("%%", "%");
+    const t = JSON.parse(json);
+    return typeof t.runtime === "string" && typeof t.entry === "string" ? t : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the installed launcher's target, if there is one. */
+export function readLauncher(root: string, os: OsName): LauncherTarget | undefined {
+  try {
+    return parseLauncher(readFileSync(homeBinPath(root, os), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes (or refreshes) the launcher. Returns the change record; a dry run
+ * computes it without writing.
+ */
+export function ensureHomeBin(opts: {
+  root: string;
+  os: OsName;
+  target?: LauncherTarget;
+  dryRun?: boolean;
+}): ChangeRecord {
+  const path = homeBinPath(opts.root, opts.os);
+  const text = launcherText(opts.target ?? currentLauncherTarget(), opts.os, opts.root);
+  let current: string | undefined;
+  try {
+    current = readFileSync(path, "utf8");
+  } catch { /* not there yet */ }
+  const target = opts.target ?? currentLauncherTarget();
+  const detail = `home binary → ${target.runtime} ${target.entry}`;
+  if (current === text) return { platform: "synthetic", action: "skip", path, detail };
+  if (!opts.dryRun) writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
+  return {
+    platform: "synthetic",
+    action: current === undefined ? "create" : "update",
+    path,
+    detail,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The hook surface: one home-binary command per declared event (and per
+ * native event), in the host's hook-file shape; a `!` for every event the
+ * host cannot fire. Our entries are recognized by their command line
+ * (`… hook <platform> <event> --connector <id>`), so uninstall needs no
+ * connector module.
+ *
+ * @module
+ */
+
+import type { HookEventName } from "../core/hook_types.ts";
+import {
+  effectiveHookEvents,
+  effectiveHooks,
+  effectiveNativeHooks,
+  surfaceDisabled,
+} from "../core/overrides.ts";
+import { type HookSurface, scopePath } from "../adapters/descriptor.ts";
+import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
+import { renderMatcher } from "../adapters/render/matcher.ts";
+import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
+import { readStructured, valueAt } from "./_read_structured.ts";
+import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
+
+const COMMAND_KEYS = ["command", "bash", "powershell", "windows", "linux", "osx"];
+
+/** The command strings of a hook item (flat entry or nested group). */
+function commandsOf(item: unknown): string[] {
+  if (!item || typeof item !== "object") return [];
+  const rec = item as Record<string, unknown>;
+  const own = COMMAND_KEYS.map((k) => rec[k]).filter((v): v is string => typeof v === "string");
+  const nested = Array.isArray(rec.hooks) ? rec.hooks.flatMap(commandsOf) : [];
+  return [...own, ...nested];
+}
+
+/** True when every command of a hook item is one we wrote for `connectorId`. */
+export function isOurHookItem(item: unknown, connectorId: string): boolean {
+  const commands = commandsOf(item);
+  return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
+}
+
+function hookItem(surface: HookSurface, command: string, matcher: string | undefined) {
+  const handler = surface.handler(command);
+  if (surface.layout === "flat-entries") {
+    return matcher === undefined ? handler : { ...handler, matcher };
+  }
+  return matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
+}
+
+function itemPlace(input: SurfaceInput, file: string, nativeName: string): ItemPlace {
+  const surface = input.adapter.hooks!;
+  return {
+    platform: input.adapter.id,
+    file,
+    format: surface.format,
+    at: [...surface.at, nativeName],
+    match: (item) => isOurHookItem(item, input.connectorId),
+    key: `hook:${input.connectorId}`,
+    label: `hook ${nativeName}`,
+  };
+}
+
+/** Native event names whose arrays hold one of our items now. */
+async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<string[]> {
+  const surface = input.adapter.hooks!;
+  const map = valueAt(await readStructured(input.ctx.probe, file, surface.format), surface.at);
+  if (!map || typeof map !== "object") return [];
+  return Object.entries(map as Record<string, unknown>)
+    .filter(([, list]) =>
+      Array.isArray(list) && list.some((i) => isOurHookItem(i, input.connectorId))
+    )
+    .map(([name]) => name);
+}
+
+/** Plans the hook entries of one host. */
+export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
+  const { adapter, connector, ctx } = input;
+  const plan = emptyPlan();
+  if (!connector) return plan;
+  const surface = adapter.hooks;
+  const file = scopePath(surface?.paths, ctx.scope, ctx);
+  const disabled = surfaceDisabled(connector, adapter.id, "hooks");
+  const events: HookEventName[] = disabled ? [] : effectiveHookEvents(connector, adapter.id);
+  const natives = Object.entries(effectiveNativeHooks(connector, adapter.id));
+  if (disabled && connector.hookEvents.length) {
+    plan.notes.push(note(input, "skip", `hooks: disabled by platforms["${adapter.id}"].hooks`));
+  }
+  if (!surface || !file) {
+    const why = !surface
+      ? `${adapter.name} has no command hooks (${adapter.paradigm})`
+      : `${adapter.name} has no ${ctx.scope}-scope hook file`;
+    for (const e of events) {
+      plan.notes.push(note(input, "warn", `hook ${e}: not installed — ${why}`));
+    }
+    if (natives.length) {
+      plan.notes.push(note(input, "warn", `native hooks: ${natives.length} skipped — ${why}`));
+    }
+    return plan;
+  }
+  const written = new Set<string>();
+  const hooks = effectiveHooks(connector, adapter.id);
+  for (const event of events) {
+    const spec = surface.events[event];
+    if (!spec) {
+      plan.notes.push(
+        note(
+          input,
+          "warn",
+          `hook ${event}: not installed — ${adapter.name} has no ${event} event`,
+          file,
+        ),
+      );
+      continue;
+    }
+    const matcher = spec.matcher
+      ? renderMatcher(hooks[event]?.matcher, surface.matchers)
+      : undefined;
+    const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, event, input.connectorId);
+    plan.edits.push(
+      itemSet(itemPlace(input, file, spec.name), hookItem(surface, command, matcher)),
+    );
+    written.add(spec.name);
+    if (spec.approx) {
+      plan.notes.push(
+        note(input, "warn", `hook ${event}: runs on ${spec.name}, ${spec.approx}`, file),
+      );
+    }
+  }
+  if (natives.length && !surface.nativeHooks) {
+    plan.notes.push(
+      note(
+        input,
+        "warn",
+        `native hooks: ${natives.length} skipped — ${adapter.name} takes no native hook events`,
+        file,
+      ),
+    );
+  } else {
+    for (const [name, def] of natives) {
+      const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, name, input.connectorId);
+      const matcher = def.matcher ? def.matcher : undefined; // native matchers are written verbatim
+      plan.edits.push(itemSet(itemPlace(input, file, name), hookItem(surface, command, matcher)));
+      written.add(name);
+    }
+  }
+  for (const stale of await ourEventsOnDisk(input, file)) {
+    if (!written.has(stale)) plan.edits.push(itemRemove(itemPlace(input, file, stale)));
+  }
+  return plan;
+}
+
+/** Plans the removal of every hook entry of the connector (no module needed). */
+export async function unplanHooks(input: SurfaceInput): Promise<PlanPart> {
+  const plan = emptyPlan();
+  const file = scopePath(input.adapter.hooks?.paths, input.ctx.scope, input.ctx);
+  if (!file) return plan;
+  for (const name of await ourEventsOnDisk(input, file)) {
+    plan.edits.push(itemRemove(itemPlace(input, file, name)));
+  }
+  return plan;
+}

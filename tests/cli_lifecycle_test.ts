@@ -1,0 +1,268 @@
+/**
+ * detect, install, upgrade, doctor, status, uninstall and action through the
+ * CLI, on real files in a temporary HOME.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import process from "node:process";
+import { runCliCaptured } from "./_helpers/cli.ts";
+import { denoDirEnv, REPO } from "./_helpers/runtime.ts";
+import { readConnectorRecord } from "../io/connector_record.ts";
+
+const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
+
+/** A sandbox with a HOME (Claude Code installed) and a connector module outside the repo. */
+function sandbox(config: string, opts: { claude?: boolean } = {}) {
+  const base = mkdtempSync(join(tmpdir(), "ac-cli-"));
+  const home = join(base, "home");
+  const pkg = join(base, "pkg");
+  mkdirSync(home);
+  if (opts.claude !== false) mkdirSync(join(home, ".claude"));
+  mkdirSync(pkg);
+  writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "acme-db", version: "1.0.0" }));
+  writeFileSync(
+    join(pkg, "agent-connector.config.mjs"),
+    `import { defineConnector } from ${
+      JSON.stringify(MOD)
+    };\nexport default defineConnector(${config});\n`,
+  );
+  const host = {
+    home,
+    env: { HOME: home, PATH: process.env.PATH ?? "", ...denoDirEnv() },
+    cwd: pkg,
+  };
+  const cli = (...argv: string[]) => runCliCaptured(argv, host);
+  return { base, home, pkg, cli, done: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+const BASIC = `{
+  server: { transport: "stdio", command: "acme-mcp" },
+  hooks: { Stop: { handler: () => ({ decision: "deny", reason: "not yet" }) } },
+  statusline: { render: () => "acme" },
+  actions: [
+    { id: "greet", run: (ctx) => ({ message: "hello " + ctx.host + " " + ctx.args.join(",") }) },
+    { id: "boom", run: () => { throw new Error("no database"); } },
+  ],
+}`;
+
+test("detect finds nothing in an empty HOME and Claude Code once ~/.claude exists", async () => {
+  const s = sandbox(BASIC, { claude: false });
+  try {
+    assert.match((await s.cli("detect")).stdout, /No supported host found/);
+    mkdirSync(join(s.home, ".claude"));
+    const run = await s.cli("detect");
+    assert.match(
+      run.stdout,
+      /^Claude Code \(claude-code\) {2}json-stdio, user: ~\/\.claude\.json$/m,
+    );
+    const json = JSON.parse((await s.cli("detect", "--json")).stdout);
+    assert.equal(json.find((d: { id: string }) => d.id === "claude-code").installed, true);
+  } finally {
+    s.done();
+  }
+});
+
+test("install refuses unknown targets as usage errors and reports hosts it has no adapter for", async () => {
+  const s = sandbox(BASIC);
+  try {
+    const bad = await s.cli("install", "--targets", "claude-code,nope");
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /unknown target "nope"/);
+    const missing = await s.cli("install", "--targets", "codex", "--dry-run");
+    assert.equal(missing.code, 1);
+    assert.match(missing.stdout, /! codex {2}no codex adapter in this version/);
+  } finally {
+    s.done();
+  }
+});
+
+test("install with nothing detected fails with a hint", async () => {
+  const s = sandbox(BASIC, { claude: false });
+  try {
+    const run = await s.cli("install");
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /no supported host detected; pass --targets/);
+  } finally {
+    s.done();
+  }
+});
+
+test("a status line the user owns is never clobbered: ! with the manual edit, exit 1", async () => {
+  const s = sandbox(BASIC);
+  try {
+    copyFileSync(
+      join(REPO, "tests/fixtures/hosts/claude-code/seed/statusline-settings.json"),
+      join(s.home, ".claude", "settings.json"),
+    );
+    const before = readFileSync(join(s.home, ".claude", "settings.json"), "utf8");
+    const run = await s.cli("install");
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^! claude-code {2}.*statusLine.*/m);
+    const after = JSON.parse(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"));
+    assert.equal(after.statusLine.command, "~/.claude/statusline.sh");
+    assert.ok(after.hooks.Stop, "the rest still installs");
+    await s.cli("uninstall", "--connector-id", "acme-db");
+    assert.equal(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"), before);
+  } finally {
+    s.done();
+  }
+});
+
+test("a configPatch key on the Claude Code denylist is refused at install", async () => {
+  const s = sandbox(
+    `{ platforms: { "claude-code": { configPatch: [{ key: "env.GITHUB_TOKEN", value: "x", reason: "r" }] } } }`,
+  );
+  try {
+    const run = await s.cli("install");
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /denylist/);
+  } finally {
+    s.done();
+  }
+});
+
+test("doctor passes after install, FAILs a removed hook and a moved module, and --heal fixes what it can", async () => {
+  const s = sandbox(BASIC);
+  try {
+    assert.equal((await s.cli("install")).code, 0);
+    const ok = await s.cli("doctor");
+    assert.equal(ok.code, 0, ok.stdout);
+    assert.doesNotMatch(ok.stdout, /\[(warn|FAIL)\]/);
+    assert.match(ok.stdout, /\[pass\] home binary CLI: agent-connector/);
+
+    const settingsPath = join(s.home, ".claude", "settings.json");
+    const settings = JSON.parse(readFileSync(settingsPath, "utf8"));
+    delete settings.hooks;
+    writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+    const broken = await s.cli("doctor");
+    assert.equal(broken.code, 1);
+    assert.match(broken.stdout, /\[FAIL\] acme-db @ claude-code \(user\): hook Stop/);
+    assert.match((await s.cli("doctor", "--heal", "--dry-run")).stdout, /Would heal:/);
+    const healed = await s.cli("doctor", "--heal");
+    assert.match(healed.stdout, /Healed 1 of 1 finding/);
+    assert.equal(healed.code, 0);
+
+    const explained = await s.cli("doctor", "--explain");
+    assert.match(explained.stdout, /acme-db claude-code Stop: honored/);
+
+    renameSync(join(s.pkg, "agent-connector.config.mjs"), join(s.pkg, "moved.mjs"));
+    const gone = await runCliCaptured(["doctor"], {
+      home: s.home,
+      env: { HOME: s.home },
+      cwd: s.home,
+    });
+    assert.equal(gone.code, 1);
+    assert.match(gone.stdout, /\[FAIL\] acme-db: module: .* is gone/);
+  } finally {
+    s.done();
+  }
+});
+
+test("status shows each host's connectors and always exits 0", async () => {
+  const s = sandbox(BASIC);
+  try {
+    await s.cli("install");
+    assert.match(
+      (await s.cli("status")).stdout,
+      /^claude-code \(user\) {2}acme-db: server ✓ hooks ✓$/m,
+    );
+    writeFileSync(join(s.home, ".claude", "settings.json"), "{ broken");
+    const run = await s.cli("status");
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /acme-db: server ✓ hooks ✗/);
+  } finally {
+    s.done();
+  }
+});
+
+test("upgrade re-renders as a no-op, re-stamps the record and names the manual update", async () => {
+  const s = sandbox(BASIC);
+  try {
+    await s.cli("install");
+    const recordPath = join(s.home, ".agent-connector", "connectors", "acme-db", "connector.json");
+    const record = JSON.parse(readFileSync(recordPath, "utf8"));
+    writeFileSync(recordPath, JSON.stringify({ ...record, frameworkVersion: "0.0.1" }));
+    assert.match(
+      (await s.cli("doctor")).stdout,
+      /\[warn\] acme-db: framework version: rendered by 0\.0\.1/,
+    );
+    for (const verb of ["upgrade", "update", "sync"]) {
+      const run = await s.cli(verb);
+      assert.equal(run.code, 0, run.stdout);
+      assert.doesNotMatch(run.stdout, /^[+~-] claude-code/m);
+      assert.match(run.stdout, /To update agent-connector itself/);
+    }
+    assert.notEqual(
+      readConnectorRecord(join(s.home, ".agent-connector"), "acme-db")?.frameworkVersion,
+      "0.0.1",
+    );
+    const toolOnly = await runCliCaptured(["upgrade"], {
+      home: s.home,
+      env: { HOME: s.home },
+      cwd: s.home,
+    });
+    assert.equal(toolOnly.code, 0, toolOnly.stdout);
+    assert.match(toolOnly.stdout, /= claude-code {2}hook Stop/);
+  } finally {
+    s.done();
+  }
+});
+
+test("uninstall works from the record when the connector module is gone", async () => {
+  const s = sandbox(BASIC);
+  try {
+    const before = readFileSync(
+      join(REPO, "tests/fixtures/hosts/claude-code/seed/settings.json"),
+      "utf8",
+    );
+    writeFileSync(join(s.home, ".claude", "settings.json"), before);
+    await s.cli("install");
+    rmSync(join(s.pkg, "agent-connector.config.mjs"));
+    const run = await runCliCaptured(["uninstall", "acme-db"], {
+      home: s.home,
+      env: { HOME: s.home },
+      cwd: s.home,
+    });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(readFileSync(join(s.home, ".claude", "settings.json"), "utf8"), before);
+    assert.equal(existsSync(join(s.home, ".claude.json")), false, "the file we created is gone");
+  } finally {
+    s.done();
+  }
+});
+
+test("action runs a registered action, and reports an unknown id or a failing run with exit 1", async () => {
+  const s = sandbox(BASIC);
+  try {
+    await s.cli("install");
+    const ok = await s.cli("action", "claude-code", "greet", "--connector", "acme-db", "a", "b");
+    assert.deepEqual([ok.code, ok.stdout, ok.stderr], [0, "hello claude-code a,b\n", ""]);
+    const boom = await s.cli("action", "claude-code", "boom", "--connector", "acme-db");
+    assert.deepEqual([boom.code, boom.stdout, boom.stderr], [
+      1,
+      "",
+      'Action "boom" failed: no database\n',
+    ]);
+    const unknown = await s.cli("action", "claude-code", "nope", "--connector", "acme-db");
+    assert.equal(unknown.code, 1);
+    assert.match(
+      unknown.stderr,
+      /Unknown action "nope" for connector "acme-db" \(known: greet, boom\)/,
+    );
+  } finally {
+    s.done();
+  }
+});
