@@ -30,6 +30,8 @@ export const READERS: Partial<Record<HostId, Load>> = {
   goose: async () => (await import("./goose.ts")).reader,
   hermes: async () => (await import("./hermes.ts")).reader,
   crush: async () => (await import("./crush.ts")).reader,
+  amp: async () => (await import("./amp.ts")).reader,
+  droid: async () => (await import("./droid.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
