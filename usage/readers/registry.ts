@@ -32,6 +32,8 @@ export const READERS: Partial<Record<HostId, Load>> = {
   crush: async () => (await import("./crush.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,
   droid: async () => (await import("./droid.ts")).reader,
+  kimi: async () => (await import("./kimi.ts")).reader,
+  "copilot-cli": async () => (await import("./copilot_cli.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
