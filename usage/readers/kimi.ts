@@ -156,7 +156,7 @@ export const reader: UsageReader = {
           const u = m?.payload?.token_usage;
           if (m?.type !== "StatusUpdate" || !u || typeof u !== "object") return;
           const id = m.payload?.message_id;
-          const ts = parseTs(line.timestamp);
+          const ts = Math.floor(parseTs(line.timestamp));
           sink.emit({
             key: typeof id === "string" && id ? `${session}:${id}` : `${where}@${at}`,
             ts: ts > 0 ? ts : NaN,

@@ -44,7 +44,7 @@ test("Kimi CLI wire logs count each message once at its largest update, with the
           timestamp: 1770983411,
           message: { type: "ContentPart", payload: { type: "text", text: "StatusUpdate" } },
         },
-        status(1770983420.25, "chatcmpl-1", [120, 30, 5, 0]), // the same message, updated
+        status(1770983420.2509, "chatcmpl-1", [120, 30, 5, 0]), // the same message, updated
         status(1770983430, "chatcmpl-2", [800, 300, 400, 100]),
         status(1770983440, undefined, [30, 3, 0, 0]),
         status(1770983450, "chatcmpl-0", [0, 0, 0, 0]),

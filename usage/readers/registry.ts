@@ -34,6 +34,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   droid: async () => (await import("./droid.ts")).reader,
   kimi: async () => (await import("./kimi.ts")).reader,
   "copilot-cli": async () => (await import("./copilot_cli.ts")).reader,
+  kiro: async () => (await import("./kiro.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
