@@ -35,6 +35,8 @@ export const READERS: Partial<Record<HostId, Load>> = {
   kimi: async () => (await import("./kimi.ts")).reader,
   "copilot-cli": async () => (await import("./copilot_cli.ts")).reader,
   kiro: async () => (await import("./kiro.ts")).reader,
+  "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
+  openclaw: async () => (await import("./openclaw.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
