@@ -15,10 +15,11 @@
  */
 
 import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { DecodeSink, SourceLister, UsageSource } from "../reader.ts";
 import { applyFrames, inWalMode, markRollback, readWal } from "./_wal.ts";
+import { namesIn } from "./_homes.ts";
 
 /** A database opened read-only, in memory. */
 export interface HostDatabase {
@@ -72,20 +73,9 @@ export function listDatabases(
   match: (name: string) => boolean,
   list: SourceLister,
 ): UsageSource[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") {
-      list.problem(
-        dir,
-        `cannot read this folder (${code ?? String(error)}); its logs were skipped`,
-      );
-    }
-    return [];
-  }
-  return names.filter(match).sort().map((name) => databaseSource(join(dir, name), { root: dir }));
+  return namesIn(dir, list).filter(match).map((name) =>
+    databaseSource(join(dir, name), { root: dir })
+  );
 }
 
 const HEADER = "SQLite format 3\u0000";
@@ -229,6 +219,24 @@ function each(db: SqlDatabase, sql: string, row: (r: Record<string, unknown>) =>
   } finally {
     stmt.free();
   }
+}
+
+/**
+ * The columns of `table` when it has `column`; otherwise reports once that
+ * this is not the `host` store the reader knows (another version, another
+ * program's file) and returns undefined.
+ */
+export function columnsOf(
+  db: HostDatabase,
+  sink: DecodeSink,
+  table: string,
+  column: string,
+  host: string,
+): Set<string> | undefined {
+  const columns = db.columns(table);
+  if (columns.has(column)) return columns;
+  sink.problem(`this database has no ${host} ${table} table (an unknown version?); skipped`);
+  return undefined;
 }
 
 /** A number from a column (integers, reals or numeric text); undefined otherwise. */

@@ -155,3 +155,19 @@ test("a stale WAL beside a store that is not in WAL mode is ignored, as SQLite d
     done();
   }
 });
+
+test("a sessions.db of another shape is reported once as an unknown version", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    await writeDatabase(
+      join(dir, ".local/share/goose/sessions/sessions.db"),
+      "CREATE TABLE conversations (id TEXT PRIMARY KEY, body TEXT);",
+    );
+    const { records, problems } = await goose(dir);
+    assert.deepEqual(records, []);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0].message, /no Goose sessions table/);
+  } finally {
+    done();
+  }
+});

@@ -15,11 +15,10 @@
  * @module
  */
 
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { SourceLister, UsageReader, UsageSource } from "../reader.ts";
+import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";
-import type { HostHome } from "./_homes.ts";
+import { type HostHome, namesIn } from "./_homes.ts";
 import { reader as pi } from "./pi.ts";
 
 /** OpenClaw's state folders for `host`. */
@@ -32,21 +31,6 @@ export function openclawRoots(host: HostHome): string[] {
 
 const SESSION_FILE = /\.jsonl(?:\.(?:deleted|reset)\..+)?$/;
 
-function names(dir: string, list: SourceLister): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") {
-      list.problem(
-        dir,
-        `cannot read this folder (${code ?? String(error)}); its logs were skipped`,
-      );
-    }
-    return [];
-  }
-}
-
 /** The OpenClaw reader. */
 export const reader: UsageReader = {
   ...pi,
@@ -57,9 +41,9 @@ export const reader: UsageReader = {
     const out: UsageSource[] = [];
     for (const root of openclawRoots(host)) {
       const agents = join(root, "agents");
-      for (const agent of names(agents, list)) {
+      for (const agent of namesIn(agents, list)) {
         const sessions = join(agents, agent, "sessions");
-        for (const file of names(sessions, list)) {
+        for (const file of namesIn(sessions, list)) {
           if (!SESSION_FILE.test(file)) continue;
           out.push({
             path: join(sessions, file),
