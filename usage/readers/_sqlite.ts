@@ -14,10 +14,12 @@
  * @module
  */
 
-import { readdirSync, readFileSync } from "node:fs";
+import { Buffer } from "node:buffer";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { DecodeSink, SourceLister, UsageSource } from "../reader.ts";
-import { applyWal } from "./_wal.ts";
+import { applyFrames, inWalMode, markRollback, readWal } from "./_wal.ts";
+import { namesIn } from "./_homes.ts";
 
 /** A database opened read-only, in memory. */
 export interface HostDatabase {
@@ -31,7 +33,8 @@ export interface HostDatabase {
 
 interface SqlStatement {
   step(): boolean;
-  getAsObject(): Record<string, unknown>;
+  get(): unknown[];
+  getColumnNames(): string[];
   free(): void;
 }
 
@@ -70,20 +73,9 @@ export function listDatabases(
   match: (name: string) => boolean,
   list: SourceLister,
 ): UsageSource[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") {
-      list.problem(
-        dir,
-        `cannot read this folder (${code ?? String(error)}); its logs were skipped`,
-      );
-    }
-    return [];
-  }
-  return names.filter(match).sort().map((name) => databaseSource(join(dir, name), { root: dir }));
+  return namesIn(dir, list).filter(match).map((name) =>
+    databaseSource(join(dir, name), { root: dir })
+  );
 }
 
 const HEADER = "SQLite format 3\u0000";
@@ -94,6 +86,42 @@ function readOptional(path: string): Uint8Array | undefined {
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return undefined;
     throw error;
+  }
+}
+
+/**
+ * The database at `path` as of its last commit, in one buffer: the main file
+ * is read straight into a buffer sized for the committed WAL, and the WAL's
+ * frames are applied in place. Large stores are touched once (every copy of
+ * a few hundred MB costs seconds), and the buffer is handed to sql.js as is.
+ */
+function loadImage(path: string): Uint8Array {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return new Uint8Array(0);
+    throw error;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const header = Buffer.alloc(Math.min(size, 100));
+    readSync(fd, header, 0, header.length, 0);
+    const wal = inWalMode(header) ? readOptional(`${path}-wal`) : undefined;
+    const commit = wal ? readWal(wal) : undefined;
+    const image = Buffer.allocUnsafe(commit ? commit.pages * commit.pageSize : size);
+    let have = 0;
+    while (have < Math.min(size, image.length)) {
+      const n = readSync(fd, image, have, Math.min(image.length, size) - have, have);
+      if (n <= 0) break; // the file shrank while being read
+      have += n;
+    }
+    image.fill(0, have); // pages the WAL does not hold and the file no longer has
+    if (commit) applyFrames(image, wal!, commit);
+    markRollback(image);
+    return image;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -119,8 +147,7 @@ export async function readDatabase(
   const path = sink.source.path;
   let image: Uint8Array;
   try {
-    const main = readOptional(path) ?? new Uint8Array(0);
-    image = applyWal(main, readOptional(`${path}-wal`));
+    image = loadImage(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     sink.problem(
@@ -182,10 +209,34 @@ export async function readDatabase(
 function each(db: SqlDatabase, sql: string, row: (r: Record<string, unknown>) => void): void {
   const stmt = db.prepare(sql);
   try {
-    while (stmt.step()) row(stmt.getAsObject());
+    const names = stmt.getColumnNames();
+    while (stmt.step()) {
+      const values = stmt.get();
+      const r: Record<string, unknown> = {};
+      for (let i = 0; i < names.length; i++) r[names[i]] = values[i];
+      row(r);
+    }
   } finally {
     stmt.free();
   }
+}
+
+/**
+ * The columns of `table` when it has `column`; otherwise reports once that
+ * this is not the `host` store the reader knows (another version, another
+ * program's file) and returns undefined.
+ */
+export function columnsOf(
+  db: HostDatabase,
+  sink: DecodeSink,
+  table: string,
+  column: string,
+  host: string,
+): Set<string> | undefined {
+  const columns = db.columns(table);
+  if (columns.has(column)) return columns;
+  sink.problem(`this database has no ${host} ${table} table (an unknown version?); skipped`);
+  return undefined;
 }
 
 /** A number from a column (integers, reals or numeric text); undefined otherwise. */

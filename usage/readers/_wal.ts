@@ -7,7 +7,8 @@
  *
  * Hosts such as OpenCode keep their store in WAL mode, and recent messages sit
  * in `<db>-wal` until a checkpoint; reading only the main file would miss them.
- * Nothing is written: the database and its WAL are only read.
+ * Nothing is written to disk: the database and its WAL are only read, and the
+ * frames are applied to the caller's in-memory copy.
  *
  * Format: https://www.sqlite.org/fileformat2.html#the_write_ahead_log
  *
@@ -86,32 +87,32 @@ export function readWal(wal: Uint8Array): WalCommit | undefined {
 }
 
 /**
- * The database image with the committed WAL frames applied and the header
- * switched to rollback-journal mode (so an in-memory engine opens it without
- * looking for a WAL of its own). Returns `db` itself, only re-flagged, when
- * the WAL holds nothing committed.
+ * Writes the committed frames of `commit` (read from `wal`) into `image`, in
+ * place, in log order. `image` must already be `commit.pages` pages long and
+ * hold the main file's bytes; pages past its end are left out.
  */
-export function applyWal(db: Uint8Array, wal: Uint8Array | undefined): Uint8Array {
-  // A WAL is part of the database only while the file says it is in WAL mode
-  // (or before the first checkpoint wrote anything to it).
-  const walMode = db.length === 0 || (db.length >= 100 && db[18] === 2);
-  const commit = wal && walMode ? readWal(wal) : undefined;
-  let out = db;
-  if (commit) {
-    out = new Uint8Array(commit.pages * commit.pageSize);
-    out.set(db.subarray(0, Math.min(db.length, out.length)));
-    for (const [page, at] of commit.frames) {
-      const to = (page - 1) * commit.pageSize;
-      if (to + commit.pageSize <= out.length) {
-        out.set(wal!.subarray(at, at + commit.pageSize), to);
-      }
+export function applyFrames(image: Uint8Array, wal: Uint8Array, commit: WalCommit): void {
+  for (const [page, at] of commit.frames) {
+    const to = (page - 1) * commit.pageSize;
+    if (to + commit.pageSize <= image.length) {
+      image.set(wal.subarray(at, at + commit.pageSize), to);
     }
   }
+}
+
+/** True when a database file's header says it is in WAL mode (or the file is still empty). */
+export function inWalMode(header: Uint8Array): boolean {
   // Bytes 18 and 19: file format write/read version, 2 = WAL, 1 = legacy.
-  if (out.length >= 100 && (out[18] === 2 || out[19] === 2)) {
-    if (out === db) out = new Uint8Array(db); // a copy: Buffer#slice would be a view
-    out[18] = 1;
-    out[19] = 1;
+  return header.length === 0 || (header.length >= 20 && header[18] === 2);
+}
+
+/**
+ * Switches an in-memory image's header to rollback-journal mode, in place, so
+ * an in-memory engine opens it without looking for a WAL of its own.
+ */
+export function markRollback(image: Uint8Array): void {
+  if (image.length >= 100 && (image[18] === 2 || image[19] === 2)) {
+    image[18] = 1;
+    image[19] = 1;
   }
-  return out;
 }

@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { type HostHome, localAppData, xdgDataHome } from "./_homes.ts";
-import { databaseSource, numberOf, readDatabase, timeOf } from "./_sqlite.ts";
+import { columnsOf, databaseSource, numberOf, readDatabase, timeOf } from "./_sqlite.ts";
 
 /** The places Crush's project registry can be for `host`, most specific first. */
 export function crushRegistries(host: HostHome): string[] {
@@ -77,11 +77,8 @@ export const reader: UsageReader = {
   custom: {
     decode: (sink) =>
       readDatabase(sink, (db) => {
-        const columns = db.columns("sessions");
-        if (!columns.has("cost")) {
-          sink.problem("this database has no Crush sessions table (an unknown version?); skipped");
-          return;
-        }
+        const columns = columnsOf(db, sink, "sessions", "cost", "Crush");
+        if (!columns) return;
         const root = columns.has("parent_session_id")
           ? " WHERE parent_session_id IS NULL OR parent_session_id = ''"
           : "";

@@ -23,7 +23,7 @@ import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
-import { databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
 
 /** The places Goose's `sessions.db` can be for `host`. */
 export function gooseDatabases(host: HostHome): string[] {
@@ -69,11 +69,8 @@ export const reader: UsageReader = {
   custom: {
     decode: (sink) =>
       readDatabase(sink, (db) => {
-        const columns = db.columns("sessions");
-        if (!columns.has("id")) {
-          sink.problem("this database has no Goose sessions table (an unknown version?); skipped");
-          return;
-        }
+        const columns = columnsOf(db, sink, "sessions", "id", "Goose");
+        if (!columns) return;
         const wanted = [
           "id",
           "model_config_json",

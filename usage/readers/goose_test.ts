@@ -139,3 +139,35 @@ test("a truncated store is reported once and the scan goes on", async () => {
     done();
   }
 });
+
+test("a stale WAL beside a store that is not in WAL mode is ignored, as SQLite does", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const store = join(dir, ".local/share/goose/sessions");
+    await writeDatabase(join(store, "sessions.db"), GOOSE_SCHEMA, [
+      [INSERT, ["s", "/p", "2026-01-01 08:00:00", 3, 2, 1, 3, 2, 1, null, null]],
+    ]);
+    copyFileSync(usageFixture("goose-wal/sessions.db-wal"), join(store, "sessions.db-wal"));
+    const { records, problems } = await goose(dir);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(buckets(records), [2, 0, 0, 1]);
+  } finally {
+    done();
+  }
+});
+
+test("a sessions.db of another shape is reported once as an unknown version", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    await writeDatabase(
+      join(dir, ".local/share/goose/sessions/sessions.db"),
+      "CREATE TABLE conversations (id TEXT PRIMARY KEY, body TEXT);",
+    );
+    const { records, problems } = await goose(dir);
+    assert.deepEqual(records, []);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0].message, /no Goose sessions table/);
+  } finally {
+    done();
+  }
+});

@@ -21,7 +21,7 @@ import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, localAppData } from "./_homes.ts";
-import { databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
 
 /** Hermes's home folders for `host`. */
 export function hermesHomes(host: HostHome): string[] {
@@ -58,11 +58,8 @@ export const reader: UsageReader = {
   custom: {
     decode: (sink) =>
       readDatabase(sink, (db) => {
-        const columns = db.columns("sessions");
-        if (!columns.has("id")) {
-          sink.problem("this database has no Hermes sessions table (an unknown version?); skipped");
-          return;
-        }
+        const columns = columnsOf(db, sink, "sessions", "id", "Hermes");
+        if (!columns) return;
         const select = COLUMNS.filter((c) => columns.has(c)).map((c) => `"${c}"`).join(", ");
         db.each(`SELECT ${select} FROM sessions`, (r) => {
           const reasoning = count(numberOf(r.reasoning_tokens));

@@ -30,6 +30,13 @@ export const READERS: Partial<Record<HostId, Load>> = {
   goose: async () => (await import("./goose.ts")).reader,
   hermes: async () => (await import("./hermes.ts")).reader,
   crush: async () => (await import("./crush.ts")).reader,
+  amp: async () => (await import("./amp.ts")).reader,
+  droid: async () => (await import("./droid.ts")).reader,
+  kimi: async () => (await import("./kimi.ts")).reader,
+  "copilot-cli": async () => (await import("./copilot_cli.ts")).reader,
+  kiro: async () => (await import("./kiro.ts")).reader,
+  "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
+  openclaw: async () => (await import("./openclaw.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */

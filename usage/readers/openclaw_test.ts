@@ -1,0 +1,113 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scanUsage } from "../scan.ts";
+import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
+
+const lines = (items: object[]) => items.map((l) => JSON.stringify(l)).join("\n") + "\n";
+
+function transcript(session: string, entries: [string, string, number[], number?][]) {
+  return lines([
+    {
+      type: "session",
+      version: 3,
+      id: session,
+      timestamp: "2026-02-01T00:00:00.000Z",
+      cwd: "/home/me/bot",
+    },
+    {
+      type: "model_change",
+      id: "e0",
+      timestamp: "2026-02-01T00:00:00.100Z",
+      provider: "anthropic",
+      modelId: "claude-opus-4-6",
+    },
+    ...entries.map(([id, ts, [input, output, read, write], cost]) => ({
+      type: "message",
+      id,
+      parentId: null,
+      timestamp: ts,
+      message: {
+        role: "assistant",
+        content: [],
+        api: "anthropic-messages",
+        provider: "anthropic",
+        model: "claude-opus-4-6",
+        usage: {
+          input,
+          output,
+          cacheRead: read,
+          cacheWrite: write,
+          totalTokens: input + output + read + write,
+          cost: { total: cost ?? 0 },
+        },
+        stopReason: "stop",
+      },
+    })),
+  ]);
+}
+
+test("OpenClaw transcripts, reset and deleted ones included, count each entry once", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const sessions = join(dir, ".openclaw", "agents", "main", "sessions");
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(
+      join(sessions, "ba79d7cd.jsonl"),
+      transcript("ba79d7cd", [["a1", "2026-02-01T00:00:01.000Z", [10, 5, 100, 20], 0.25]]),
+    );
+    writeFileSync(
+      join(sessions, "ba79d7cd.jsonl.reset.2026-02-01T06-34-44.520Z"),
+      transcript("ba79d7cd", [["r1", "2026-01-31T00:00:01.000Z", [7, 3, 0, 0]]]),
+    );
+    writeFileSync(
+      join(sessions, "0e43a180.jsonl.deleted.1769900000000"),
+      transcript("0e43a180", [["d1", "2026-01-30T00:00:01.000Z", [1, 1, 0, 0]]]),
+    );
+    writeFileSync(join(sessions, "sessions.json"), '{"agent:main:main":{"sessionId":"ba79d7cd"}}');
+    // A legacy home under an earlier name.
+    const old = join(dir, ".clawdbot", "agents", "main", "sessions");
+    mkdirSync(old, { recursive: true });
+    writeFileSync(
+      join(old, "c1.jsonl"),
+      transcript("c1", [["x1", "2025-12-01T00:00:00Z", [2, 2, 0, 0]]]),
+    );
+    const { records, problems } = await scanUsage({
+      host: hostAt(dir),
+      platforms: ["openclaw"],
+      cache: false,
+    });
+    assert.deepEqual(problems, []);
+    assert.equal(records.length, 4);
+    assert.deepEqual(buckets(records), [20, 100, 20, 11]);
+    const a1 = records.find((r) => r.tokens.cacheRead === 100)!;
+    assert.equal(a1.costUsd, 0.25);
+    assert.equal(a1.sessionId, "ba79d7cd");
+    assert.equal(a1.projectKey, "/home/me/bot");
+    assert.equal(a1.modelId, "claude-opus-4-6");
+    assert.ok(records.every((r) => r.platformId === "openclaw"));
+  } finally {
+    done();
+  }
+});
+
+test("OPENCLAW_STATE_DIR moves the state folder", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const sessions = join(dir, "state", "agents", "work", "sessions");
+    mkdirSync(sessions, { recursive: true });
+    writeFileSync(
+      join(sessions, "s.jsonl"),
+      transcript("s", [["e", "2026-02-01T00:00:01Z", [3, 1, 0, 0]]]),
+    );
+    const { records } = await scanUsage({
+      host: hostAt("/nonexistent", { OPENCLAW_STATE_DIR: join(dir, "state") }),
+      platforms: ["openclaw"],
+      cache: false,
+    });
+    assert.deepEqual(buckets(records), [3, 0, 0, 1]);
+  } finally {
+    done();
+  }
+});
