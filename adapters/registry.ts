@@ -31,6 +31,11 @@ export const REGISTRY: readonly RegistryEntry[] = [
     load: async () => (await import("./claude_code/mod.ts")).adapter,
     dialect: async () => (await import("./dialects/claude.ts")).claudeDialect,
   },
+  {
+    id: "codex",
+    load: async () => (await import("./codex/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/codex.ts")).codexDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */
