@@ -36,6 +36,11 @@ export const REGISTRY: readonly RegistryEntry[] = [
     load: async () => (await import("./codex/mod.ts")).adapter,
     dialect: async () => (await import("./dialects/codex.ts")).codexDialect,
   },
+  {
+    id: "gemini-cli",
+    load: async () => (await import("./gemini_cli/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/gemini.ts")).geminiDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */
