@@ -78,7 +78,18 @@ export interface ServerRenderInput {
   /** For stdio: the command line the host runs (wrapped by serve when asked). */
   launch?: { command: string; args: string[]; env: Record<string, string> };
   /** For remote transports: url and headers with env references translated. */
-  remote?: { transport: Exclude<Transport, "stdio">; url: string; headers: Record<string, string> };
+  remote?: {
+    /** The remote transport. */
+    transport: Exclude<Transport, "stdio">;
+    /** The url, references in the host's syntax. */
+    url: string;
+    /** Headers the host takes as written. */
+    headers: Record<string, string>;
+    /** Header → env var name, for hosts that take env names ({@link ServerSurface.envByName}). */
+    envHeaders?: Record<string, string>;
+    /** The env var holding the bearer token, for hosts that take env names. */
+    bearerEnvVar?: string;
+  };
 }
 
 /** A rendered native entry and the fields the host could not take. */
@@ -103,6 +114,12 @@ export interface ServerSurface {
   transports: readonly Transport[];
   /** The host's env-reference syntax; without one, serve resolves references at launch. */
   envRef?: EnvRefSyntax;
+  /**
+   * The host takes env variables by name where it cannot interpolate them
+   * (Codex: `env_vars`, `env_http_headers`, `bearer_token_env_var`); the
+   * launch then hands the renderer names instead of reporting drops.
+   */
+  envByName?: boolean;
   /** The family renderer (adapters/render/server_entry.ts). */
   render(input: ServerRenderInput): RenderedEntry;
 }

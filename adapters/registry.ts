@@ -31,6 +31,21 @@ export const REGISTRY: readonly RegistryEntry[] = [
     load: async () => (await import("./claude_code/mod.ts")).adapter,
     dialect: async () => (await import("./dialects/claude.ts")).claudeDialect,
   },
+  {
+    id: "codex",
+    load: async () => (await import("./codex/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/codex.ts")).codexDialect,
+  },
+  {
+    id: "gemini-cli",
+    load: async () => (await import("./gemini_cli/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/gemini.ts")).geminiDialect,
+  },
+  {
+    id: "qwen-code",
+    load: async () => (await import("./qwen_code/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/qwen.ts")).qwenDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */

@@ -38,6 +38,13 @@ export interface LaunchOptions {
   os: OsName;
   /** The host's env-reference syntax, if it has one. */
   envRef?: EnvRefSyntax;
+  /**
+   * The host passes environment variables to remote servers by name
+   * (Codex `bearer_token_env_var`, `env_http_headers`): a header that is
+   * exactly one `${env:VAR}` (or `Bearer ${env:VAR}` for Authorization) and
+   * a `bearerEnv` auth become names instead of drops.
+   */
+  envByName?: boolean;
 }
 
 /** The resolved launch plus anything the host cannot take. */
@@ -102,6 +109,20 @@ function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   return { launch: { ...exec, env }, wrapped, dropped };
 }
 
+/** `VAR` when `value` is exactly `${env:VAR}` (no default), else undefined. */
+function singleEnvRef(value: string): string | undefined {
+  const parts = parseTemplate(value);
+  const only = parts.length === 1 ? parts[0] : undefined;
+  return only?.kind === "env" && only.default === undefined ? only.name : undefined;
+}
+
+/** `VAR` when an Authorization value is exactly `Bearer ${env:VAR}`. */
+function bearerEnvRef(name: string, value: string): string | undefined {
+  if (name.toLowerCase() !== "authorization") return undefined;
+  const m = /^Bearer (\$\{env:[^}]+\})$/.exec(value);
+  return m ? singleEnvRef(m[1]) : undefined;
+}
+
 function remoteLaunch(opts: LaunchOptions): ResolvedLaunch {
   const { server, envRef } = opts;
   const dropped: Dropped[] = [];
@@ -114,9 +135,15 @@ function remoteLaunch(opts: LaunchOptions): ResolvedLaunch {
     return { wrapped: false, dropped };
   }
   const headers: Record<string, string> = {};
+  const envHeaders: Record<string, string> = {};
+  let bearerEnvVar: string | undefined;
   for (const [name, value] of Object.entries(server.headers ?? {})) {
     const written = translate(value, envRef);
+    const bearer = opts.envByName ? bearerEnvRef(name, value) : undefined;
+    const byName = opts.envByName ? singleEnvRef(value) : undefined;
     if (written !== undefined) headers[name] = written;
+    else if (bearer) bearerEnvVar = bearer;
+    else if (byName) envHeaders[name] = byName;
     else {dropped.push({
         field: `server.headers.${name}`,
         reason: "the host cannot expand its env reference",
@@ -126,11 +153,15 @@ function remoteLaunch(opts: LaunchOptions): ResolvedLaunch {
   if (auth?.type === "bearerEnv" && auth.bearerEnvVar) {
     const ref = envRef?.(auth.bearerEnvVar);
     if (ref !== undefined) headers.Authorization ??= `Bearer ${ref}`;
+    else if (opts.envByName) bearerEnvVar ??= auth.bearerEnvVar;
     else {dropped.push({
         field: "server.auth",
         reason: "the host cannot read a bearer token from the environment",
       });}
   }
   const transport = server.transport as Exclude<Transport, "stdio">;
-  return { remote: { transport, url, headers }, wrapped: false, dropped };
+  const remote: NonNullable<ServerRenderInput["remote"]> = { transport, url, headers };
+  if (Object.keys(envHeaders).length) remote.envHeaders = envHeaders;
+  if (bearerEnvVar) remote.bearerEnvVar = bearerEnvVar;
+  return { remote, wrapped: false, dropped };
 }

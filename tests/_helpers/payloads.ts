@@ -1,0 +1,83 @@
+/**
+ * The project's copies of the hosts' documented hook payloads
+ * (tests/fixtures/payloads/<host>/<NativeEvent>.json) and the normalized
+ * response each documented reply intent stands for, so a dialect test can
+ * check that our reply IS the documented one.
+ *
+ * @module
+ */
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
+import { REPO } from "./runtime.ts";
+
+/** One documented payload with its replies by intent. */
+export interface PayloadFixture {
+  /** The host's event name. */
+  native_event: string;
+  /** Our event name. */
+  normalized_event: HookEventName;
+  /** The host's stdin. */
+  input: Record<string, unknown>;
+  /** Reply examples by intent. */
+  replies: Record<string, { exit?: number; stdout?: Record<string, unknown>; note?: string }>;
+}
+
+/** Every payload fixture of `host`, keyed by native event name. */
+export function payloadFixtures(host: string): Record<string, PayloadFixture> {
+  const dir = join(REPO, "tests", "fixtures", "payloads", host);
+  return Object.fromEntries(
+    readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "statusline.json").map((f) => [
+      f.replace(/\.json$/, ""),
+      JSON.parse(readFileSync(join(dir, f), "utf8")),
+    ]),
+  );
+}
+
+type Obj = Record<string, unknown>;
+
+/**
+ * The normalized response a documented reply expresses (`allow`, `deny`,
+ * `ask`, `context`, `modify`), with the reason, context and input taken
+ * from the reply itself; undefined for intents outside the normalized model.
+ */
+export function responseFor(
+  intent: string,
+  stdout: Obj | undefined,
+): HookResponse | undefined {
+  const specific = (stdout?.hookSpecificOutput ?? {}) as Obj;
+  const grant = (specific.decision ?? {}) as Obj;
+  const reason = (stdout?.reason ?? specific.permissionDecisionReason ?? grant.message) as
+    | string
+    | undefined;
+  switch (intent) {
+    case "allow":
+      return { decision: "allow" };
+    case "deny":
+    case "ask":
+      return { decision: intent, ...(reason ? { reason } : {}) };
+    case "context":
+      return { decision: "context", additionalContext: specific.additionalContext as string };
+    case "modify": {
+      const input = (specific.updatedInput ?? specific.tool_input) as Obj | undefined;
+      const output = specific.tool_output as string | undefined;
+      return {
+        decision: "modify",
+        ...(reason ? { reason } : {}),
+        ...(input ? { updatedInput: input } : {}),
+        ...(output !== undefined ? { updatedOutput: output } : {}),
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Parses a reply's stdout the way the fixtures write it (`{}` and "" both mean no reply). */
+export function replyObject(stdout: string): Obj | undefined {
+  const text = stdout.trim();
+  if (text === "") return undefined;
+  const value = JSON.parse(text) as Obj;
+  return Object.keys(value).length ? value : undefined;
+}
