@@ -81,9 +81,9 @@ test("install refuses unknown targets as usage errors and reports hosts it has n
     const bad = await s.cli("install", "--targets", "claude-code,nope");
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /unknown target "nope"/);
-    const missing = await s.cli("install", "--targets", "codex", "--dry-run");
+    const missing = await s.cli("install", "--targets", "mux", "--dry-run");
     assert.equal(missing.code, 1);
-    assert.match(missing.stdout, /! codex {2}no codex adapter in this version/);
+    assert.match(missing.stdout, /! mux {2}no mux adapter in this version/);
   } finally {
     s.done();
   }

@@ -74,7 +74,7 @@ function renderedServeArgs(): string[] {
   assert.equal(written.includes(VALUE) || written.includes(TOKEN), false);
   assert.match(
     written,
-    /--secret-env","DB_URL=pg:\/\/\$\{env:DB_USER\}:\{secret:db-pass\}@db\/app"/,
+    /--secret-env","DB_URL=pg:\/\/\{env:DB_USER\}:\{secret:db-pass\}@db\/app"/,
   );
   assert.equal(launch!.args[0], "serve");
   return launch!.args;
