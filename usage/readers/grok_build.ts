@@ -1,5 +1,5 @@
 /**
- * Grok Build (xAI's CLI): `~/.grok/sessions/<url-encoded cwd>/<session>/updates.jsonl`,
+ * Grok Build (xAI's CLI): `${GROK_HOME:-~/.grok}/sessions/<url-encoded cwd>/<session>/updates.jsonl`,
  * ACP `session/update` lines. Usage is logged per turn, not per request:
  * `turn_completed.usage` with `modelCalls`, `costUsdTicks` (1e-10 USD, the
  * host's own cost) and a `modelUsage` split per model, which becomes one
@@ -38,7 +38,7 @@ export const reader: UsageReader = {
   version: 1,
   confidence: "host-reported",
   sources(host, list) {
-    return list.files([join(host.home, ".grok", "sessions")], {
+    return list.files([join(host.env.GROK_HOME || join(host.home, ".grok"), "sessions")], {
       ext: ["updates.jsonl"],
     });
   },

@@ -21,3 +21,12 @@ test("agent-kit's Grok turn is split per model with the host's cost; a cancelled
   assert.ok(records.every((r) => r.sessionId === "gk-usage" && r.projectKey === "/u/me/work"));
   assert.equal(records[0].ts, 1767225603000);
 });
+
+test("GROK_HOME moves Grok Build's home", async () => {
+  const { records } = await scanUsage({
+    host: hostAt("/nonexistent", { GROK_HOME: usageFixture("agent-kit/home/.grok") }),
+    platforms: ["grok-build"],
+    cache: false,
+  });
+  assert.deepEqual(buckets(records), [300000, 300000, 0, 20000]);
+});
