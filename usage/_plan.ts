@@ -8,7 +8,7 @@
 import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
-import { type CachedSource, hashString, headHash } from "./cache.ts";
+import { type Cursor, hashString, headHash } from "./cache.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -25,7 +25,7 @@ export interface Planned {
   /** Inode, 0 when unknown. */
   ino: number;
   /** What the cache kept of it. */
-  cached?: CachedSource;
+  cached?: Cursor;
   /** 0: reuse the cache; 1: decode from the cursor; 2: decode all. */
   mode: 0 | 1 | 2;
   /** Where decoding starts. */

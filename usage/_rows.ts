@@ -9,6 +9,7 @@
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence } from "../core/usage_types.ts";
 import type { ReaderRecord } from "./reader.ts";
+import { TIE_COUNTS } from "./tokens.ts";
 import {
   emptyTable,
   INDEX_COLUMNS,
@@ -52,7 +53,8 @@ const text = (
 /**
  * True when row `i` of `a` should count instead of row `j` of `b` (same key):
  * the rule of `preferRecord` — larger total, then primary, then earlier, then
- * lexically smaller session and project, then the host cost, then the model.
+ * lexically smaller session and project, then the host cost, the model, each
+ * count, the provider and the multiplier.
  */
 export function prefers(a: Rows, i: number, b: Rows, j: number): boolean {
   const ta = a.table;
@@ -70,7 +72,16 @@ export function prefers(a: Rows, i: number, b: Rows, j: number): boolean {
   const ca = Number.isNaN(ta.cost[i]) ? -1 : ta.cost[i];
   const cb = Number.isNaN(tb.cost[j]) ? -1 : tb.cost[j];
   if (ca !== cb) return ca > cb;
-  return text(ta, ta.model, i) <= text(tb, tb.model, j);
+  const ma = text(ta, ta.model, i);
+  const mb = text(tb, tb.model, j);
+  if (ma !== mb) return ma < mb;
+  for (const k of TIE_COUNTS) if (ta[k][i] !== tb[k][j]) return ta[k][i] > tb[k][j];
+  const pa = text(ta, ta.provider, i);
+  const pb = text(tb, tb.provider, j);
+  if (pa !== pb) return pa < pb;
+  const xa = Number.isNaN(ta.multiplier[i]) ? 1 : ta.multiplier[i];
+  const xb = Number.isNaN(tb.multiplier[j]) ? 1 : tb.multiplier[j];
+  return xa <= xb;
 }
 
 /** Merges rows by key, keeping for each key the row {@link prefers} picks. */

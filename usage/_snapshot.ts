@@ -18,6 +18,7 @@ import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import { INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
+import type { Rows } from "./_rows.ts";
 
 const FORMAT = 3;
 const MAGIC = 0x31555341; // the bytes "ASU1", read as a little-endian uint32
@@ -49,6 +50,30 @@ function bodySize(count: number): number {
 
 function align(n: number): number {
   return (n + 7) & ~7;
+}
+
+/**
+ * The snapshot taken for `fingerprint` with its rows' keys, so new rows can be
+ * merged into it (an append-only re-scan); undefined when either is missing.
+ */
+export function loadSnapshotRows(
+  dir: string,
+  platform: HostId,
+  confidence: UsageConfidence,
+  readerVersion: number,
+  fingerprint: string,
+): Rows | undefined {
+  const snap = loadSnapshot(dir, platform, confidence, readerVersion, fingerprint);
+  if (!snap) return undefined;
+  try {
+    const data = JSON.parse(readFileSync(join(dir, `${platform}.keys.json`), "utf8"));
+    if (data.fingerprint !== fingerprint || data.keys?.length !== snap.table.count) {
+      return undefined;
+    }
+    return { keys: data.keys, secondary: data.secondary, table: snap.table };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the snapshot when it was taken of exactly the sources `fingerprint` names. */
@@ -99,13 +124,21 @@ export function loadSnapshot(
   return { table, problems: header.problems };
 }
 
-/** Writes the snapshot atomically; false when it could not. */
+/** Writes the snapshot and its rows' keys atomically; false when it could not. */
 export function saveSnapshot(
   dir: string,
   readerVersion: number,
   fingerprint: string,
   snapshot: Snapshot,
+  keys: Pick<Rows, "keys" | "secondary">,
 ): boolean {
+  const keysFile = join(dir, `${snapshot.table.platform}.keys.json`);
+  try {
+    const body = { fingerprint, keys: keys.keys, secondary: keys.secondary };
+    writeFileAtomic(keysFile, JSON.stringify(body), { mode: 0o600 });
+  } catch {
+    return false;
+  }
   const t = snapshot.table;
   const header: Header = {
     format: FORMAT,

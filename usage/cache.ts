@@ -1,31 +1,35 @@
 /**
- * The kept scan state: per platform, one file under
- * `<data root>/cache/usage/<platform>.json` with a cursor per source (size,
- * mtime, inode, the offset past the last line read, a hash of the bytes around
- * it, the decoder's state) and the source's records. Counts and ids only:
- * never a byte of prompt text (the byte samples are hashed).
+ * The kept scan state, per platform, under `<data root>/cache/usage/`:
  *
- * A re-scan reuses a source whose size and mtime are unchanged, continues one
- * that grew with the same bytes before the cursor, and re-reads one that was
- * rewritten or truncated; a removed source drops out.
+ * - `<platform>.cursors.json`: per source its size, mtime, inode, the offset
+ *   past the last line read, a hash of the bytes around it, the decoder's
+ *   state and its problems, plus the fingerprint of the listing they describe.
+ *   Small; read whenever something changed.
+ * - `<platform>.rows.json`: per source its records (keyed rows) and the
+ *   offset they were read up to. Large; read only when a source was
+ *   rewritten, truncated or removed, and then every source whose rows lag its
+ *   cursor is read again.
+ * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
+ *
+ * Counts and ids only: never a byte of prompt text (byte samples are hashed).
  *
  * @module
  */
 
 import { Buffer } from "node:buffer";
 import { readFileSync, readSync } from "node:fs";
-import { writeFileAtomic } from "../io/atomic_write.ts";
 import { join } from "node:path";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence } from "../core/usage_types.ts";
 import type { Rows } from "./_rows.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS } from "./table.ts";
 import type { SourceProblem } from "./_decode.ts";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
-/** What the cache keeps of one source. */
-export interface CachedSource {
+/** Where the scan stopped reading one source. */
+export interface Cursor {
   /** Where the source was. */
   path: string;
   /** Its size when read. */
@@ -40,58 +44,124 @@ export interface CachedSource {
   head: string;
   /** The decoder's state at `end`. */
   saved: unknown;
-  /** The source's records, one row per request key. */
-  rows: Rows;
   /** Problems found in it. */
   problems: SourceProblem[];
 }
 
-/** The cache file of `platform` under `dir`. */
-export function cacheFile(dir: string, platform: string): string {
-  return join(dir, `${platform}.json`);
+/** A source's records as read up to `end`. */
+export interface KeptRows {
+  /** The offset the rows were read up to (equal to the cursor's when current). */
+  end: number;
+  /** The rows. */
+  rows: Rows;
 }
 
-/** Loads a platform's cached sources; undefined when absent, unreadable or of another reader version. */
-export function loadCache(
-  dir: string,
-  platform: HostId,
-  confidence: UsageConfidence,
-  readerVersion: number,
-): Map<string, CachedSource> | undefined {
-  let data: {
-    format?: number;
-    reader?: number;
-    sources?: Record<string, EncodedSource>;
-  };
+function file(dir: string, platform: string, kind: string): string {
+  return join(dir, `${platform}.${kind}.json`);
+}
+
+function readJson(path: string): Record<string, unknown> | undefined {
   try {
-    data = JSON.parse(readFileSync(cacheFile(dir, platform), "utf8"));
+    return JSON.parse(readFileSync(path, "utf8"));
   } catch {
     return undefined;
   }
-  if (data.format !== FORMAT || data.reader !== readerVersion || !data.sources) return undefined;
-  const out = new Map<string, CachedSource>();
-  for (const [key, enc] of Object.entries(data.sources)) {
-    out.set(key, decodeSource(enc, platform, confidence));
-  }
-  return out;
 }
 
-/** Writes a platform's cache atomically (temp file, then rename). Errors are swallowed: the cache is optional. */
-export function saveCache(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-  sources: Map<string, CachedSource>,
-): boolean {
-  const encoded: Record<string, EncodedSource> = {};
-  for (const [key, source] of sources) encoded[key] = encodeSource(source);
+function writeJson(path: string, value: unknown): boolean {
   try {
-    const body = JSON.stringify({ format: FORMAT, reader: readerVersion, sources: encoded });
-    writeFileAtomic(cacheFile(dir, platform), body, { mode: 0o600 });
+    writeFileAtomic(path, JSON.stringify(value), { mode: 0o600 });
     return true;
   } catch {
     return false; // the cache is optional: no write permission, a full disk
   }
+}
+
+/** Loads a platform's cursors and the fingerprint they were saved with. */
+export function loadCursors(
+  dir: string,
+  platform: string,
+  readerVersion: number,
+): { fingerprint: string; cursors: Map<string, Cursor> } | undefined {
+  const data = readJson(file(dir, platform, "cursors"));
+  if (!data || data.format !== FORMAT || data.reader !== readerVersion) return undefined;
+  const sources = (data.sources ?? {}) as Record<string, Cursor>;
+  return { fingerprint: String(data.fingerprint), cursors: new Map(Object.entries(sources)) };
+}
+
+/** Saves a platform's cursors; false when it could not. */
+export function saveCursors(
+  dir: string,
+  platform: string,
+  readerVersion: number,
+  fingerprint: string,
+  cursors: Map<string, Cursor>,
+): boolean {
+  return writeJson(file(dir, platform, "cursors"), {
+    format: FORMAT,
+    reader: readerVersion,
+    fingerprint,
+    sources: Object.fromEntries(cursors),
+  });
+}
+
+interface EncodedRows {
+  /** Offset read up to. */
+  e: number;
+  /** Strings of the index columns. */
+  t: string[];
+  /** Request keys. */
+  k: string[];
+  /** Secondary flags. */
+  x: number[];
+  /** Columns by name; NaN (not logged) is written as null. */
+  c: Record<string, (number | null)[]>;
+}
+
+/** Loads every source's kept rows; undefined when absent or of another reader version. */
+export function loadRows(
+  dir: string,
+  platform: HostId,
+  confidence: UsageConfidence,
+  readerVersion: number,
+): Map<string, KeptRows> | undefined {
+  const data = readJson(file(dir, platform, "rows"));
+  if (!data || data.format !== FORMAT || data.reader !== readerVersion) return undefined;
+  const out = new Map<string, KeptRows>();
+  for (const [key, enc] of Object.entries((data.sources ?? {}) as Record<string, EncodedRows>)) {
+    const count = enc.k.length;
+    const table = emptyTable(platform, confidence, count, enc.t, false);
+    for (const name of NUMBER_COLUMNS) {
+      const col = enc.c[name] ?? [];
+      for (let i = 0; i < count; i++) table[name][i] = col[i] ?? NaN;
+    }
+    for (const name of INDEX_COLUMNS) {
+      const col = enc.c[name] ?? [];
+      for (let i = 0; i < count; i++) table[name][i] = col[i] ?? -1;
+    }
+    out.set(key, { end: enc.e, rows: { keys: enc.k, secondary: enc.x ?? [], table } });
+  }
+  return out;
+}
+
+/** Saves every source's kept rows; false when it could not. */
+export function saveRows(
+  dir: string,
+  platform: string,
+  readerVersion: number,
+  kept: Map<string, KeptRows>,
+): boolean {
+  const sources: Record<string, EncodedRows> = {};
+  for (const [key, { end, rows }] of kept) {
+    const t = rows.table;
+    const c: Record<string, (number | null)[]> = {};
+    for (const name of NUMBER_COLUMNS) {
+      c[name] = Array.from(t[name], (v) => (Number.isNaN(v) ? null : v));
+    }
+    for (const name of INDEX_COLUMNS) c[name] = Array.from(t[name]);
+    sources[key] = { e: end, t: t.strings, k: rows.keys, x: Array.from(rows.secondary), c };
+  }
+  return writeJson(file(dir, platform, "rows"), { format: FORMAT, reader: readerVersion, sources });
 }
 
 /**
@@ -126,76 +196,4 @@ export function hashString(text: string): string {
   const bytes = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return hashBytes(new Uint8Array(bytes.buffer));
-}
-
-interface EncodedSource {
-  p: string;
-  s: number;
-  m: number;
-  i: number;
-  e: number;
-  h: string;
-  st?: unknown;
-  /** Strings of the index columns. */
-  t: string[];
-  /** Request keys. */
-  k: string[];
-  /** Secondary flags. */
-  x2: number[];
-  /** Columns by name. */
-  c: Record<string, (number | null)[]>;
-  x?: SourceProblem[];
-}
-
-function encodeSource(src: CachedSource): EncodedSource {
-  const t = src.rows.table;
-  const c: Record<string, (number | null)[]> = {};
-  // NaN (not logged) is not JSON: it is written as null.
-  for (const name of NUMBER_COLUMNS) {
-    c[name] = Array.from(t[name], (v) => (Number.isNaN(v) ? null : v));
-  }
-  for (const name of INDEX_COLUMNS) c[name] = Array.from(t[name]);
-  const out: EncodedSource = {
-    p: src.path,
-    s: src.size,
-    m: src.mtimeMs,
-    i: src.ino,
-    e: src.end,
-    h: src.head,
-    t: t.strings,
-    k: src.rows.keys,
-    x2: Array.from(src.rows.secondary),
-    c,
-  };
-  if (src.saved !== null && src.saved !== undefined) out.st = src.saved;
-  if (src.problems.length > 0) out.x = src.problems;
-  return out;
-}
-
-function decodeSource(
-  enc: EncodedSource,
-  platform: HostId,
-  confidence: UsageConfidence,
-): CachedSource {
-  const count = enc.k.length;
-  const table = emptyTable(platform, confidence, count, enc.t, false);
-  for (const name of NUMBER_COLUMNS) {
-    const col = enc.c[name] ?? [];
-    for (let i = 0; i < count; i++) table[name][i] = col[i] ?? NaN;
-  }
-  for (const name of INDEX_COLUMNS) {
-    const col = enc.c[name] ?? [];
-    for (let i = 0; i < count; i++) table[name][i] = col[i] ?? -1;
-  }
-  return {
-    path: enc.p,
-    size: enc.s,
-    mtimeMs: enc.m,
-    ino: enc.i,
-    end: enc.e,
-    head: enc.h,
-    saved: enc.st ?? null,
-    rows: { keys: enc.k, secondary: enc.x2 ?? [], table },
-    problems: enc.x ?? [],
-  };
 }

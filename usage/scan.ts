@@ -18,20 +18,10 @@ import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../core/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
-import type { UsageReader } from "./reader.ts";
-import type { DecodeJob, DecodeResult, SourceProblem } from "./_decode.ts";
-import { type CachedSource, loadCache, saveCache } from "./cache.ts";
-import { loadSnapshot, saveSnapshot, type Snapshot } from "./_snapshot.ts";
+import type { DecodeJob, DecodeResult } from "./_decode.ts";
 import { recordsOf, type RecordTable, since as keepSince } from "./table.ts";
-import { mergeRows } from "./_rows.ts";
-import {
-  decideMode,
-  fingerprint,
-  hashAt,
-  type Planned,
-  planSources,
-  skippedBySince,
-} from "./_plan.ts";
+import { fingerprint, type Planned, planSources, skippedBySince } from "./_plan.ts";
+import { planPlatform, type PlatformScan, settle } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 import { runJobs, threadCount } from "./_pool.ts";
@@ -96,19 +86,12 @@ export interface ScanResult {
   };
 }
 
-interface PlatformScan {
-  reader: UsageReader;
-  plans: Planned[];
-  fingerprint: string;
-  cache: Map<string, CachedSource>;
-  snapshot?: Snapshot;
-}
-
 /** Scans the hosts' logs. Read-only on host data; writes only its own cache. */
 export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
   const { host, since } = options;
   const cacheDir = join(dataRoot(host), "cache", "usage");
   const useCache = options.cache ?? writeAllowed(cacheDir);
+  const dir = useCache ? cacheDir : undefined;
   const skipped: UsageSkipNote[] = [];
   const problems: UsageProblem[] = [];
   const scans: PlatformScan[] = [];
@@ -125,19 +108,18 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       continue;
     }
     const plans = planSources(reader, sources, problems);
-    const scan: PlatformScan = { reader, plans, fingerprint: fingerprint(plans), cache: new Map() };
+    const scan: PlatformScan = {
+      reader,
+      plans,
+      fingerprint: fingerprint(plans),
+      speed: "full",
+      cursors: new Map(),
+    };
+    planPlatform(scan, dir, since);
     scans.push(scan);
-    if (!useCache) continue;
-    scan.snapshot = loadSnapshot(cacheDir, id, reader.confidence, reader.version, scan.fingerprint);
-    if (scan.snapshot) continue;
-    scan.cache = loadCache(cacheDir, id, reader.confidence, reader.version) ?? new Map();
-    for (const plan of plans) {
-      plan.cached = scan.cache.get(plan.key);
-      decideMode(plan, since);
-    }
   }
 
-  const toRead = scans.filter((s) => !s.snapshot).flatMap((s) =>
+  const toRead = scans.filter((s) => s.speed !== "snapshot").flatMap((s) =>
     s.plans.filter((p) => p.mode !== 0 && !skippedBySince(p, since))
   );
   const jobs: DecodeJob[] = toRead.map((p) => ({
@@ -164,7 +146,7 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
 
   const tables: RecordTable[] = [];
   for (const scan of scans) {
-    const snapshot = scan.snapshot ?? settle(scan, fresh, useCache, cacheDir, since);
+    const snapshot = scan.snapshot ?? settle(scan, fresh, dir, since);
     problems.push(...snapshot.problems);
     tables.push(keepSince(snapshot.table, since));
   }
@@ -184,69 +166,4 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       threads: jobs.length > 0 ? threads : 0,
     },
   };
-}
-
-/** Folds fresh results into the kept state, saves it, and deduplicates across files. */
-function settle(
-  scan: PlatformScan,
-  fresh: Map<Planned, DecodeResult>,
-  useCache: boolean,
-  cacheDir: string,
-  since: number | undefined,
-): Snapshot {
-  const { reader } = scan;
-  const kept = new Map<string, CachedSource>();
-  let changed = false;
-  let complete = true;
-  for (const plan of scan.plans) {
-    const result = fresh.get(plan);
-    fresh.delete(plan);
-    if (!result) {
-      if (plan.cached) kept.set(plan.key, plan.cached);
-      else if (skippedBySince(plan, since)) complete = false;
-      continue;
-    }
-    changed = true;
-    const base = plan.mode === 1 ? plan.cached : undefined;
-    kept.set(plan.key, {
-      path: plan.source.path,
-      size: plan.size,
-      mtimeMs: plan.mtimeMs,
-      ino: plan.ino,
-      end: result.end,
-      head: useCache && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
-      saved: result.saved,
-      rows: base ? mergeRows(reader.id, reader.confidence, [base.rows, result.rows]) : result.rows,
-      problems: mergeProblems(
-        base ? base.problems.filter((p) => p.at < plan.from) : [],
-        result.problems,
-      ),
-    });
-  }
-  if (kept.size !== scan.cache.size) changed = true;
-
-  const problems: UsageProblem[] = [];
-  for (const src of kept.values()) {
-    for (const p of src.problems) {
-      problems.push({
-        platform: reader.id,
-        path: src.path,
-        line: p.line,
-        message: p.message,
-        count: p.count,
-      });
-    }
-  }
-  if (useCache && changed) saveCache(cacheDir, reader.id, reader.version, kept);
-  const merged = mergeRows(reader.id, reader.confidence, [...kept.values()].map((k) => k.rows));
-  kept.clear();
-  const snapshot: Snapshot = { table: merged.table, problems };
-  if (useCache && complete) saveSnapshot(cacheDir, reader.version, scan.fingerprint, snapshot);
-  return snapshot;
-}
-
-function mergeProblems(a: SourceProblem[], b: SourceProblem[]): SourceProblem[] {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  return [{ ...a[0], count: a[0].count + b.reduce((n, p) => n + p.count, 0) }];
 }

@@ -37,7 +37,16 @@ function setup() {
   const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
   const scan = () =>
     scanUsage({ host: hostAt(t.dir, env), platforms: ["claude-code"], cache: true });
-  return { ...t, file, scan, cacheFile: join(t.dir, "data", "cache", "usage", "claude-code.json") };
+  const cacheDir = join(t.dir, "data", "cache", "usage");
+  return {
+    ...t,
+    file,
+    scan,
+    cacheDir,
+    cacheFile: join(cacheDir, "claude-code.cursors.json"),
+    rowsFile: join(cacheDir, "claude-code.rows.json"),
+    snapFile: join(cacheDir, "claude-code.records.bin"),
+  };
 }
 
 test("a re-scan reads nothing when nothing changed and only the appended bytes after an append", async () => {
@@ -171,8 +180,16 @@ test("the cache holds counts and ids, never the text of a prompt", async () => {
   try {
     writeFileSync(s.file, line("a", 3));
     await s.scan();
-    const { readFileSync } = await import("node:fs");
-    assert.doesNotMatch(readFileSync(s.cacheFile, "utf8"), /secret prompt words/);
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const names = readdirSync(s.cacheDir);
+    assert.ok(names.length >= 4, names.join(" "));
+    for (const name of names) {
+      assert.doesNotMatch(
+        readFileSync(join(s.cacheDir, name), "latin1"),
+        /secret prompt words/,
+        name,
+      );
+    }
   } finally {
     s.done();
   }
@@ -183,9 +200,10 @@ test("a re-scan of unchanged sources needs only the snapshot, and a damaged one 
   try {
     writeFileSync(s.file, line("a", 3) + line("b", 5));
     const first = await s.scan();
-    const snap = s.cacheFile.replace(/\.json$/, ".records.bin");
+    const snap = s.snapFile;
     assert.ok(existsSync(snap));
     rmSync(s.cacheFile); // the per-source state is not needed when nothing changed
+    rmSync(s.rowsFile);
     const again = await s.scan();
     assert.equal(again.stats.sourcesRead, 0);
     assert.deepEqual(buckets(again.records), buckets(first.records));
@@ -193,6 +211,30 @@ test("a re-scan of unchanged sources needs only the snapshot, and a damaged one 
     const recovered = await s.scan();
     assert.equal(recovered.stats.sourcesRead, 1);
     assert.deepEqual(buckets(recovered.records), buckets(first.records));
+  } finally {
+    s.done();
+  }
+});
+
+test("an append-only re-scan merges into the snapshot, and a later rewrite re-reads what lagged", async () => {
+  const s = setup();
+  try {
+    const other = join(s.dir, ".claude", "projects", "p", "t.jsonl");
+    writeFileSync(s.file, line("a", 3));
+    writeFileSync(other, line("b", 5));
+    await s.scan();
+    const { statSync } = await import("node:fs");
+    const rowsBefore = statSync(s.rowsFile).mtimeMs;
+    appendFileSync(s.file, line("a", 30) + line("c", 1)); // "a" grows, "c" is new
+    const appended = await s.scan();
+    assert.equal(appended.stats.bytesRead, Buffer.byteLength(line("a", 30) + line("c", 1)));
+    assert.deepEqual(buckets(appended.records), [30, 0, 0, 36]);
+    assert.equal(statSync(s.rowsFile).mtimeMs, rowsBefore); // the big rows file was not touched
+    writeFileSync(other, line("d", 2)); // rewritten: a full settle, s.file's rows lag its cursor
+    const full = await s.scan();
+    assert.deepEqual(buckets(full.records), [30, 0, 0, 33]);
+    rmSync(other);
+    assert.deepEqual(buckets((await s.scan()).records), [20, 0, 0, 31]);
   } finally {
     s.done();
   }

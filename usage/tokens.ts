@@ -48,7 +48,8 @@ export function count(value: unknown): number {
  * Of two records of the same request, returns the one that counts: the larger
  * token total (a streamed response's final line); on a tie the primary copy
  * over a secondary one (a sidechain replay), then the earlier one, then the
- * lexically smaller session and project, so the choice never depends on the
+ * lexically smaller session and project, then the host cost, the model, each
+ * count, the provider and the multiplier, so the choice never depends on the
  * order files were read in.
  */
 export function preferRecord<T extends ReaderRecord>(a: T, b: T): T {
@@ -62,8 +63,25 @@ export function preferRecord<T extends ReaderRecord>(a: T, b: T): T {
   if (a.sessionId !== b.sessionId) return a.sessionId < b.sessionId ? a : b;
   if (a.projectKey !== b.projectKey) return a.projectKey < b.projectKey ? a : b;
   if ((a.costUsd ?? -1) !== (b.costUsd ?? -1)) return (a.costUsd ?? -1) > (b.costUsd ?? -1) ? a : b;
-  return (a.modelId ?? "") <= (b.modelId ?? "") ? a : b;
+  if ((a.modelId ?? "") !== (b.modelId ?? "")) return (a.modelId ?? "") < (b.modelId ?? "") ? a : b;
+  for (const k of TIE_COUNTS) {
+    if (a.tokens[k] !== b.tokens[k]) return a.tokens[k] > b.tokens[k] ? a : b;
+  }
+  if ((a.providerId ?? "") !== (b.providerId ?? "")) {
+    return (a.providerId ?? "") < (b.providerId ?? "") ? a : b;
+  }
+  return (a.pricingMultiplier ?? 1) <= (b.pricingMultiplier ?? 1) ? a : b;
 }
+
+/** The counts that break a last tie, in order (so the choice never depends on file order). */
+export const TIE_COUNTS = [
+  "output",
+  "input",
+  "cacheRead",
+  "cacheWrite",
+  "cacheWrite1h",
+  "reasoning",
+] as const;
 
 /** Parses an ISO-8601 timestamp (or epoch ms/s number) into ms; NaN when it is neither. */
 export function parseTs(value: unknown): number {
