@@ -22,7 +22,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   pi: async () => (await import("./pi.ts")).reader,
   opencode: async () => (await import("./opencode.ts")).reader,
   "grok-build": async () => (await import("./grok_build.ts")).reader,
-  cursor: synced("cursor"),
+  cursor: async () => (await import("./cursor.ts")).reader,
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
