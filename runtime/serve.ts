@@ -18,6 +18,7 @@ import { dataRoot } from "../io/data_root.ts";
 import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
 import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
 import { FORWARDED_SIGNALS, type ProxyOutcome, runProxy } from "./serve_proxy.ts";
+import { startServeTelemetry } from "./serve_telemetry.ts";
 
 /** One run of the wrapper. */
 export interface ServeRun {
@@ -74,14 +75,17 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     run.log(`agent-connector serve: cannot start "${args.command}": ${message}`);
     return { code: 1, signal: null };
   }
+  const telemetry = startServeTelemetry({ args, host: run.host, dataRoot: root, log: run.log });
   const outcome: ProxyOutcome = await runProxy({
     command: args.command,
     args: args.args,
     env,
     stdin: run.stdin,
     stdout: run.stdout,
+    tap: telemetry?.tap,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
   });
+  await telemetry?.close();
   if (outcome.spawnError) {
     const reason = outcome.spawnError.code === "ENOENT"
       ? "command not found"

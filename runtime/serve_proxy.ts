@@ -42,7 +42,7 @@ export interface ProxyOptions {
   stdout: Writable;
   /** The observer; none means a pure pipe. */
   tap?: ServeTap;
-  /** Milliseconds between closing the server's stdin and SIGTERM, and between SIGTERM and SIGKILL. */
+  /** Milliseconds between closing the server's stdin and SIGTERM, and between SIGTERM and SIGKILL (default 5 s; hosts escalate on their own sooner, and we forward their signals). */
   graceMs?: number;
   /** Signals to forward to the server; none in tests that run in-process. */
   forwardSignals?: readonly NodeJS.Signals[];
@@ -70,7 +70,7 @@ export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = process.platform ===
  * reached `stdout`. Never rejects.
  */
 export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
-  const grace = options.graceMs ?? 2_000;
+  const grace = options.graceMs ?? 5_000;
   const { stdin, stdout, tap } = options;
   return new Promise((resolve) => {
     const child = spawn(options.command, [...options.args], {
