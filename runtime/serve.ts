@@ -84,6 +84,7 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     stdout: run.stdout,
     tap: telemetry?.tap,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
+    graceMs: graceFromEnv(run.host.env),
   });
   await telemetry?.close();
   if (outcome.spawnError) {
@@ -94,6 +95,12 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     return { code: EXIT_SPAWN_FAILED, signal: null };
   }
   return { code: outcome.code ?? 1, signal: outcome.signal };
+}
+
+/** `AGENT_CONNECTOR_SERVE_GRACE_MS`: how long a server may linger after its stdin closed. */
+export function graceFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const ms = Number(env.AGENT_CONNECTOR_SERVE_GRACE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 /**

@@ -49,7 +49,7 @@ export {
 export { appendHookRow, type HookRowInput } from "./hook_row.ts";
 export { DEFAULT_TELEMETRY, telemetryKilled, telemetrySettings } from "./settings.ts";
 export { type ContentKind, heuristicTokens, imageTokens } from "./heuristic.ts";
-export { countText, type CountFn, loadO200k, type TokenCount } from "./tokenizer.ts";
+export { type CountFn, countText, loadO200k, type TokenCount } from "./tokenizer.ts";
 export {
   type ClientInfo,
   type ModelFamily,
