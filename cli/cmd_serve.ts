@@ -29,7 +29,9 @@ Flags:
 
 Everything after the first "--" is the server command, passed through verbatim.
 Unknown flags before "--" are ignored so an older or newer wrapper never fails.
-AGENT_CONNECTOR_TELEMETRY=0 turns telemetry off (a pure byte pipe).
+AGENT_CONNECTOR_TELEMETRY=0 turns telemetry off (a pure byte pipe). When the host
+closes stdin the server gets EOF; one still running AGENT_CONNECTOR_SERVE_GRACE_MS
+later (default 10000) gets SIGTERM, and SIGKILL after as long again.
 
 Example:
   agent-connector serve --connector acme-db --host claude-code -- node ./server.js --stdio

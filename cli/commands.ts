@@ -69,6 +69,16 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import("./cmd_action.ts"),
   },
   {
+    name: "telemetry",
+    summary: "per-tool token telemetry of your connectors: report, export, leaderboard",
+    load: () => import("./cmd_telemetry.ts"),
+  },
+  {
+    name: "leaderboard",
+    summary: "three token leaderboards, never summed: your MCPs, your hosts, live host turns",
+    load: () => import("./cmd_leaderboard.ts"),
+  },
+  {
     name: "serve",
     summary: "run an MCP stdio server behind the token-counting proxy (hosts call this)",
     hidden: true,

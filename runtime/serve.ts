@@ -18,6 +18,7 @@ import { dataRoot } from "../io/data_root.ts";
 import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
 import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
 import { FORWARDED_SIGNALS, type ProxyOutcome, runProxy } from "./serve_proxy.ts";
+import { startServeTelemetry } from "./serve_telemetry.ts";
 
 /** One run of the wrapper. */
 export interface ServeRun {
@@ -74,14 +75,18 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     run.log(`agent-connector serve: cannot start "${args.command}": ${message}`);
     return { code: 1, signal: null };
   }
+  const telemetry = startServeTelemetry({ args, host: run.host, dataRoot: root, log: run.log });
   const outcome: ProxyOutcome = await runProxy({
     command: args.command,
     args: args.args,
     env,
     stdin: run.stdin,
     stdout: run.stdout,
+    tap: telemetry?.tap,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
+    graceMs: graceFromEnv(run.host.env),
   });
+  await telemetry?.close();
   if (outcome.spawnError) {
     const reason = outcome.spawnError.code === "ENOENT"
       ? "command not found"
@@ -90,6 +95,12 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     return { code: EXIT_SPAWN_FAILED, signal: null };
   }
   return { code: outcome.code ?? 1, signal: outcome.signal };
+}
+
+/** `AGENT_CONNECTOR_SERVE_GRACE_MS`: how long a server may linger after its stdin closed. */
+export function graceFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const ms = Number(env.AGENT_CONNECTOR_SERVE_GRACE_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
 /**

@@ -42,7 +42,11 @@ export interface ProxyOptions {
   stdout: Writable;
   /** The observer; none means a pure pipe. */
   tap?: ServeTap;
-  /** Milliseconds between closing the server's stdin and SIGTERM, and between SIGTERM and SIGKILL. */
+  /**
+   * Milliseconds between closing the server's stdin and SIGTERM, and between
+   * SIGTERM and SIGKILL ({@link DEFAULT_GRACE_MS}). Hosts usually escalate
+   * sooner themselves, and their signals are forwarded.
+   */
   graceMs?: number;
   /** Signals to forward to the server; none in tests that run in-process. */
   forwardSignals?: readonly NodeJS.Signals[];
@@ -60,6 +64,9 @@ export interface ProxyOutcome {
   spawnError?: NodeJS.ErrnoException;
 }
 
+/** Default grace between closing the server's stdin, SIGTERM and SIGKILL. */
+export const DEFAULT_GRACE_MS = 10_000;
+
 /** The signals a host may send that the server should see too. */
 export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = process.platform === "win32"
   ? ["SIGINT", "SIGTERM"]
@@ -70,7 +77,7 @@ export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = process.platform ===
  * reached `stdout`. Never rejects.
  */
 export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
-  const grace = options.graceMs ?? 2_000;
+  const grace = options.graceMs ?? DEFAULT_GRACE_MS;
   const { stdin, stdout, tap } = options;
   return new Promise((resolve) => {
     const child = spawn(options.command, [...options.args], {

@@ -48,7 +48,12 @@ export interface ScenarioResult {
 export async function runScenario(
   command: readonly string[],
   env: Record<string, string>,
-  options: { big?: number; clientName?: string } = {},
+  options: {
+    big?: number;
+    clientName?: string;
+    /** Awaited before the client closes (e.g. until telemetry rows are written). */
+    beforeClose?: () => Promise<void>;
+  } = {},
 ): Promise<ScenarioResult> {
   const transport = new StdioClientTransport({
     command: command[0],
@@ -95,7 +100,11 @@ export async function runScenario(
     const result = await client.callTool(
       { name, arguments: args },
       undefined,
-      progress ? { onprogress: (p: { progress: number }) => progress.push(p.progress) } : undefined,
+      {
+        // Generous: a 9 MB echo on a loaded 2-core machine can take a minute.
+        timeout: 600_000,
+        ...(progress ? { onprogress: (p: { progress: number }) => progress.push(p.progress) } : {}),
+      },
     );
     calls.push({ name, arguments: args, result });
     const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
@@ -111,6 +120,7 @@ export async function runScenario(
   const message = bigMessage(options.big);
   const big = await call("echo", { message });
   const bigText = (big.content as Array<{ text: string }>)[0].text;
+  await options.beforeClose?.();
   await client.close();
   return {
     tools: tools.map((t: { name: string }) => t.name),

@@ -25,7 +25,13 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function env(extra: Record<string, string> = {}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
-  return { ...out, HOME: dir, AGENT_CONNECTOR_DATA_DIR: join(dir, "data"), ...extra };
+  // HOME stays real: Deno keeps its npm cache there (the worker imports the tokenizer).
+  return {
+    ...out,
+    AGENT_CONNECTOR_DATA_DIR: join(dir, "data"),
+    AGENT_CONNECTOR_SERVE_GRACE_MS: "1500",
+    ...extra,
+  };
 }
 
 function serveFake(extra: Record<string, string> = {}) {

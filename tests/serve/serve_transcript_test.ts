@@ -14,6 +14,9 @@ import { fileURLToPath } from "node:url";
 import { cliCommand } from "../_helpers/cli_process.ts";
 import { nodeExecutable, serverEverythingCommand } from "../_helpers/mcp_peers.ts";
 import { runScenario, type ScenarioResult, UNICODE_TEXT } from "./_scenario.ts";
+import { expectedRows } from "./_expected_rows.ts";
+import { openNdjsonStore } from "../../telemetry/store_ndjson.ts";
+import type { TelemetryRow } from "../../telemetry/rows.ts";
 
 const TAP = fileURLToPath(new URL("../fixtures/serve/tap.mjs", import.meta.url));
 let dir: string;
@@ -28,7 +31,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 function env(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v;
-  out.HOME = dir;
+  // HOME stays real: Deno keeps its npm cache there (the worker imports the tokenizer).
   out.AGENT_CONNECTOR_DATA_DIR = join(dir, "data");
   return out;
 }
@@ -41,7 +44,11 @@ async function session(name: string, throughServe: boolean) {
   const middle = throughServe
     ? cliCommand(["serve", "--connector", "e2e", "--host", "claude-code", "--", ...serverSide])
     : serverSide;
-  const result = await runScenario([nodeExecutable(), TAP, client, ...middle], env());
+  const result = await runScenario([nodeExecutable(), TAP, client, ...middle], env(), {
+    // Through serve, wait until every call's row is written (the 9 MB one
+    // takes seconds to tokenize) so the rows can be compared exactly.
+    beforeClose: throughServe ? () => waitForRows(7) : undefined,
+  });
   const read = (p: string) => readFileSync(p);
   return {
     result,
@@ -50,6 +57,16 @@ async function session(name: string, throughServe: boolean) {
     serverReceived: read(`${srv}.down`),
     serverSent: read(`${srv}.up`),
   };
+}
+
+function storedRows(): TelemetryRow[] {
+  return [...openNdjsonStore(join(dir, "data", "telemetry")).rows()];
+}
+
+async function waitForRows(n: number): Promise<void> {
+  for (let i = 0; i < 1200 && storedRows().length < n; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function assertScenarioRan(r: ScenarioResult) {
@@ -82,4 +99,33 @@ test("the client and the server receive the same bytes through serve as directly
     '"method":"notifications/progress"',
   );
   assert.equal(progress.length - 1, 3);
+});
+
+test("serve's rows equal token counts computed independently from the transcript", () => {
+  const expected = expectedRows(
+    readFileSync(join(dir, "proxied-client.down")),
+    readFileSync(join(dir, "proxied-client.up")),
+  );
+  assert.equal(expected.length, 7);
+  const rows = storedRows();
+  assert.deepEqual(
+    rows.map((r) => [r.scope, r.toolName, r.inputTokens, r.outputTokens]),
+    expected.map((e) => [e.scope, e.toolName, e.inputTokens, e.outputTokens]),
+  );
+  for (const [i, row] of rows.entries()) {
+    // The client is not an OpenAI one and the host is Claude Code: an approximation.
+    const label = expected[i].hasImage ? "heuristic" : "tokenizer-approx";
+    assert.equal(row.confidenceSource, label, row.toolName);
+    assert.deepEqual(
+      [row.connectorId, row.hostPlatform, row.surfaceKind, row.isError],
+      ["e2e", "claude-code", "server", false],
+    );
+  }
+  assert.equal(new Set(rows.map((r) => r.sessionId)).size, 1);
+  // Aggregate counts only: nothing of the arguments or results is on disk.
+  const disk = readFileSync(
+    join(dir, "data", "telemetry", "events", `${rows[0].ts.slice(0, 10)}.ndjson`),
+    "utf8",
+  );
+  assert.ok(!disk.includes("quick brown fox") && !disk.includes("naïve"));
 });

@@ -1,0 +1,141 @@
+/**
+ * The forwarding thread's side of serve telemetry: decide whether telemetry
+ * runs, start the worker (runtime/serve_worker.ts) and hand it a copy of each
+ * forwarded chunk. Costs on the forwarding path: one copy and one
+ * postMessage per chunk. Anything going wrong here turns telemetry off for
+ * the session; the pipe never notices.
+ *
+ * Session id: the host's (`CLAUDE_CODE_SESSION_ID`, set by Claude Code
+ * ≥ 2.1.154 for stdio servers), else `AGENT_CONNECTOR_SESSION`, else a new
+ * UUID. Project: `CLAUDE_PROJECT_DIR` (Claude Code), else the working dir.
+ *
+ * @module
+ */
+
+import { randomUUID } from "node:crypto";
+import { Worker } from "node:worker_threads";
+import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
+import type { HostEnv, OsName } from "../io/host_env.ts";
+import { telemetrySettings } from "../telemetry/settings.ts";
+import type { ServeArgs } from "./serve_args.ts";
+import type { ServeTap } from "./serve_proxy.ts";
+
+/** What the worker is started with. */
+export interface ServeWorkerInit {
+  /** The data root. */
+  dataRoot: string;
+  /** The connector. */
+  connectorId: string;
+  /** `--host` or `AGENT_CONNECTOR_HOST`. */
+  hostPlatform?: string;
+  /** The session id. */
+  sessionId: string;
+  /** The project folder. */
+  projectDir: string;
+  /** The OS (path normalization of the project key). */
+  os: OsName;
+  /** Telemetry settings. */
+  settings: ResolvedTelemetryConfig;
+}
+
+/** Running telemetry for one serve session. */
+export interface ServeTelemetry {
+  /** The tap to give the proxy. */
+  tap: ServeTap;
+  /** Finishes: the worker tokenizes until `budgetMs` from now, writes every row, exits. */
+  close(budgetMs?: number): Promise<void>;
+}
+
+/** How long after the server exits the worker may keep tokenizing (then it estimates). */
+export const FINISH_BUDGET_MS = 1_000;
+
+/** The longest serve waits for the worker to write its rows after the server exited. */
+export const FINISH_CAP_MS = 60_000;
+
+/** The env vars hosts use to tell a stdio server its session (HOSTS.md; Claude Code docs). */
+export const HOST_SESSION_ENV: readonly string[] = ["CLAUDE_CODE_SESSION_ID"];
+
+/** Returns the session id for a serve run. */
+export function serveSessionId(env: Record<string, string | undefined>): string {
+  for (const name of HOST_SESSION_ENV) if (env[name]) return env[name]!;
+  return env.AGENT_CONNECTOR_SESSION || randomUUID();
+}
+
+function workerUrl(): URL {
+  // The npm build compiles .ts to .js beside each other.
+  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  return new URL(`./serve_worker${ext}`, import.meta.url);
+}
+
+/**
+ * Starts telemetry for a serve run, or returns undefined when it is off
+ * (no `--connector`, a kill switch) or cannot start.
+ */
+export function startServeTelemetry(input: {
+  args: ServeArgs;
+  host: HostEnv;
+  dataRoot: string;
+  log: (line: string) => void;
+}): ServeTelemetry | undefined {
+  const { args, host } = input;
+  if (!args.connectorId) return undefined;
+  const settings = telemetrySettings(input.dataRoot, args.connectorId, host.env);
+  if (!settings.enabled) return undefined;
+  const init: ServeWorkerInit = {
+    dataRoot: input.dataRoot,
+    connectorId: args.connectorId,
+    hostPlatform: args.hostPlatform || host.env.AGENT_CONNECTOR_HOST || undefined,
+    sessionId: serveSessionId(host.env),
+    projectDir: host.env.CLAUDE_PROJECT_DIR || host.cwd,
+    os: host.os,
+    settings,
+  };
+  let worker: Worker;
+  try {
+    worker = new Worker(workerUrl(), { workerData: init });
+  } catch {
+    return undefined;
+  }
+  let alive = true;
+  let done: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  worker.on("message", (m: { t?: string; line?: string }) => {
+    if (m.t === "log" && m.line) input.log(m.line);
+    if (m.t === "done") done();
+  });
+  worker.on("error", (error) => {
+    alive = false;
+    input.log(`agent-connector serve: telemetry stopped: ${error.message}`);
+    done();
+  });
+  worker.on("exit", () => {
+    alive = false;
+    done();
+  });
+  const send = (direction: 0 | 1, chunk: Uint8Array) => {
+    if (!alive) return;
+    // A copy: the stream may still hold `chunk` for its pending write.
+    const copy = new Uint8Array(chunk);
+    worker.postMessage([direction, copy], [copy.buffer]);
+  };
+  return {
+    tap: {
+      fromClient: (chunk) => send(0, chunk),
+      fromServer: (chunk) => send(1, chunk),
+    },
+    async close(budgetMs = FINISH_BUDGET_MS) {
+      if (alive) {
+        worker.postMessage({ t: "finish", deadline: Date.now() + budgetMs });
+        // Tokenizing stops at the deadline; writing the rows is then quick,
+        // unless the worker is still starting on a loaded machine. Wait for
+        // it (a host in a hurry signals us, and with the server gone no
+        // handler is left, so the signal ends us at once), up to a cap.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, FINISH_CAP_MS)));
+        await Promise.race([finished, cap]);
+        clearTimeout(timer);
+      }
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The telemetry store behind one interface (spec §5): `ndjson` (default, no
+ * native code: append-only event files per UTC day plus derived rollups) or
+ * `sqlite` (node:sqlite with WAL, where the runtime has it — Deno, Node ≥
+ * 22.5). Both live under `<dataRoot>/telemetry/` and hold aggregate counts
+ * only. Reports read every store present, so switching backends loses no
+ * history.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import type { TelemetryRow, TelemetryScope } from "./rows.ts";
+import type { RowGroup } from "./groups.ts";
+
+/** The backends. */
+export type TelemetryStoreKind = "ndjson" | "sqlite";
+
+/** Which rows a query wants. */
+export interface RowFilter {
+  /** Only rows at or after this ISO timestamp. */
+  since?: string;
+  /** Only this connector's rows. */
+  connectorId?: string;
+  /** Only these scopes. */
+  scopes?: readonly TelemetryScope[];
+}
+
+/** A place telemetry rows are appended to and read from. */
+export interface TelemetryStore {
+  /** Which backend this is. */
+  readonly kind: TelemetryStoreKind;
+  /** Appends rows; whole rows only, safe with many concurrent writers. */
+  append(rows: readonly TelemetryRow[]): void;
+  /** Every stored row matching `filter`, oldest day first. */
+  rows(filter?: RowFilter): Iterable<TelemetryRow>;
+  /** The matching rows summed by every dimension. */
+  groups(filter?: RowFilter): RowGroup[];
+  /** Releases files and handles. */
+  close(): void;
+}
+
+/** A store cannot be opened on this runtime (or its files cannot be used). */
+export class TelemetryStoreError extends Error {
+  /** Creates the error. */
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "TelemetryStoreError";
+  }
+}
+
+/** The folder every store lives in. */
+export function telemetryDir(dataRoot: string): string {
+  return join(dataRoot, "telemetry");
+}
+
+/** True when a row passes `filter`. */
+export function rowMatches(row: TelemetryRow, filter: RowFilter | undefined): boolean {
+  if (!filter) return true;
+  if (filter.since !== undefined && row.ts < filter.since) return false;
+  if (filter.connectorId !== undefined && row.connectorId !== filter.connectorId) return false;
+  if (filter.scopes && !filter.scopes.includes(row.scope)) return false;
+  return true;
+}
+
+/**
+ * Opens a store. `sqlite` loads node:sqlite on demand and throws
+ * {@link TelemetryStoreError} with what to do where the runtime lacks it.
+ */
+export async function openTelemetryStore(
+  kind: TelemetryStoreKind,
+  dataRoot: string,
+): Promise<TelemetryStore> {
+  if (kind === "sqlite") {
+    const { openSqliteStore } = await import("./store_sqlite.ts");
+    return await openSqliteStore(telemetryDir(dataRoot));
+  }
+  const { openNdjsonStore } = await import("./store_ndjson.ts");
+  return openNdjsonStore(telemetryDir(dataRoot));
+}

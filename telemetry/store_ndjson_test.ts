@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { APPEND_CHUNK_BYTES, openNdjsonStore } from "./store_ndjson.ts";
+import { testRow } from "../tests/_helpers/telemetry_rows.ts";
+
+let dir: string;
+beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), "ac-ndjson-"))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test("rows are appended to one file per UTC day and read back in order", () => {
+  const store = openNdjsonStore(dir);
+  store.append([
+    testRow({ ts: "2026-11-01T23:59:59.000Z" }),
+    testRow({ ts: "2026-11-02T00:00:00.000Z", toolName: "other" }),
+  ]);
+  store.close();
+  assert.deepEqual(readdirSync(join(dir, "events")).sort(), [
+    "2026-11-01.ndjson",
+    "2026-11-02.ndjson",
+  ]);
+  const rows = [...openNdjsonStore(dir).rows()];
+  assert.deepEqual(rows.map((r) => r.toolName), ["query", "other"]);
+});
+
+test("each write holds whole lines and stays under the atomic append size", () => {
+  const store = openNdjsonStore(dir);
+  const rows = Array.from({ length: 200 }, (_, i) => testRow({ toolName: `tool-${i}` }));
+  store.append(rows);
+  store.close();
+  const text = readFileSync(join(dir, "events", "2026-11-01.ndjson"), "utf8");
+  assert.equal(text.split("\n").length - 1, 200);
+  assert.ok(APPEND_CHUNK_BYTES <= 4096);
+});
+
+test("a torn last line and foreign lines are skipped, never reported", () => {
+  const store = openNdjsonStore(dir);
+  store.append([testRow()]);
+  store.close();
+  const file = join(dir, "events", "2026-11-01.ndjson");
+  appendFileSync(file, '{"not":"a row"}\nnot json\n{"connectorId":"acme","toolN');
+  assert.equal([...openNdjsonStore(dir).rows()].length, 1);
+});
+
+test("filters select by time, connector and scope", () => {
+  const store = openNdjsonStore(dir);
+  store.append([
+    testRow({ ts: "2026-11-01T08:00:00.000Z" }),
+    testRow({ ts: "2026-11-01T12:00:00.000Z", connectorId: "other" }),
+    testRow({ ts: "2026-11-02T08:00:00.000Z", scope: "hook", surfaceKind: "hook" }),
+  ]);
+  const since = [...store.rows({ since: "2026-11-01T10:00:00.000Z" })];
+  assert.deepEqual(since.map((r) => r.ts), [
+    "2026-11-01T12:00:00.000Z",
+    "2026-11-02T08:00:00.000Z",
+  ]);
+  assert.equal([...store.rows({ connectorId: "other" })].length, 1);
+  assert.equal([...store.rows({ scopes: ["hook"] })].length, 1);
+  store.close();
+});
+
+test("groups sum rows by every dimension and match reading the events", () => {
+  const store = openNdjsonStore(dir);
+  store.append([
+    testRow({ inputTokens: 1, outputTokens: 2 }),
+    testRow({ inputTokens: 3, outputTokens: 4, ts: "2026-11-01T11:00:00.000Z" }),
+    testRow({ toolName: "other" }),
+  ]);
+  const groups = store.groups().sort((a, b) => a.toolName.localeCompare(b.toolName));
+  assert.equal(groups.length, 2);
+  assert.equal(groups[0].toolName, "other");
+  assert.deepEqual(
+    [
+      groups[1].count,
+      groups[1].inputTokens,
+      groups[1].outputTokens,
+      groups[1].firstTs,
+      groups[1].lastTs,
+    ],
+    [2, 4, 6, "2026-11-01T10:00:00.000Z", "2026-11-01T11:00:00.000Z"],
+  );
+  store.close();
+});
+
+test("a day's rollup is reused and extended by only the bytes appended since", () => {
+  const store = openNdjsonStore(dir);
+  store.append([testRow(), testRow()]);
+  assert.equal(store.groups()[0].count, 2);
+  const rollup = join(dir, "rollups", "2026-11-01.json");
+  const first = JSON.parse(readFileSync(rollup, "utf8"));
+  assert.equal(first.bytes, statSync(join(dir, "events", "2026-11-01.ndjson")).size);
+  // Prove the rollup is used: doctor it, and the answer follows the rollup.
+  first.groups[0].count = 100;
+  writeFileSync(rollup, JSON.stringify(first));
+  store.append([testRow()]);
+  assert.equal(store.groups()[0].count, 101);
+  store.close();
+});
+
+test("a --since inside a day reads that day's events exactly", () => {
+  const store = openNdjsonStore(dir);
+  store.append([testRow({ ts: "2026-11-01T08:00:00.000Z" }), testRow()]);
+  store.groups(); // writes the rollup
+  const groups = store.groups({ since: "2026-11-01T09:00:00.000Z" });
+  assert.equal(groups[0].count, 1);
+  store.close();
+});
+
+test("a replaced, shorter event file rebuilds its rollup", () => {
+  const store = openNdjsonStore(dir);
+  store.append([testRow(), testRow(), testRow()]);
+  assert.equal(store.groups()[0].count, 3);
+  store.close();
+  const file = join(dir, "events", "2026-11-01.ndjson");
+  writeFileSync(file, JSON.stringify(testRow()) + "\n");
+  assert.equal(openNdjsonStore(dir).groups()[0].count, 1);
+});
+
+test("an empty store reads as nothing", () => {
+  const store = openNdjsonStore(join(dir, "missing"));
+  assert.deepEqual([...store.rows()], []);
+  assert.deepEqual(store.groups(), []);
+});

@@ -1,0 +1,67 @@
+/**
+ * Fifty serve processes at once, each proxying its own server and writing
+ * telemetry to one shared store: no row is lost and none is torn.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { cliCommand } from "../_helpers/cli_process.ts";
+import { nodeExecutable } from "../_helpers/mcp_peers.ts";
+import { startRaw } from "./_raw_client.ts";
+import { asTelemetryRow, type TelemetryRow } from "../../telemetry/rows.ts";
+
+const FAKE = fileURLToPath(new URL("../fixtures/serve/fake_server.mjs", import.meta.url));
+const SESSIONS = Number(process.env.SESSIONS ?? 50);
+const CALLS = 8;
+let dir: string;
+
+before(() => void (dir = mkdtempSync(join(tmpdir(), "ac-serve-50-"))));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+async function session(i: number): Promise<void> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  Object.assign(env, {
+    AGENT_CONNECTOR_DATA_DIR: join(dir, "data"),
+    AGENT_CONNECTOR_SESSION: `session-${i}`,
+  });
+  const s = startRaw(
+    cliCommand(["serve", "--connector", "many", "--", nodeExecutable(), FAKE]),
+    env,
+  );
+  await s.request(0, "initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "load", version: "1" },
+  });
+  await s.request(1, "tools/list");
+  for (let c = 0; c < CALLS; c++) {
+    await s.request(2 + c, "tools/call", {
+      name: "echo",
+      arguments: { text: `session ${i} call ${c} ${"padding ".repeat(c)}` },
+    });
+  }
+  s.child.stdin.end();
+  await s.exited;
+}
+
+test("fifty concurrent serve processes lose and tear no telemetry row", async () => {
+  await Promise.all(Array.from({ length: SESSIONS }, (_, i) => session(i)));
+  const events = join(dir, "data", "telemetry", "events");
+  const lines = readdirSync(events).flatMap((f) =>
+    readFileSync(join(events, f), "utf8").split("\n").filter((l) => l !== "")
+  );
+  const parsed = lines.map((l) => asTelemetryRow(JSON.parse(l)));
+  assert.ok(parsed.every((r) => r !== undefined), "every line is one whole row");
+  const rows = parsed as TelemetryRow[];
+  assert.equal(rows.length, SESSIONS * (CALLS + 1));
+  for (let i = 0; i < SESSIONS; i++) {
+    const mine = rows.filter((r) => r.sessionId === `session-${i}`);
+    assert.equal(mine.filter((r) => r.scope === "call").length, CALLS, `session ${i}`);
+    assert.equal(mine.filter((r) => r.scope === "tool_defs").length, 1, `session ${i}`);
+  }
+});
