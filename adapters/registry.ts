@@ -13,6 +13,7 @@ import type { HostId, PlatformId } from "../core/platform_types.ts";
 import { HOST_IDS } from "../core/platform_types.ts";
 import type { HostAdapter } from "./descriptor.ts";
 import type { HookDialect } from "./dialect.ts";
+import { importLazily } from "../core/lazy_import.ts";
 
 /** One registered host. */
 export interface RegistryEntry {
@@ -24,12 +25,22 @@ export interface RegistryEntry {
   dialect?(): Promise<HookDialect>;
 }
 
+/**
+ * Rows load lazily and out of the start-up module graph (core/lazy_import.ts):
+ * a hook call imports this file, then exactly one dialect.
+ */
+function lazy<T>(path: string): Promise<T> {
+  return importLazily<T>(path, import.meta.url);
+}
+
 /** The implemented hosts, in registry order. */
 export const REGISTRY: readonly RegistryEntry[] = [
   {
     id: "claude-code",
-    load: async () => (await import("./claude_code/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/claude.ts")).claudeDialect,
+    load: async () =>
+      (await lazy<typeof import("./claude_code/mod.ts")>("./claude_code/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/claude.ts")>("./dialects/claude.ts")).claudeDialect,
   },
   {
     id: "codex",
