@@ -44,18 +44,23 @@ export const REGISTRY: readonly RegistryEntry[] = [
   },
   {
     id: "codex",
-    load: async () => (await import("./codex/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/codex.ts")).codexDialect,
+    load: async () => (await lazy<typeof import("./codex/mod.ts")>("./codex/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/codex.ts")>("./dialects/codex.ts")).codexDialect,
   },
   {
     id: "gemini-cli",
-    load: async () => (await import("./gemini_cli/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/gemini.ts")).geminiDialect,
+    load: async () =>
+      (await lazy<typeof import("./gemini_cli/mod.ts")>("./gemini_cli/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/gemini.ts")>("./dialects/gemini.ts")).geminiDialect,
   },
   {
     id: "qwen-code",
-    load: async () => (await import("./qwen_code/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/qwen.ts")).qwenDialect,
+    load: async () =>
+      (await lazy<typeof import("./qwen_code/mod.ts")>("./qwen_code/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
 ];
 
