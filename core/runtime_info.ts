@@ -86,7 +86,9 @@ async function denoStdin(timeoutMs: number): Promise<string> {
   if (deno.stdin.isTerminal?.()) return "";
   const chunks: Uint8Array[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<"timeout">((r) => (timer = setTimeout(() => r("timeout"), timeoutMs)));
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
   try {
     for (;;) {
       const buf = new Uint8Array(65536);
