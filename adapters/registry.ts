@@ -13,6 +13,7 @@ import type { HostId, PlatformId } from "../core/platform_types.ts";
 import { HOST_IDS } from "../core/platform_types.ts";
 import type { HostAdapter } from "./descriptor.ts";
 import type { HookDialect } from "./dialect.ts";
+import { importLazily } from "../core/lazy_import.ts";
 
 /** One registered host. */
 export interface RegistryEntry {
@@ -24,27 +25,42 @@ export interface RegistryEntry {
   dialect?(): Promise<HookDialect>;
 }
 
+/**
+ * Rows load lazily and out of the start-up module graph (core/lazy_import.ts):
+ * a hook call imports this file, then exactly one dialect.
+ */
+function lazy<T>(path: string): Promise<T> {
+  return importLazily<T>(path, import.meta.url);
+}
+
 /** The implemented hosts, in registry order. */
 export const REGISTRY: readonly RegistryEntry[] = [
   {
     id: "claude-code",
-    load: async () => (await import("./claude_code/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/claude.ts")).claudeDialect,
+    load: async () =>
+      (await lazy<typeof import("./claude_code/mod.ts")>("./claude_code/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/claude.ts")>("./dialects/claude.ts")).claudeDialect,
   },
   {
     id: "codex",
-    load: async () => (await import("./codex/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/codex.ts")).codexDialect,
+    load: async () => (await lazy<typeof import("./codex/mod.ts")>("./codex/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/codex.ts")>("./dialects/codex.ts")).codexDialect,
   },
   {
     id: "gemini-cli",
-    load: async () => (await import("./gemini_cli/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/gemini.ts")).geminiDialect,
+    load: async () =>
+      (await lazy<typeof import("./gemini_cli/mod.ts")>("./gemini_cli/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/gemini.ts")>("./dialects/gemini.ts")).geminiDialect,
   },
   {
     id: "qwen-code",
-    load: async () => (await import("./qwen_code/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/qwen.ts")).qwenDialect,
+    load: async () =>
+      (await lazy<typeof import("./qwen_code/mod.ts")>("./qwen_code/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
 ];
 

@@ -15,6 +15,7 @@
 import type { HostId, PlatformId } from "../core/platform_types.ts";
 import { isHostId } from "../core/platform_types.ts";
 import type { EnvMarker } from "./descriptor.ts";
+import { importLazily } from "../core/lazy_import.ts";
 
 /** How the host was decided. */
 export type DetectionSource = "argv" | "payload" | "env-override" | "env-marker" | "none";
@@ -60,7 +61,10 @@ export async function detectRuntimeHost(
 ): Promise<RuntimeHost> {
   const override = env.AGENT_CONNECTOR_HOST;
   if (isHostId(override)) return { platform: override, via: "env-override" };
-  const { REGISTRY } = await import("./registry.ts");
+  const { REGISTRY } = await importLazily<typeof import("./registry.ts")>(
+    "./registry.ts",
+    import.meta.url,
+  );
   for (const entry of REGISTRY) {
     const adapter = await entry.load();
     if (adapter.runtimeEnv?.some((m) => markerPresent(m, env))) {

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { readFileSync } from "node:fs";
 import type { CliContext } from "./_context.ts";
 import { parseCommandArgs, stringFlag } from "./_args.ts";
 import { CliError } from "./_errors.ts";
@@ -39,9 +40,19 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const id = stringFlag(parsed, "connector");
   if (!id) throw new CliError("action: --connector <id> is required");
   if (!isHostId(platform)) throw new CliError(`action: unknown platform "${platform}"`);
-  const loaded = await loadRegisteredConnector(dataRoot(ctx.host), id).catch((error) => {
-    throw new CliError(`action: cannot load connector "${id}": ${error.message ?? error}`);
-  });
+  const readText = (path: string) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return undefined;
+    }
+  };
+  const sep = ctx.host.os === "win32" ? "\\" : "/";
+  const loaded = await loadRegisteredConnector(dataRoot(ctx.host), id, readText, sep).catch(
+    (error) => {
+      throw new CliError(`action: cannot load connector "${id}": ${error.message ?? error}`);
+    },
+  );
   if (!loaded) {
     throw new CliError(
       `action: connector "${id}" is not registered under ${

@@ -1,25 +1,28 @@
 #!/usr/bin/env node
 /**
  * The `agent-connector` executable. `hook` and `statusline` — what hosts run
- * on every event — go straight to the lean runtime entry, before the CLI
- * table or anything else is loaded (DESIGN §5: the hook budget is 15 ms over
- * an empty script).
+ * on every event — go straight to the lean runtime entry; the CLI table is
+ * imported lazily, so it is not even part of the module graph a hook call
+ * loads (DESIGN §5: a hook stays within 15 ms of an empty script). Nothing
+ * here imports a `node:` built-in.
  *
  * @module
  */
 
-import process from "node:process";
+import { importLazily } from "../core/lazy_import.ts";
+import { processArgs } from "../core/runtime_info.ts";
 
-const argv = process.argv.slice(2);
+const argv = processArgs();
+
 if (argv[0] === "hook" || argv[0] === "statusline") {
   const entry = await import("../runtime/hook_main.ts");
+  const io = await entry.processIo();
   const run = argv[0] === "hook" ? entry.hookEntry : entry.statuslineEntry;
-  process.exitCode = await run(argv.slice(1));
+  io.setExitCode(await run(argv.slice(1), io));
 } else {
-  const [{ CLI_NAME, VERSION }, { processContext }, { runCli }] = await Promise.all([
-    import("../core/version.ts"),
-    import("./_context.ts"),
-    import("./run.ts"),
-  ]);
-  process.exitCode = await runCli(argv, processContext({ name: CLI_NAME, version: VERSION }));
+  const { cliMain } = await importLazily<typeof import("./_cli_main.ts")>(
+    "./_cli_main.ts",
+    import.meta.url,
+  );
+  await cliMain(argv);
 }

@@ -10,15 +10,7 @@ import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeAction, ChangeRecord } from "../core/platform_types.ts";
 import type { HostAdapter } from "../adapters/descriptor.ts";
 import type { Ledgers } from "../io/ledgers.ts";
-import type {
-  BlockRemoveEdit,
-  BlockSetEdit,
-  Edit,
-  YamlItemRemoveEdit,
-  YamlItemSetEdit,
-  YamlRemoveEdit,
-  YamlSetEdit,
-} from "./edits.ts";
+import type { Edit } from "./edits.ts";
 import type { InstallContext } from "./context.ts";
 
 /** One host, one scope. */
@@ -35,35 +27,8 @@ export interface SurfaceInput {
   ledgers: Ledgers;
 }
 
-/**
- * Edits the engine declares (install/edits.ts) but does not apply yet. The
- * pipeline reports them as `!` instead of handing them over; each moves into
- * `Edit` as the engine gains the operation.
- */
-export type PendingEdit =
-  | BlockSetEdit
-  | BlockRemoveEdit
-  | YamlSetEdit
-  | YamlRemoveEdit
-  | YamlItemSetEdit
-  | YamlItemRemoveEdit;
-
 /** Anything a planner may declare. */
-export type PlannedEdit = Edit | PendingEdit;
-
-const PENDING_OPS: ReadonlySet<string> = new Set([
-  "block.set",
-  "block.remove",
-  "yaml.set",
-  "yaml.remove",
-  "yaml.item.set",
-  "yaml.item.remove",
-]);
-
-/** True when the engine cannot apply `e` yet. */
-export function isPending(e: PlannedEdit): e is PendingEdit {
-  return PENDING_OPS.has(e.op);
-}
+export type PlannedEdit = Edit;
 
 /** A planner's output. */
 export interface PlanPart {

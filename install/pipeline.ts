@@ -25,8 +25,6 @@ import { diskProbe, type InstallContext } from "./context.ts";
 import { detectHosts } from "./detect.ts";
 import { ensureHomeBin, homeBinPath } from "./home_bin.ts";
 import { planInstall, planUninstall } from "./plan.ts";
-import { isPending } from "./_plan_types.ts";
-import type { Edit } from "./edits.ts";
 import { recordInstall, recordUninstall } from "./connector_state.ts";
 
 /** What every pipeline run needs. */
@@ -143,16 +141,7 @@ async function runHost(
     ledgers: loadLedgers(ctx.dataRoot, connectorId),
   };
   const plan = mode === "install" ? await planInstall(input) : await planUninstall(input);
-  const ready = plan.edits.filter((e): e is Edit => !isPending(e));
-  const pending: ChangeRecord[] = plan.edits.filter(isPending).map((e) => ({
-    platform: e.platform,
-    action: "warn",
-    path: e.file,
-    detail: `${
-      e.label ?? e.op
-    }: not written — this build's write engine cannot apply "${e.op}" yet`,
-  }));
-  const { changes } = await applyEdits(ready, {
+  const { changes } = await applyEdits(plan.edits, {
     dataRoot: ctx.dataRoot,
     connectorId,
     connectorVersion: connector?.version ?? "0.0.0",
@@ -160,8 +149,8 @@ async function runHost(
     force: ctx.force,
   });
   return {
-    records: [...changes, ...pending, ...plan.notes],
-    failed: changes.some((c) => c.action === "warn") || pending.length > 0,
+    records: [...changes, ...plan.notes],
+    failed: changes.some((c) => c.action === "warn"),
     touched: plan.edits.length > 0,
   };
 }

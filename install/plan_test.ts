@@ -282,3 +282,35 @@ test("uninstall needs no connector: it finds our hook entries and server by thei
     "json.remove MCP server acme",
   ]);
 });
+
+test("the @AGENTS.md bridge is removed only when AGENTS.md keeps no other connector's block", async () => {
+  const bridge =
+    "x\n<!-- agent-connector:begin _shared/claude-agents-import hash=1 -->\n@AGENTS.md\n<!-- agent-connector:end _shared/claude-agents-import -->\n";
+  const agentsOnlyOurs =
+    "<!-- agent-connector:begin acme/memory hash=1 -->\nm\n<!-- agent-connector:end acme/memory -->\n";
+  const agentsShared = agentsOnlyOurs +
+    "\n<!-- agent-connector:begin other/memory hash=2 -->\no\n<!-- agent-connector:end other/memory -->\n";
+  const c = conn({
+    memory: [{ content: "m" }],
+    platforms: { "claude-code": { memory: { mode: "agents-import" } } },
+  });
+  for (const [agents, removesBridge] of [[agentsOnlyOurs, true], [agentsShared, false]] as const) {
+    const probe: Probe = {
+      ...noDisk,
+      readText: (p) => p === "/p/CLAUDE.md" ? bridge : p === "/p/AGENTS.md" ? agents : undefined,
+    };
+    const plan = await planUninstall({
+      adapter: claude,
+      connector: c,
+      connectorId: "acme",
+      ctx: ctx({ scope: "project", probe }),
+      ledgers: emptyLedgers(),
+    });
+    const ops = plan.edits.map((e) => `${e.op} ${e.file} ${(e as { prefix?: string }).prefix}`);
+    assert.ok(ops.includes("block.remove /p/AGENTS.md acme/"), ops.join("\n"));
+    assert.equal(
+      ops.includes("block.remove /p/CLAUDE.md _shared/claude-agents-import"),
+      removesBridge,
+    );
+  }
+});

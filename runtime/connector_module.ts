@@ -1,14 +1,15 @@
 /**
  * Loads a registered connector for the runtime entrypoints: the record under
  * `<dataRoot>/connectors/<id>/connector.json` names the module; the module's
- * default export is the connector. Lean: node built-ins and the record only.
+ * default export is the connector. Lean: no `node:` import (the caller passes
+ * how to read a file), so a hook call on Deno stays out of Node compatibility.
  *
  * @module
  */
 
-import { pathToFileURL } from "node:url";
 import type { ResolvedConnector } from "../core/connector_types.ts";
-import { type ConnectorRecord, readConnectorRecord } from "../io/connector_record.ts";
+import type { ConnectorRecord } from "../io/connector_record.ts";
+import { importLazily } from "../core/lazy_import.ts";
 
 /** True when `value` has the shape `defineConnector` returns. */
 export function isResolvedConnector(value: unknown): value is ResolvedConnector {
@@ -16,6 +17,13 @@ export function isResolvedConnector(value: unknown): value is ResolvedConnector 
   const v = value as Record<string, unknown>;
   return typeof v.id === "string" && Array.isArray(v.hookEvents) && Array.isArray(v.commands) &&
     typeof v.telemetry === "object" && typeof v.platforms === "object";
+}
+
+/** The `file:` URL of an absolute path (POSIX or Windows), like `pathToFileURL`. */
+export function fileUrl(path: string): string {
+  let p = path.replaceAll("\\", "/");
+  if (!p.startsWith("/")) p = `/${p}`;
+  return `file://${encodeURI(p).replaceAll("?", "%3F").replaceAll("#", "%23")}`;
 }
 
 /**
@@ -28,7 +36,7 @@ export async function importConnector(
   modulePath: string,
   record?: Pick<ConnectorRecord, "id" | "displayName" | "version">,
 ): Promise<ResolvedConnector> {
-  const mod = await import(pathToFileURL(modulePath).href);
+  const mod = await import(fileUrl(modulePath));
   const exported = mod.default ?? mod.connector;
   if (!exported || typeof exported !== "object") {
     throw new TypeError(`"${modulePath}" exports no connector`);
@@ -36,7 +44,10 @@ export async function importConnector(
   let connector: ResolvedConnector;
   if (isResolvedConnector(exported)) connector = exported;
   else {
-    const { defineConnector } = await import("../core/define_connector.ts");
+    const { defineConnector } = await importLazily<typeof import("../core/define_connector.ts")>(
+      "../core/define_connector.ts",
+      import.meta.url,
+    );
     connector = defineConnector(exported);
   }
   return record
@@ -44,12 +55,31 @@ export async function importConnector(
     : connector;
 }
 
+/** Reads a record through `readText`; undefined when missing, unreadable or for another id. */
+export function readRecord(
+  readText: (path: string) => string | undefined,
+  root: string,
+  connectorId: string,
+  sep = "/",
+): ConnectorRecord | undefined {
+  const text = readText([root, "connectors", connectorId, "connector.json"].join(sep));
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === "object" && data.id === connectorId ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The registered connector `id` and its record, or undefined when either is missing. */
 export async function loadRegisteredConnector(
   root: string,
   id: string,
+  readText: (path: string) => string | undefined,
+  sep = "/",
 ): Promise<{ record: ConnectorRecord; connector: ResolvedConnector } | undefined> {
-  const record = readConnectorRecord(root, id);
+  const record = readRecord(readText, root, id, sep);
   if (!record?.modulePath) return undefined;
   const connector = await importConnector(record.modulePath, record);
   return { record, connector };

@@ -1,9 +1,10 @@
 /**
  * The lean entry hosts execute: `agent-connector hook <platform> <event>
  * --connector <id>` and `agent-connector statusline <platform> --connector
- * <id>`. `cli/main.ts` routes here before loading the CLI table, so a hook
- * call imports only node built-ins, the connector record and module, and one
- * dialect.
+ * <id>`. `cli/main.ts` routes here before anything else loads; this module
+ * and its imports use no `node:` built-in (core/runtime_info.ts `leanIo`
+ * does the I/O), so a hook call loads only our small modules, the connector
+ * record and module, and one dialect (DESIGN §5).
  *
  * Fail-open (hook) and fail-safe (statusline): any error — malformed stdin, a
  * missing record, a throwing handler — exits 0 with no output.
@@ -11,30 +12,33 @@
  * @module
  */
 
-import process from "node:process";
-import type { Readable } from "node:stream";
-import { homedir } from "node:os";
-import { dataRoot } from "../io/data_root.ts";
+import { leanIo } from "../core/runtime_info.ts";
 import { resolveHookHost } from "../adapters/runtime_detect.ts";
 import { loadDialect } from "../adapters/registry.ts";
 import { parseStdin, runHook } from "./dispatch.ts";
 import { loadRegisteredConnector } from "./connector_module.ts";
-import { readAllText, writeAll } from "./io.ts";
 import { runStatusline } from "./statusline.ts";
 
-/** The process pieces an entrypoint uses (injectable for tests). */
+/** What an entrypoint needs from its process (injectable for tests). */
 export interface EntryIo {
-  /** Standard input. */
-  stdin: Readable & { isTTY?: boolean };
-  /** Writes to standard output; resolves once flushed. */
+  /** Reads all of stdin. */
+  readStdin(): Promise<string>;
+  /** Writes to standard output; resolves once written. */
   out(text: string): Promise<void>;
-  /** Writes to standard error; resolves once flushed. */
+  /** Writes to standard error; resolves once written. */
   err(text: string): Promise<void>;
+  /** Reads a file's text, or undefined. */
+  readText(path: string): string | undefined;
   /** Environment. */
   env: Record<string, string | undefined>;
   /** Home directory. */
   home: string;
+  /** Path separator of the OS. */
+  sep: string;
 }
+
+/** How long a hook waits for a host that never closes stdin. */
+const STDIN_TIMEOUT_MS = 10_000;
 
 /** Splits `<positionals…> --connector <id>` tolerantly (unknown flags are ignored). */
 export function splitEntryArgs(args: string[]): { positionals: string[]; connector?: string } {
@@ -50,32 +54,34 @@ export function splitEntryArgs(args: string[]): { positionals: string[]; connect
   return { positionals, connector };
 }
 
-/** The process's own streams and environment. */
-export function processIo(): EntryIo {
-  let env: Record<string, string | undefined> = {};
-  try {
-    env = { ...process.env };
-  } catch { /* no env permission */ }
-  let home = env.HOME ?? env.USERPROFILE ?? "";
-  try {
-    home ||= homedir();
-  } catch { /* no sys permission */ }
+/** The process's own I/O, and a way to set its exit code. */
+export async function processIo(): Promise<EntryIo & { setExitCode(code: number): void }> {
+  const io = await leanIo();
   return {
-    stdin: process.stdin,
-    out: (text) => writeAll(process.stdout, text),
-    err: (text) => writeAll(process.stderr, text),
-    env,
-    home,
+    readStdin: () => io.readStdin(STDIN_TIMEOUT_MS),
+    out: (text) => io.write("out", text),
+    err: (text) => io.write("err", text),
+    readText: io.readText,
+    env: io.env,
+    home: io.env.HOME || io.env.USERPROFILE || "",
+    sep: io.os === "win32" ? "\\" : "/",
+    setExitCode: io.setExitCode,
   };
 }
 
+/** The data root, as io/data_root.ts computes it, without `node:path`. */
+function rootOf(io: EntryIo): string {
+  return io.env.AGENT_CONNECTOR_DATA_DIR || [io.home, ".agent-connector"].join(io.sep);
+}
+
 /** `hook <platform> <event> --connector <id>`: returns the exit code. Never throws. */
-export async function hookEntry(args: string[], io: EntryIo = processIo()): Promise<number> {
+export async function hookEntry(args: string[], given?: EntryIo): Promise<number> {
   try {
+    const io = given ?? await processIo();
     const { positionals: [platform, event], connector: id } = splitEntryArgs(args);
     if (!platform || !event || !id) return 0;
-    const stdin = await readAllText(io.stdin);
-    const loaded = await loadRegisteredConnector(dataRoot(io), id);
+    const stdin = await io.readStdin();
+    const loaded = await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
     const host = await resolveHookHost(platform, parseStdin(stdin), io.env);
     // VS Code runs Claude's hook files too (HOSTS.md trap 8): when the
@@ -101,12 +107,13 @@ export async function hookEntry(args: string[], io: EntryIo = processIo()): Prom
 }
 
 /** `statusline <platform> --connector <id>`: prints the rendered line(s). Never throws. */
-export async function statuslineEntry(args: string[], io: EntryIo = processIo()): Promise<number> {
+export async function statuslineEntry(args: string[], given?: EntryIo): Promise<number> {
   try {
+    const io = given ?? await processIo();
     const { positionals: [platform], connector: id } = splitEntryArgs(args);
     if (!platform || !id) return 0;
-    const stdin = await readAllText(io.stdin);
-    const loaded = await loadRegisteredConnector(dataRoot(io), id);
+    const stdin = await io.readStdin();
+    const loaded = await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
     const dialect = await loadDialect(platform);
     const text = await runStatusline({ connector: loaded.connector, platform, stdin, dialect });

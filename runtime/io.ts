@@ -1,12 +1,11 @@
 /**
- * Stream helpers for the runtime entrypoints: read all of stdin (without
- * hanging on a host that never closes it) and write a reply fully before the
- * process ends.
+ * Reads a Node stream to the end without hanging on a writer that never
+ * closes it (the in-process `hook` command reads the CLI context's stdin).
  *
  * @module
  */
 
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
 
 /**
  * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was
@@ -51,16 +50,4 @@ function concat(chunks: Uint8Array[]): Uint8Array {
     at += c.length;
   }
   return out;
-}
-
-/** Writes `text` and resolves once it is flushed (never rejects). */
-export function writeAll(stream: Writable, text: string): Promise<void> {
-  if (text === "") return Promise.resolve();
-  return new Promise((resolve) => {
-    try {
-      stream.write(text, () => resolve());
-    } catch {
-      resolve();
-    }
-  });
 }

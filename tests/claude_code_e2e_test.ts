@@ -60,6 +60,7 @@ test("install writes every surface and reports only creations and updates", asyn
   for (const line of lines.slice(0, -1)) assert.equal(line[0], "+", line);
   assert.match(run.stdout, /\+ claude-code {2}MCP server acme-db: added/);
   assert.match(run.stdout, /\+ claude-code {2}hook PostCompact/);
+  assert.match(run.stdout, /\+ claude-code {2}memory acme-db\/memory/);
 });
 
 test("the exact hook commands in settings.json give Claude Code's native replies", () => {
@@ -134,6 +135,15 @@ test("the exact hook commands in settings.json give Claude Code's native replies
 });
 
 test("the user's own entries survive the install untouched", () => {
+  const claudeMd = readFileSync(join(home, ".claude", "CLAUDE.md"), "latin1");
+  assert.ok(
+    claudeMd.startsWith(readFileSync(join(SEED, "CLAUDE.md"), "latin1")),
+    "user prose and fences kept",
+  );
+  assert.match(
+    claudeMd,
+    /\r\n<!-- agent-connector:begin acme-db\/memory hash=[0-9a-f]{12} -->\r\n/,
+  );
   const claudeJson = JSON.parse(readFileSync(join(home, ".claude.json"), "utf8"));
   assert.deepEqual(Object.keys(claudeJson.mcpServers), ["playwright", "notion", "acme-db"]);
   const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));

@@ -113,3 +113,7 @@ test("secret env entries become serve --secret-env placeholders, never values", 
   assert.doesNotMatch(text, /\$\{secret:/);
   for (const body of files.values()) assert.doesNotMatch(body, /hunter2/);
 });
+
+test("agents-import memory writes AGENTS.md and the @AGENTS.md bridge block", async () => {
+  compare("agents-import", await render("acme-agents-import", "project"));
+});

@@ -4,13 +4,12 @@
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { HookEventName } from "../core/hook_types.ts";
 import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
 import { simulate } from "../sdk/test.ts";
 import { importConnector } from "../runtime/connector_module.ts";
-import { Readable } from "node:stream";
 import { hookEntry } from "../runtime/hook_main.ts";
 import { cliArgv, pool, registerFixture, REPO, runProcess } from "./_helpers/runtime.ts";
 
@@ -67,11 +66,13 @@ async function entry(event: string, stdin: string) {
   let stdout = "";
   let stderr = "";
   const code = await hookEntry(["claude-code", event, "--connector", "decisions"], {
-    stdin: Readable.from([stdin]),
+    readStdin: () => Promise.resolve(stdin),
     out: (t) => Promise.resolve(void (stdout += t)),
     err: (t) => Promise.resolve(void (stderr += t)),
+    readText: (path) => existsSync(path) ? readFileSync(path, "utf8") : undefined,
     env: { AGENT_CONNECTOR_DATA_DIR: root },
     home: root,
+    sep: "/",
   });
   return { code, stdout, stderr };
 }

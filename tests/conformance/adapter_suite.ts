@@ -66,6 +66,7 @@ export function universalConnector(host: string): ResolvedConnector {
         resources: { "ref/notes.md": "notes\n" },
       }],
       subagents: [{ name: "conf-agent", description: "An agent", prompt: "You are an agent." }],
+      memory: [{ content: "Conformance memory." }],
       statusline: { render: () => "conformance" },
       platforms: {
         [host]: {
@@ -145,6 +146,7 @@ export function testAdapter(adapter: HostAdapter, opts: AdapterSuiteOptions = {}
           ["commands", /^command |^commands:/],
           ["skills", /^skill |^skills:/],
           ["subagents", /^subagent |^subagents:/],
+          ["memory", /^memory /],
           ["statusline", /statusLine|^statusline:/i],
           ["configPatch", /configPatch env\.AGENT_CONNECTOR_CONFORMANCE/],
           ["nativeHooks", /ConformanceNativeEvent|^native hooks:/],

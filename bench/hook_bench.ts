@@ -1,0 +1,138 @@
+/**
+ * Cold hook latency (DESIGN §5: within 15 ms of the same runtime running an
+ * empty script). Each sample is a fresh process, as a host spawns it: the
+ * launcher's exact runtime flags, a registered connector, a Claude Code
+ * PreToolUse payload on stdin, the native reply read back. Baseline: the same
+ * runtime with the same flags running an empty module. Samples interleave so
+ * machine noise hits both sides alike; prints medians, p90 and the delta.
+ *
+ * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`).
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 30);
+const payload = JSON.stringify({
+  session_id: "bench",
+  hook_event_name: "PreToolUse",
+  tool_name: "Bash",
+  tool_input: { command: "ls" },
+  test_decision: "deny",
+});
+
+const data = mkdtempSync(join(tmpdir(), "ac-bench-"));
+mkdirSync(join(data, "connectors", "decisions"), { recursive: true });
+writeFileSync(
+  join(data, "connectors", "decisions", "connector.json"),
+  JSON.stringify({
+    id: "decisions",
+    displayName: "decisions",
+    version: "1.0.0",
+    frameworkVersion: "0",
+    modulePath: join(ROOT, "tests", "fixtures", "connectors", "decisions.mjs"),
+  }),
+);
+const empty = join(data, "empty.mjs");
+writeFileSync(empty, "");
+ensureHomeBin({ root: data, os: "linux" });
+
+const target = currentLauncherTarget();
+const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
+
+function time(argv: string[], input: string): number {
+  const start = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), { input, env, encoding: "utf8" });
+  const ms = performance.now() - start;
+  if (r.status !== 0) throw new Error(`${argv.join(" ")} failed: ${r.stderr}`);
+  return ms;
+}
+
+function stats(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p90: s[Math.floor(s.length * 0.9)] };
+}
+
+const nodeEntry = join(ROOT, "npm", "cli", "main.js");
+const hasNodeBuild = existsSync(nodeEntry) && spawnSync("node", ["--version"]).status === 0;
+const cases: Record<string, { argv: string[]; input: string }> = {
+  "empty script": { argv: [target.runtime, ...target.runtimeArgs, empty], input: "" },
+  "hook (runtime + entry)": {
+    argv: [
+      target.runtime,
+      ...target.runtimeArgs,
+      target.entry,
+      "hook",
+      "claude-code",
+      "PreToolUse",
+      "--connector",
+      "decisions",
+    ],
+    input: payload,
+  },
+  "hook (home binary)": {
+    argv: [
+      homeBinPath(data, "linux"),
+      "hook",
+      "claude-code",
+      "PreToolUse",
+      "--connector",
+      "decisions",
+    ],
+    input: payload,
+  },
+};
+if (hasNodeBuild) {
+  // The npm build under Node (`deno task build:npm` first): what npm installs run.
+  cases["node: empty script"] = { argv: ["node", empty], input: "" };
+  cases["node: hook"] = {
+    argv: ["node", nodeEntry, "hook", "claude-code", "PreToolUse", "--connector", "decisions"],
+    input: payload,
+  };
+}
+const reply =
+  spawnSync(cases["hook (home binary)"].argv[0], cases["hook (home binary)"].argv.slice(1), {
+    input: payload,
+    env,
+    encoding: "utf8",
+  }).stdout;
+if (!reply.includes('"permissionDecision":"deny"')) {
+  throw new Error(`unexpected hook reply: ${reply}`);
+}
+
+for (const c of Object.values(cases)) time(c.argv, c.input); // warm the module caches
+const samples: Record<string, number[]> = Object.fromEntries(
+  Object.keys(cases).map((k) => [k, []]),
+);
+for (let i = 0; i < RUNS; i++) {
+  for (const [name, c] of Object.entries(cases)) samples[name].push(time(c.argv, c.input));
+}
+
+console.log(`runtime: ${target.runtime} (${RUNS} cold starts each, interleaved)`);
+for (const [name, xs] of Object.entries(samples)) {
+  const s = stats(xs);
+  const baseline = name.startsWith("node:") ? "node: empty script" : "empty script";
+  const b = stats(samples[baseline]);
+  const line = `${name.padEnd(24)} median ${s.median.toFixed(1).padStart(6)} ms` +
+    `  p90 ${s.p90.toFixed(1).padStart(6)} ms`;
+  const ratio = `  ratio ${(s.median / b.median).toFixed(2)}×  +${
+    (s.median - b.median).toFixed(1)
+  } ms`;
+  console.log(name === baseline ? line : line + ratio);
+}
+const base = stats(samples["empty script"]);
+const over = stats(samples["hook (home binary)"]).median - base.median;
+console.log(
+  `budget: hook within 15 ms of the empty script — ${over <= 15 ? "met" : "NOT met"} (+${
+    over.toFixed(1)
+  } ms)`,
+);
+if (existsSync(data)) rmSync(data, { recursive: true, force: true });

@@ -1,0 +1,56 @@
+/**
+ * The hook entry's start-up module graph (what Deno loads before the first
+ * line runs) holds only our small runtime modules: no `node:` built-in (each
+ * costs Deno tens of milliseconds of Node compatibility), no npm package, no
+ * CLI command and no host adapter (DESIGN §5).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import process from "node:process";
+import { REPO } from "./_helpers/runtime.ts";
+
+interface Info {
+  roots: string[];
+  modules: Array<{ specifier: string; dependencies?: Array<{ code?: { specifier?: string } }> }>;
+}
+
+function startupGraph(entry: string): string[] {
+  const run = spawnSync(process.execPath, ["info", "--json", entry], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const info: Info = JSON.parse(run.stdout);
+  const bySpec = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const stack = [...info.roots];
+  while (stack.length) {
+    const spec = stack.pop()!;
+    if (seen.has(spec)) continue;
+    seen.add(spec);
+    for (const dep of bySpec.get(spec)?.dependencies ?? []) {
+      if (dep.code?.specifier) stack.push(dep.code.specifier);
+    }
+  }
+  return [...seen].map((s) => s.startsWith("file://") ? s.slice(`file://${REPO}`.length) : s)
+    .sort();
+}
+
+test("a hook call's start-up graph is our small runtime modules and nothing else", () => {
+  const graph = startupGraph(join(REPO, "cli", "main.ts"));
+  assert.deepEqual(graph.filter((s) => !/^(core|runtime|adapters|cli)\//.test(s)), []);
+  assert.deepEqual(
+    graph.filter((s) => s.startsWith("cli/") && s !== "cli/main.ts"),
+    [],
+    "no CLI command",
+  );
+  assert.deepEqual(
+    graph.filter((s) => /^adapters\/[a-z_]+\/mod\.ts$/.test(s)),
+    [],
+    "no host adapter",
+  );
+  assert.ok(graph.includes("runtime/hook_main.ts"));
+  assert.ok(graph.length <= 20, `${graph.length} modules: ${graph.join(", ")}`);
+});
