@@ -9,8 +9,9 @@ import type { Readable } from "node:stream";
 
 /**
  * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was
- * piped). After `timeoutMs` without an end, whatever arrived is returned and
- * the stream is released, so a host that keeps stdin open cannot wedge us.
+ * piped). After `timeoutMs` without an end (plus one short turn of the event
+ * loop, so input already in the pipe is read), whatever arrived is returned
+ * and the stream is released, so a host that keeps stdin open cannot wedge us.
  */
 export function readAllText(
   stream: Readable & { isTTY?: boolean },
@@ -32,9 +33,15 @@ export function readAllText(
     const onData = (chunk: Uint8Array | string) => {
       chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
     };
+    // When the deadline passes, give the loop one more turn to read what is
+    // already in the pipe: a process that was starved of CPU (a loaded
+    // machine) wakes with its timer due before it has polled stdin, and
+    // would otherwise drop a payload that arrived long ago.
     const timer = setTimeout(() => {
-      finish();
-      stream.destroy?.();
+      setTimeout(() => {
+        finish();
+        stream.destroy?.();
+      }, 25);
     }, timeoutMs);
     stream.on("data", onData);
     stream.on("end", finish);
