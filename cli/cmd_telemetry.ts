@@ -8,6 +8,7 @@
  * @module
  */
 
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
@@ -191,7 +192,7 @@ async function staticFootprints(root: string, only: string | undefined) {
   const problems: string[] = [];
   for (const id of ids) {
     try {
-      const loaded = await loadRegisteredConnector(root, id);
+      const loaded = await loadRegisteredConnector(root, id, readTextOrUndefined);
       if (!loaded) {
         problems.push(`connector "${id}" is not registered: no static footprint`);
         continue;
@@ -202,4 +203,12 @@ async function staticFootprints(root: string, only: string | undefined) {
     }
   }
   return { footprints, problems };
+}
+
+function readTextOrUndefined(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
 }
