@@ -8,7 +8,8 @@
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS } from "./_args.ts";
 import type { ResolvedConnector } from "../core/connector_types.ts";
-import type { PlatformId } from "../core/platform_types.ts";
+import type { DiagnosticResult, PlatformId } from "../core/platform_types.ts";
+import { importLazily } from "../core/lazy_import.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
   type ConnectorRecord,
@@ -99,6 +100,7 @@ async function diagnose(
   opts: RunOptions,
   scopeGiven: boolean,
   ctx: CliContext,
+  probe = false,
 ): Promise<Finding[]> {
   const findings = checkHomeBin(ctx.host, list.some((s) => s.record));
   for (const s of list) {
@@ -123,7 +125,45 @@ async function diagnose(
     }
   }
   findings.push(...checkOrphanedPatches(ctx.host));
+  if (probe) findings.push(...await probes(list, ctx));
   return findings;
+}
+
+/** The probe telemetry's runtime/probe.ts provides (`doctor --probe`, spec §3). */
+interface ProbeModule {
+  probeServer(input: {
+    connectorId: string;
+    server: NonNullable<ResolvedConnector["server"]>;
+    host: CliContext["host"];
+    dataRoot: string;
+  }): Promise<DiagnosticResult[]>;
+}
+
+async function probes(list: Subject[], ctx: CliContext): Promise<Finding[]> {
+  let mod: ProbeModule;
+  try {
+    mod = await importLazily<ProbeModule>("../runtime/probe.ts", import.meta.url);
+  } catch {
+    return [{
+      check: "probe",
+      status: "warn",
+      message: "the MCP probe is not part of this build",
+      fixable: false,
+    }];
+  }
+  const out: Finding[] = [];
+  for (const s of list) {
+    const server = s.connector?.server;
+    if (!server) continue;
+    const found = await mod.probeServer({
+      connectorId: s.id,
+      server,
+      host: ctx.host,
+      dataRoot: dataRoot(ctx.host),
+    });
+    out.push(...found.map((f) => ({ ...f, connectorId: s.id, fixable: false })));
+  }
+  return out;
 }
 
 async function secretsCheck(id: string, names: string[], ctx: CliContext): Promise<Finding[]> {
@@ -192,7 +232,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const opts = runOptionsOf(parsed, ctx, "doctor");
   const scopeGiven = scopeFlag(parsed, "doctor") !== undefined;
   const list = await subjects(parsed, ctx, opts.projectDir);
-  let findings = await diagnose(list, opts, scopeGiven, ctx);
+  const probe = boolFlag(parsed, "probe");
+  let findings = await diagnose(list, opts, scopeGiven, ctx, probe);
   const json = boolFlag(parsed, "json");
   if (boolFlag(parsed, "heal")) {
     const before = findings.filter((f) => f.fixable && f.status !== "pass");
@@ -202,7 +243,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       );
     } else if (before.length) {
       await heal(list, findings, opts, scopeGiven, ctx);
-      findings = await diagnose(list, opts, scopeGiven, ctx);
+      findings = await diagnose(list, opts, scopeGiven, ctx, probe);
       const still = (f: Finding) =>
         findings.find((g) => g.check === f.check && g.status !== "pass");
       const healed = before.filter((f) => !still(f));

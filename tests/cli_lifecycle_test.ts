@@ -266,3 +266,19 @@ test("action runs a registered action, and reports an unknown id or a failing ru
     s.done();
   }
 });
+
+test("doctor --probe reports each probe finding, or says the probe is not in this build", async () => {
+  const s = sandbox(BASIC);
+  try {
+    await s.cli("install");
+    const run = await s.cli("doctor", "--probe", "--json");
+    const findings = JSON.parse(run.stdout) as Array<{ check: string; status: string }>;
+    const probe = findings.filter((f) => /probe/.test(f.check));
+    assert.ok(probe.length > 0, "a probe finding is reported");
+    if (probe.some((f) => f.status === "fail")) {
+      assert.equal(run.code, 1, "a FAILed probe fails doctor");
+    }
+  } finally {
+    s.done();
+  }
+});
