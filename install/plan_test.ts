@@ -314,3 +314,25 @@ test("the @AGENTS.md bridge is removed only when AGENTS.md keeps no other connec
     );
   }
 });
+
+test("platforms[id] turns off skills, subagents and memory one by one, each reported as =", async () => {
+  const c = conn({
+    skills: [{ name: "s1", description: "d", body: "b" }],
+    subagents: [{ name: "a1", description: "d", prompt: "p" }],
+    memory: [{ content: "m" }],
+    platforms: { "claude-code": { skills: false, subagents: false, memory: false } },
+  });
+  const plan = await planInstall({
+    adapter: claude,
+    connector: c,
+    connectorId: "acme",
+    ctx: ctx(),
+    ledgers: emptyLedgers(),
+  });
+  assert.deepEqual(plan.edits, []);
+  assert.deepEqual(plan.notes.map((n) => `${n.action} ${n.detail.split(":")[0]}`), [
+    "skip skills",
+    "skip subagents",
+    "skip memory",
+  ]);
+});

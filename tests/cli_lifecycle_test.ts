@@ -282,3 +282,17 @@ test("doctor --probe reports each probe finding, or says the probe is not in thi
     s.done();
   }
 });
+
+test("platforms[id].scope forces the scope on that host", async () => {
+  const s = sandbox(
+    `{ server: { transport: "stdio", command: "acme-mcp" }, platforms: { "claude-code": { scope: "project" } } }`,
+  );
+  try {
+    const run = await s.cli("install", "--scope", "user");
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(existsSync(join(s.pkg, ".mcp.json")), true);
+    assert.equal(existsSync(join(s.home, ".claude.json")), false);
+  } finally {
+    s.done();
+  }
+});
