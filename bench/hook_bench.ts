@@ -48,11 +48,19 @@ ensureHomeBin({ root: data, os: "linux" });
 const target = currentLauncherTarget();
 const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
 
-function time(argv: string[], input: string): number {
+// CPU time (user + system) of the child, from /usr/bin/time when present: far
+// steadier than wall time on a loaded machine.
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+const cpu: Record<string, number[]> = {};
+
+function time(argv: string[], input: string, name?: string): number {
+  const cmd = TIME ? [TIME, "-f", "@@%U %S", ...argv] : argv;
   const start = performance.now();
-  const r = spawnSync(argv[0], argv.slice(1), { input, env, encoding: "utf8" });
+  const r = spawnSync(cmd[0], cmd.slice(1), { input, env, encoding: "utf8" });
   const ms = performance.now() - start;
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed: ${r.stderr}`);
+  const used = /@@([\d.]+) ([\d.]+)/.exec(r.stderr);
+  if (name && used) (cpu[name] ??= []).push((Number(used[1]) + Number(used[2])) * 1000);
   return ms;
 }
 
@@ -113,7 +121,7 @@ const samples: Record<string, number[]> = Object.fromEntries(
   Object.keys(cases).map((k) => [k, []]),
 );
 for (let i = 0; i < RUNS; i++) {
-  for (const [name, c] of Object.entries(cases)) samples[name].push(time(c.argv, c.input));
+  for (const [name, c] of Object.entries(cases)) samples[name].push(time(c.argv, c.input, name));
 }
 
 console.log(`runtime: ${target.runtime} (${RUNS} cold starts each, interleaved)`);
@@ -127,6 +135,18 @@ for (const [name, xs] of Object.entries(samples)) {
     (s.median - b.median).toFixed(1)
   } ms`;
   console.log(name === baseline ? line : line + ratio);
+}
+if (TIME) {
+  console.log("CPU time (user + system), same runs:");
+  for (const [name, xs] of Object.entries(cpu)) {
+    const baseline = name.startsWith("node:") ? "node: empty script" : "empty script";
+    const b = stats(cpu[baseline]).median;
+    const m = stats(xs).median;
+    console.log(
+      `${name.padEnd(24)} median ${m.toFixed(1).padStart(6)} ms` +
+        (name === baseline ? "" : `  +${(m - b).toFixed(1)} ms`),
+    );
+  }
 }
 const base = stats(samples["empty script"]);
 const over = stats(samples["hook (home binary)"]).median - base.median;
