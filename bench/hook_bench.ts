@@ -41,6 +41,19 @@ writeFileSync(
     modulePath: join(ROOT, "tests", "fixtures", "connectors", "decisions.mjs"),
   }),
 );
+// The same connector with telemetry on (the default): one hook row per call.
+mkdirSync(join(data, "connectors", "tele"), { recursive: true });
+writeFileSync(
+  join(data, "connectors", "tele", "connector.json"),
+  JSON.stringify({
+    id: "tele",
+    displayName: "tele",
+    version: "1.0.0",
+    frameworkVersion: "0",
+    modulePath: join(ROOT, "tests", "fixtures", "connectors", "telemetry_on.mjs"),
+    telemetry: { enabled: true },
+  }),
+);
 const empty = join(data, "empty.mjs");
 writeFileSync(empty, "");
 ensureHomeBin({ root: data, os: "linux" });
@@ -96,6 +109,17 @@ const cases: Record<string, { argv: string[]; input: string }> = {
       "decisions",
     ],
     input: payload,
+  },
+  "hook + telemetry row": {
+    argv: [
+      homeBinPath(data, "linux"),
+      "hook",
+      "claude-code",
+      "SessionStart",
+      "--connector",
+      "tele",
+    ],
+    input: JSON.stringify({ session_id: "bench", cwd: ROOT, hook_event_name: "SessionStart" }),
   },
 };
 if (hasNodeBuild) {

@@ -15,7 +15,9 @@
 import { leanIo } from "../core/runtime_info.ts";
 import { resolveHookHost } from "../adapters/runtime_detect.ts";
 import { loadDialect } from "../adapters/registry.ts";
-import { parseStdin, runHook } from "./dispatch.ts";
+import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
+import { importLazily } from "../core/lazy_import.ts";
+import type { ResolvedConnector } from "../core/connector_types.ts";
 import { loadRegisteredConnector } from "./connector_module.ts";
 import { runStatusline } from "./statusline.ts";
 
@@ -100,10 +102,57 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
     });
     await io.out(result.reply.stdout);
     await io.err(result.reply.stderr);
+    if (result.ran) {
+      const session = dialect?.session(result.raw ?? {}) ?? { sessionId: "" };
+      await recordHookRow(io, loaded.connector, host.platform, event, result, session);
+    }
     return result.reply.exitCode;
   } catch {
     return 0;
   }
+}
+
+/** What the reply put in front of the model, for the telemetry row's token estimate. */
+function injectedText(result: HookRunResult): string {
+  const r = result.response;
+  if (result.kind === "native" || !r) return result.reply.stdout;
+  const input = r.decision === "modify" && r.updatedInput
+    ? JSON.stringify(r.updatedInput)
+    : undefined;
+  return [r.additionalContext, r.reason, input, r.updatedOutput].filter(Boolean).join("\n");
+}
+
+/**
+ * One `hook` telemetry row per dispatch (spec §5), written after the reply
+ * and loaded only then, so the reply never waits on it. Fail-open.
+ */
+async function recordHookRow(
+  io: EntryIo,
+  connector: ResolvedConnector,
+  platform: string,
+  event: string,
+  result: HookRunResult,
+  session: { sessionId: string; projectDir?: string },
+): Promise<void> {
+  const off = /^(0|false|off|no)$/i.test(io.env.AGENT_CONNECTOR_TELEMETRY?.trim() ?? "");
+  if (off || connector.telemetry?.enabled === false) return;
+  try {
+    const { appendHookRow } = await importLazily<typeof import("../telemetry/hook_row.ts")>(
+      "../telemetry/hook_row.ts",
+      import.meta.url,
+    );
+    appendHookRow({
+      dataRoot: rootOf(io),
+      env: io.env,
+      connectorId: connector.id,
+      hostPlatform: platform,
+      event,
+      sessionId: session.sessionId || undefined,
+      projectDir: session.projectDir,
+      injectedText: injectedText(result),
+      isError: result.error !== undefined,
+    });
+  } catch { /* telemetry never fails a hook */ }
 }
 
 /** `statusline <platform> --connector <id>`: prints the rendered line(s). Never throws. */

@@ -4,7 +4,7 @@
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { HookEventName } from "../core/hook_types.ts";
 import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
@@ -220,5 +220,37 @@ test("a VS Code payload on Claude's hook is answered as VS Code, or not at all w
     assert.deepEqual(quiet, { code: 0, stdout: "", stderr: "" });
   } finally {
     rmSync(both, { recursive: true, force: true });
+  }
+});
+
+test("a hook dispatch appends one telemetry row, and none when telemetry is off", async () => {
+  const module = join(REPO, "tests", "fixtures", "connectors", "telemetry_on.mjs");
+  const dir = registerFixture("tele", module, { telemetry: { enabled: true } });
+  try {
+    const stdin = JSON.stringify({ session_id: "s1", cwd: "/p", hook_event_name: "SessionStart" });
+    const env = { HOME: dir, AGENT_CONNECTOR_DATA_DIR: dir };
+    const argv = cliArgv("hook", "claude-code", "SessionStart", "--connector", "tele");
+    const run = await runProcess(argv, { stdin, env });
+    assert.equal(JSON.parse(run.stdout).hookSpecificOutput.additionalContext, "from tele");
+    const rows = () => {
+      const events = join(dir, "telemetry", "events");
+      if (!existsSync(events)) return [];
+      return readdirSync(events).flatMap((f) =>
+        readFileSync(join(events, f), "utf8").trim().split("\n").filter(Boolean).map((l) =>
+          JSON.parse(l)
+        )
+      );
+    };
+    assert.deepEqual(
+      rows().map((r) => [r.scope, r.toolName, r.hostPlatform, r.sessionId, r.connectorId]),
+      [
+        ["hook", "SessionStart", "claude-code", "s1", "tele"],
+      ],
+    );
+    assert.ok(!JSON.stringify(rows()).includes("from tele"), "no content is stored");
+    await runProcess(argv, { stdin, env: { ...env, AGENT_CONNECTOR_TELEMETRY: "0" } });
+    assert.equal(rows().length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
