@@ -139,7 +139,7 @@ test("targets are auto or registered host ids", () => {
   );
   assert.throws(
     () => define(withServer({ targets: ["codecs"] })),
-    /^ConnectorConfigError: targets: "codecs" is not a registered host id \(one of claude-code, /,
+    /^ConnectorConfigError: targets: "codecs" is not a registered host id \(one of codebuddy, claude-code, /,
   );
 });
 

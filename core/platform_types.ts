@@ -7,13 +7,14 @@
 
 /**
  * Every host id the adapter registry knows, in registry order (spec §6: the
- * json-stdio hosts, then mcp-only, then ts-plugin). Order matters for runtime
- * host detection: forks come before the host they fork.
+ * json-stdio hosts, then mcp-only, then ts-plugin), except that a fork comes
+ * before the host it forks (codebuddy before claude-code; mimo-code and kilo
+ * before opencode): runtime host detection takes the first match.
  */
 export const HOST_IDS = [
   // json-stdio
-  "claude-code",
   "codebuddy",
+  "claude-code",
   "codex",
   "cursor",
   "vscode-copilot",
@@ -48,10 +49,10 @@ export const HOST_IDS = [
   "junie",
   "mistral-vibe",
   // ts-plugin
-  "opencode",
   "mimo-code",
   "kilo-cli",
   "kilo",
+  "opencode",
   "omp",
   "nemoclaw",
   "openclaw",
