@@ -8,7 +8,6 @@
  * @module
  */
 
-import process from "node:process";
 import type { CliContext } from "./_context.ts";
 import { exitLikeServer, runServe } from "../runtime/serve.ts";
 
@@ -42,8 +41,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const result = await runServe({
     argv: args,
     host: ctx.host,
-    stdin: process.stdin,
-    stdout: process.stdout,
     log: (line) => ctx.stderr.write(`${line}\n`),
     forwardSignals: true,
   });

@@ -79,6 +79,12 @@ export const COMMANDS: CommandSpec[] = [
     load: () => import("./cmd_leaderboard.ts"),
   },
   {
+    name: "usage-event",
+    summary: "record one model turn's host-reported usage (hosts call this)",
+    hidden: true,
+    load: () => import("./cmd_usage_event.ts"),
+  },
+  {
     name: "serve",
     summary: "run an MCP stdio server behind the token-counting proxy (hosts call this)",
     hidden: true,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `agent-connector` executable. `hook` and `statusline` — what hosts run
- * on every event — go straight to the lean runtime entry; the CLI table is
+ * The `agent-connector` executable. `hook`, `statusline` and `usage-event` —
+ * what hosts run on every event — go straight to the lean runtime entry; the CLI table is
  * imported lazily, so it is not even part of the module graph a hook call
  * loads (DESIGN §5: a hook stays within 15 ms of an empty script). Nothing
  * here imports a `node:` built-in.
@@ -19,6 +19,20 @@ if (argv[0] === "hook" || argv[0] === "statusline") {
   const io = await entry.processIo();
   const run = argv[0] === "hook" ? entry.hookEntry : entry.statuslineEntry;
   io.setExitCode(await run(argv.slice(1), io));
+} else if (argv[0] === "usage-event") {
+  // Fires on every model turn (every streamed chunk on Gemini CLI): lean too.
+  const [{ leanIo }, { usageEventEntry }] = await Promise.all([
+    import("../core/runtime_info.ts"),
+    import("../runtime/usage_event.ts"),
+  ]);
+  const io = await leanIo();
+  io.setExitCode(
+    await usageEventEntry(argv.slice(1), {
+      readStdin: () => io.readStdin(10_000),
+      env: io.env,
+      home: io.env.HOME || io.env.USERPROFILE || "",
+    }),
+  );
 } else {
   const { cliMain } = await importLazily<typeof import("./_cli_main.ts")>(
     "./_cli_main.ts",

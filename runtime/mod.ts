@@ -15,3 +15,13 @@ export type { StatuslineRunInput } from "./statusline.ts";
 export { runAction } from "./action.ts";
 export type { ActionRunInput, ActionRunResult } from "./action.ts";
 export type { HookDialect, NativeReply, ParsedPayload, Verdict } from "../adapters/dialect.ts";
+export { PROBE_PROTOCOL_VERSION, probeServer } from "./probe.ts";
+export type { ProbeInput } from "./probe.ts";
+export { appendHookRow } from "../telemetry/hook_row.ts";
+export type { HookRowInput } from "../telemetry/hook_row.ts";
+export type {
+  ConfidenceSource,
+  SurfaceKind,
+  TelemetryRow,
+  TelemetryScope,
+} from "../telemetry/rows.ts";

@@ -19,6 +19,7 @@ import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
 import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
 import { FORWARDED_SIGNALS, type ProxyOutcome, runProxy } from "./serve_proxy.ts";
 import { startServeTelemetry } from "./serve_telemetry.ts";
+import { processHostIo, streamHostIo } from "./serve_host_io.ts";
 
 /** One run of the wrapper. */
 export interface ServeRun {
@@ -26,10 +27,10 @@ export interface ServeRun {
   argv: readonly string[];
   /** Home, env and cwd of the wrapper. */
   host: HostEnv;
-  /** Our stdin, facing the host. */
-  stdin: Readable;
-  /** Our stdout, facing the host. */
-  stdout: Writable;
+  /** Our stdin, facing the host; the process's own (fd 0 on Deno) when absent. */
+  stdin?: Readable;
+  /** Our stdout, facing the host; the process's own (fd 1 on Deno) when absent. */
+  stdout?: Writable;
   /** Writes one diagnostic line to our stderr. */
   log: (line: string) => void;
   /** Forward host signals to the server (the real process only). */
@@ -80,9 +81,10 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     command: args.command,
     args: args.args,
     env,
-    stdin: run.stdin,
-    stdout: run.stdout,
+    host: run.stdin && run.stdout ? streamHostIo(run.stdin, run.stdout) : processHostIo(),
     tap: telemetry?.tap,
+    // Telemetry off: nothing to observe, so the server gets our stdio itself.
+    shareHostStdio: telemetry === undefined && !run.stdin,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
     graceMs: graceFromEnv(run.host.env),
   });

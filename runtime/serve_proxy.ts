@@ -14,9 +14,10 @@
  * @module
  */
 
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
+import type { HostIo } from "./serve_host_io.ts";
 
 /** Receives a copy of every chunk after it was forwarded. Must return at once. */
 export interface ServeTap {
@@ -36,12 +37,16 @@ export interface ProxyOptions {
   env: Record<string, string | undefined>;
   /** The server's working directory; ours when absent. */
   cwd?: string;
-  /** Our end facing the host. */
-  stdin: Readable;
-  /** Our end facing the host. */
-  stdout: Writable;
+  /** Our end facing the host (runtime/serve_host_io.ts). */
+  host: HostIo;
   /** The observer; none means a pure pipe. */
   tap?: ServeTap;
+  /**
+   * With no tap: give the server our own stdin and stdout instead of copying
+   * (telemetry off costs nothing per call). The server then sees the host's
+   * EOF and EPIPE itself; our parent's death still ends it.
+   */
+  shareHostStdio?: boolean;
   /**
    * Milliseconds between closing the server's stdin and SIGTERM, and between
    * SIGTERM and SIGKILL ({@link DEFAULT_GRACE_MS}). Hosts usually escalate
@@ -64,6 +69,35 @@ export interface ProxyOutcome {
   spawnError?: NodeJS.ErrnoException;
 }
 
+/**
+ * Starts a server the way serve does (and `doctor --probe` after it): stdin
+ * and stdout piped, stderr inherited (serve) or piped (probe), the given
+ * complete environment and working directory, no console window on Windows.
+ */
+export function spawnServer(
+  launch: Pick<ProxyOptions, "command" | "args" | "env" | "cwd">,
+  stderr: "inherit" | "pipe",
+  shareHostStdio = false,
+): ChildProcessByStdio<Writable, Readable, Readable | null> {
+  return spawn(launch.command, [...launch.args], {
+    stdio: shareHostStdio ? "inherit" : ["pipe", "pipe", stderr],
+    env: launch.env,
+    cwd: launch.cwd,
+    windowsHide: true,
+  }) as ChildProcessByStdio<Writable, Readable, Readable | null>;
+}
+
+/** Ends the server (through `onGone`) when our parent process goes away. */
+function watchParent(options: ProxyOptions, onGone: () => void, cleanups: (() => void)[]): void {
+  if (!(options.watchParent ?? true)) return;
+  const parent = process.ppid;
+  const poll = setInterval(() => {
+    if (process.ppid !== parent) onGone();
+  }, 1_000);
+  poll.unref?.();
+  cleanups.push(() => clearInterval(poll));
+}
+
 /** Default grace between closing the server's stdin, SIGTERM and SIGKILL. */
 export const DEFAULT_GRACE_MS = 10_000;
 
@@ -78,19 +112,14 @@ export const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = process.platform ===
  */
 export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
   const grace = options.graceMs ?? DEFAULT_GRACE_MS;
-  const { stdin, stdout, tap } = options;
+  const { host, tap } = options;
   return new Promise((resolve) => {
-    const child = spawn(options.command, [...options.args], {
-      stdio: ["pipe", "pipe", "inherit"],
-      env: options.env,
-      cwd: options.cwd,
-      windowsHide: true,
-    });
+    const shared = !tap && options.shareHostStdio === true;
+    const child = spawnServer(options, "inherit", shared);
     const timers: ReturnType<typeof setTimeout>[] = [];
     const cleanups: (() => void)[] = [];
     let exited = false;
     let hostGone = false;
-    let stdoutBroken = false;
 
     const kill = (signal: NodeJS.Signals) => {
       if (exited || child.pid === undefined) return;
@@ -115,67 +144,85 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
       timers.push(term);
     };
 
-    // Host → server. pipe() handles backpressure; the tap listener is added
-    // after it, so each chunk is written before it is observed.
-    child.stdin.on("error", () => {/* the server closed its stdin; its exit ends us */});
-    stdin.pipe(child.stdin, { end: false });
-    if (tap) stdin.on("data", (chunk: Uint8Array) => tap.fromClient(chunk));
-    stdin.once("end", hostLeft);
-    stdin.once("error", hostLeft);
-    cleanups.push(() => stdin.unpipe(child.stdin));
+    function wireExit(): void {
+      let spawnError: NodeJS.ErrnoException | undefined;
+      child.once("error", (error: NodeJS.ErrnoException) => {
+        spawnError = error;
+      });
+      child.once("exit", () => {
+        exited = true;
+      });
+      // "close" fires after the server exited AND its stdout ended, so every
+      // byte it wrote has been handed to `stdout` by then.
+      child.once("close", (code: number | null, signal: NodeJS.Signals | null) => {
+        exited = true;
+        for (const t of timers) clearTimeout(t);
+        for (const c of cleanups) c();
+        void host.flush().then(() =>
+          resolve(spawnError ? { code: null, signal: null, spawnError } : { code, signal })
+        );
+      });
+    }
 
-    // Server → host.
-    child.stdout.pipe(stdout, { end: false });
-    if (tap) child.stdout.on("data", (chunk: Uint8Array) => tap.fromServer(chunk));
-    const broken = () => {
-      // The host stopped reading: nothing more can reach it.
-      stdoutBroken = true;
-      child.stdout.unpipe(stdout);
-      child.stdout.resume();
-      hostLeft();
-    };
-    stdout.on("error", broken);
-    cleanups.push(() => stdout.off("error", broken));
+    function forwardSignals(): void {
+      for (const signal of options.forwardSignals ?? []) {
+        const onSignal = () => {
+          kill(signal);
+          // A server that ignores the host's signal must not outlive us.
+          const hard = setTimeout(() => kill("SIGKILL"), grace * 2);
+          hard.unref?.();
+          timers.push(hard);
+        };
+        process.on(signal, onSignal);
+        cleanups.push(() => process.off(signal, onSignal));
+      }
+    }
 
-    for (const signal of options.forwardSignals ?? []) {
-      const onSignal = () => {
-        kill(signal);
-        // A server that ignores the host's signal must not outlive us.
-        const hard = setTimeout(() => kill("SIGKILL"), grace * 2);
+    if (shared) {
+      // The server owns the streams: only signals and our parent's death concern us.
+      watchParent(options, () => {
+        kill("SIGTERM");
+        const hard = setTimeout(() => kill("SIGKILL"), grace);
         hard.unref?.();
         timers.push(hard);
-      };
-      process.on(signal, onSignal);
-      cleanups.push(() => process.off(signal, onSignal));
+      }, cleanups);
+      forwardSignals();
+      wireExit();
+      return;
     }
+    // Host → server: write first, then observe; pause the host while the
+    // server's stdin is full.
+    child.stdin.on("error", () => {/* the server closed its stdin; its exit ends us */});
+    host.read({
+      chunk(chunk) {
+        const ok = child.stdin.write(chunk);
+        tap?.fromClient(chunk);
+        if (!ok) {
+          host.pause();
+          child.stdin.once("drain", () => host.resume());
+        }
+      },
+      end: hostLeft,
+    });
+    cleanups.push(() => host.stop());
 
-    if (options.watchParent ?? true) {
-      const parent = process.ppid;
-      const poll = setInterval(() => {
-        if (process.ppid !== parent) hostLeft();
-      }, 1_000);
-      poll.unref?.();
-      cleanups.push(() => clearInterval(poll));
-    }
+    // Server → host, the same way round.
+    child.stdout.on("data", (chunk: Uint8Array) => {
+      const ok = host.write(chunk);
+      tap?.fromServer(chunk);
+      if (!ok) {
+        child.stdout.pause();
+        host.onDrain(() => child.stdout.resume());
+      }
+    });
+    // The host stopped reading: nothing more can reach it.
+    host.onBroken(() => {
+      child.stdout.resume();
+      hostLeft();
+    });
 
-    let spawnError: NodeJS.ErrnoException | undefined;
-    child.once("error", (error: NodeJS.ErrnoException) => {
-      spawnError = error;
-    });
-    child.once("exit", () => {
-      exited = true;
-    });
-    // "close" fires after the server exited AND its stdout ended, so every
-    // byte it wrote has been handed to `stdout` by then.
-    child.once("close", (code: number | null, signal: NodeJS.Signals | null) => {
-      exited = true;
-      for (const t of timers) clearTimeout(t);
-      for (const c of cleanups) c();
-      stdin.pause();
-      const done = () =>
-        resolve(spawnError ? { code: null, signal: null, spawnError } : { code, signal });
-      if (stdout.writableNeedDrain && !stdoutBroken) stdout.once("drain", done);
-      else done();
-    });
+    watchParent(options, hostLeft, cleanups);
+    forwardSignals();
+    wireExit();
   });
 }

@@ -46,6 +46,11 @@ export interface ServeTelemetry {
   close(budgetMs?: number): Promise<void>;
 }
 
+/** Longest a copied chunk waits before it is sent to the worker. */
+export const BATCH_MS = 25;
+/** Bytes that make a batch go to the worker at once. */
+export const BATCH_BYTES: number = 1024 * 1024;
+
 /** How long after the server exits the worker may keep tokenizing (then it estimates). */
 export const FINISH_BUDGET_MS = 1_000;
 
@@ -112,11 +117,30 @@ export function startServeTelemetry(input: {
     alive = false;
     done();
   });
+  // Copies wait here and go to the worker in one message per batch: a
+  // message per chunk would wake the worker twice per call and compete for
+  // the CPU the host and the server need.
+  let batch: Array<[0 | 1, Uint8Array]> = [];
+  let batchBytes = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const post = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (batch.length === 0 || !alive) return;
+    worker.postMessage(batch, batch.map(([, bytes]) => bytes.buffer as ArrayBuffer));
+    batch = [];
+    batchBytes = 0;
+  };
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;
     // A copy: the stream may still hold `chunk` for its pending write.
-    const copy = new Uint8Array(chunk);
-    worker.postMessage([direction, copy], [copy.buffer]);
+    batch.push([direction, new Uint8Array(chunk)]);
+    batchBytes += chunk.length;
+    if (batchBytes >= BATCH_BYTES) post();
+    else if (!timer) {
+      timer = setTimeout(post, BATCH_MS);
+      timer.unref?.();
+    }
   };
   return {
     tap: {
@@ -124,6 +148,7 @@ export function startServeTelemetry(input: {
       fromServer: (chunk) => send(1, chunk),
     },
     async close(budgetMs = FINISH_BUDGET_MS) {
+      post();
       if (alive) {
         worker.postMessage({ t: "finish", deadline: Date.now() + budgetMs });
         // Tokenizing stops at the deadline; writing the rows is then quick,

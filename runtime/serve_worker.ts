@@ -3,19 +3,34 @@
  * forwarded and turns them into telemetry rows (telemetry/recorder.ts). All
  * parsing, tokenizing and writing happens here, off the forwarding thread.
  *
- * Messages in: `[0 | 1, Uint8Array]` (0 = from the client, 1 = from the
- * server) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
+ * Messages in: batches `Array<[0 | 1, Uint8Array]>` (0 = from the client,
+ * 1 = from the server, in the order forwarded) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
  * `{ t: "done" }`.
  *
  * @module
  */
 
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
 
+/**
+ * Lowers this thread's priority (Linux: threads are tasks with their own
+ * nice value), so tokenizing uses idle CPU and never competes with the
+ * forwarding thread, the host or the server. Elsewhere it stays as it is.
+ */
+function yieldCpu(): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
+  } catch { /* not Linux, or not allowed: run at normal priority */ }
+}
+
+yieldCpu();
 const init = workerData as ServeWorkerInit;
 const port = parentPort!;
 const log = (line: string) => port.postMessage({ t: "log", line });
@@ -42,7 +57,9 @@ const recorder = new SessionRecorder({
 
 port.on("message", (message: unknown) => {
   if (Array.isArray(message)) {
-    recorder.push(message[0] === 0 ? "client" : "server", message[1] as Uint8Array);
+    for (const [direction, bytes] of message as Array<[0 | 1, Uint8Array]>) {
+      recorder.push(direction === 0 ? "client" : "server", bytes);
+    }
     return;
   }
   const m = message as { t?: string; deadline?: number };

@@ -204,4 +204,25 @@ describe("serve faults", () => {
     assert.equal(s.stdout().length, 0);
     assert.match(s.stderr(), /cannot start ".*": connector "faults": 1 secret not set: never-set/);
   });
+
+  test("with telemetry off the server gets the host's stdio itself, and still ends like it", async () => {
+    const s = serveFake({ AGENT_CONNECTOR_TELEMETRY: "0" });
+    const echoed = await s.request(1, "tools/call", {
+      name: "echo",
+      arguments: { text: "日本 ✓" },
+    });
+    assert.deepEqual(echoed.result, { content: [{ type: "text", text: "日本 ✓" }] });
+    s.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "crash" } });
+    assert.deepEqual(await s.exited, { code: 7, signal: null });
+  });
+
+  test("with telemetry off a signal still reaches the server", async () => {
+    const s = serveFake({ AGENT_CONNECTOR_TELEMETRY: "0", FAKE_IGNORE_EOF: "1" });
+    const pid = await serverPid(s);
+    await s.request(1, "ping");
+    s.child.kill("SIGTERM");
+    const end = await s.exited;
+    assert.ok(end.signal === "SIGTERM" || end.code === 143, JSON.stringify(end));
+    assert.equal(alive(pid), false);
+  });
 });

@@ -1,0 +1,142 @@
+/**
+ * serve's side facing the host: read what the host writes, write what the
+ * server answers, with backpressure both ways.
+ *
+ * Two implementations of one interface, picked by runtime: Node's
+ * `process.stdin`/`process.stdout` streams, and — on Deno, whose Node stream
+ * layer costs about 0.15 ms more per round trip — plain reads of fd 0 and
+ * blocking writes to fd 1 (measured: +0.08 ms over a direct connection
+ * against +0.15 to +0.35 ms for the streams; Node cannot read a non-blocking
+ * stdin pipe this way, it gets EAGAIN).
+ *
+ * @module
+ */
+
+import { read as readFd, writeSync } from "node:fs";
+import process from "node:process";
+import type { Readable, Writable } from "node:stream";
+import { runtimeName } from "../core/runtime_info.ts";
+
+/** What the proxy does with the host's bytes. */
+export interface HostReadHandlers {
+  /** A chunk the host wrote (the proxy may keep it). */
+  chunk(chunk: Uint8Array): void;
+  /** The host closed its end (or reading failed). */
+  end(): void;
+}
+
+/** The host's end of the pipe. */
+export interface HostIo {
+  /** Starts reading; chunks arrive until `end`. */
+  read(handlers: HostReadHandlers): void;
+  /** Stops delivering chunks until {@link HostIo.resume}. */
+  pause(): void;
+  /** Delivers chunks again. */
+  resume(): void;
+  /** Writes a server chunk; false means wait for {@link HostIo.onDrain}. */
+  write(chunk: Uint8Array): boolean;
+  /** Calls `cb` once the host has taken what was written. */
+  onDrain(cb: () => void): void;
+  /** Calls `cb` when the host stops reading (EPIPE). */
+  onBroken(cb: () => void): void;
+  /** Resolves once everything written has been handed to the OS. */
+  flush(): Promise<void>;
+  /** Stops reading for good. */
+  stop(): void;
+}
+
+/** The host I/O of this process: fds on Deno, streams on Node. */
+export function processHostIo(): HostIo {
+  return runtimeName() === "deno" ? fdHostIo() : streamHostIo(process.stdin, process.stdout);
+}
+
+/** Host I/O over Node streams. */
+export function streamHostIo(stdin: Readable, stdout: Writable): HostIo {
+  let broken = false;
+  return {
+    read(handlers) {
+      stdin.on("data", (chunk: Uint8Array) => handlers.chunk(chunk));
+      stdin.once("end", () => handlers.end());
+      stdin.once("error", () => handlers.end());
+    },
+    pause: () => void stdin.pause(),
+    resume: () => void stdin.resume(),
+    write: (chunk) => broken || stdout.write(chunk),
+    onDrain: (cb) => void stdout.once("drain", cb),
+    onBroken(cb) {
+      stdout.on("error", () => {
+        broken = true;
+        cb();
+      });
+    },
+    flush: () =>
+      new Promise((resolve) => {
+        if (broken || !stdout.writableNeedDrain) resolve();
+        else stdout.once("drain", () => resolve());
+      }),
+    stop: () => void stdin.pause(),
+  };
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** Host I/O over fd 0 and fd 1 (Deno). */
+export function fdHostIo(): HostIo {
+  let paused = false;
+  let stopped = false;
+  let waiting = false;
+  let broken = false;
+  let onBroken: () => void = () => {};
+  let handlers: HostReadHandlers | undefined;
+  const next = () => {
+    if (paused || stopped || waiting || !handlers) return;
+    waiting = true;
+    // A fresh buffer per read: the server's stdin stream may hold it.
+    const buf = new Uint8Array(65_536);
+    readFd(0, buf, 0, buf.length, null, (error, n) => {
+      waiting = false;
+      if (stopped) return;
+      if (error || n === 0) {
+        stopped = true;
+        handlers!.end();
+        return;
+      }
+      handlers!.chunk(buf.subarray(0, n));
+      next();
+    });
+  };
+  return {
+    read(h) {
+      handlers = h;
+      next();
+    },
+    pause: () => void (paused = true),
+    resume() {
+      paused = false;
+      next();
+    },
+    write(chunk) {
+      if (broken) return true;
+      let off = 0;
+      while (off < chunk.length) {
+        try {
+          off += writeSync(1, chunk, off, chunk.length - off);
+        } catch (error) {
+          // A non-blocking stdout that is full: wait a moment, as a blocking one would.
+          if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+            Atomics.wait(PAUSE, 0, 0, 1);
+            continue;
+          }
+          broken = true;
+          onBroken();
+          break;
+        }
+      }
+      return true;
+    },
+    onDrain: (cb) => void queueMicrotask(cb),
+    onBroken: (cb) => void (onBroken = cb),
+    flush: () => Promise.resolve(),
+    stop: () => void (stopped = true),
+  };
+}
