@@ -88,6 +88,7 @@ export function planServer(input: SurfaceInput): PlanPart {
     homeBin: ctx.homeBin,
     os: ctx.os,
     envRef: surface.envRef,
+    envByName: surface.envByName,
   });
   const rendered = surface.render({
     id: input.connectorId,
