@@ -62,6 +62,26 @@ export const REGISTRY: readonly RegistryEntry[] = [
     dialect: async () =>
       (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
+  {
+    id: "cursor",
+    load: async () => (await import("./cursor/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/cursor.ts")).cursorDialect,
+  },
+  {
+    id: "vscode-copilot",
+    load: async () => (await import("./vscode_copilot/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/vscode.ts")).vscodeDialect,
+  },
+  {
+    id: "jetbrains-copilot",
+    load: async () => (await import("./jetbrains_copilot/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/copilot.ts")).jetbrainsCopilotDialect,
+  },
+  {
+    id: "copilot-cli",
+    load: async () => (await import("./copilot_cli/mod.ts")).adapter,
+    dialect: async () => (await import("./dialects/copilot.ts")).copilotCliDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */

@@ -14,6 +14,7 @@
 
 import type { HostId, PlatformId } from "../core/platform_types.ts";
 import { isHostId } from "../core/platform_types.ts";
+import { isHookEventName } from "../core/hook_types.ts";
 import type { EnvMarker } from "./descriptor.ts";
 import { importLazily } from "../core/lazy_import.ts";
 
@@ -37,13 +38,61 @@ export function isVsCodePayload(raw: Record<string, unknown> | undefined): boole
 }
 
 /**
+ * Cursor's hook payloads: `cursor_version`, or `conversation_id` with
+ * `workspace_roots` (HOSTS.md §4c).
+ */
+export function isCursorPayload(raw: Record<string, unknown> | undefined): boolean {
+  return !!raw && (typeof raw.cursor_version === "string" ||
+    (typeof raw.conversation_id === "string" && Array.isArray(raw.workspace_roots)));
+}
+
+/**
+ * Copilot CLI's hook payloads (hooks-reference.md; Hypabolic/Hypa#52): the
+ * camelCase shape with a `sessionId` and a millisecond `timestamp`, or the
+ * VS Code-compatible snake_case shape with an ISO `timestamp` — a field
+ * Claude Code's payloads do not have.
+ */
+export function isCopilotCliPayload(raw: Record<string, unknown> | undefined): boolean {
+  if (!raw) return false;
+  if (typeof raw.hook_event_name === "string") return typeof raw.timestamp === "string";
+  return typeof raw.timestamp === "number" && typeof raw.sessionId === "string";
+}
+
+/**
+ * JetBrains Copilot's hook payloads: Copilot's camelCase shape without a
+ * `sessionId` (microsoft/copilot-intellij-feedback#1819 quotes the agent
+ * passing `{timestamp, cwd, toolName, toolArgs}`).
+ */
+export function isJetBrainsCopilotPayload(raw: Record<string, unknown> | undefined): boolean {
+  return !!raw && typeof raw.timestamp === "number" && raw.sessionId === undefined &&
+    raw.hook_event_name === undefined && raw.hookEventName === undefined;
+}
+
+/**
  * Hosts that run another host's hook files, and how their payloads look.
- * Keyed by the host whose files are read.
+ * Keyed by the host whose files are read: VS Code runs Claude Code's and
+ * Copilot's files (hooks.md FAQ); Copilot CLI runs VS Code's `.github/hooks`
+ * files and Claude Code's project settings (hooks-reference.md); Cursor runs
+ * Claude Code's with third-party configs on (third-party-hooks); JetBrains
+ * runs the lowerCamel files in `.github/hooks` (copilot-intellij-feedback#1653).
  */
 export const FOREIGN_READERS: Partial<
   Record<HostId, Array<{ host: HostId; test(raw: Record<string, unknown>): boolean }>>
 > = {
-  "claude-code": [{ host: "vscode-copilot", test: isVsCodePayload }],
+  "claude-code": [
+    { host: "vscode-copilot", test: isVsCodePayload },
+    { host: "copilot-cli", test: isCopilotCliPayload },
+    { host: "cursor", test: isCursorPayload },
+  ],
+  "vscode-copilot": [{ host: "copilot-cli", test: isCopilotCliPayload }],
+  "copilot-cli": [
+    { host: "vscode-copilot", test: isVsCodePayload },
+    { host: "jetbrains-copilot", test: isJetBrainsCopilotPayload },
+  ],
+  "jetbrains-copilot": [
+    { host: "vscode-copilot", test: isVsCodePayload },
+    { host: "copilot-cli", test: isCopilotCliPayload },
+  ],
 };
 
 /** True when one env marker is present in `env`. */
@@ -87,4 +136,55 @@ export async function resolveHookHost(
     return { platform: argvPlatform, via: "argv" };
   }
   return await detectRuntimeHost(env);
+}
+
+/** Where a connector is installed, as the connector record keeps it. */
+export interface InstallPlace {
+  /** The host. */
+  platform: string;
+  /** The scope. */
+  scope: "user" | "project";
+  /** The project, for project scope. */
+  projectDir?: string;
+}
+
+/**
+ * True when `path` is `dir` or below it. Plain string work on purpose: this
+ * module is on the hook's start-up graph, which holds no `node:` built-in.
+ */
+export function within(path: string, dir: string): boolean {
+  const norm = (p: string) => p.replaceAll("\\", "/").replace(/\/+$/, "");
+  const win = /^[A-Za-z]:/.test(dir);
+  const [a, b] = win ? [norm(path).toLowerCase(), norm(dir).toLowerCase()] : [norm(path), norm(dir)];
+  return a === b || a.startsWith(`${b}/`);
+}
+
+/**
+ * True when `host`, firing `event` in `cwd`, also runs an entry of its own
+ * for this connector: an install row for `host` whose hook file `host` reads
+ * there (its user file, or the project file of a project holding `cwd`), for
+ * an event the connector declares on `host`. Then the foreign entry `host`
+ * runs as well must stay quiet, so the handler answers once (HOSTS.md trap
+ * 8). Loads `host`'s descriptor, which only happens on that foreign path.
+ */
+export async function hostRunsOwnEntry(
+  host: HostId,
+  event: string,
+  installs: readonly InstallPlace[],
+  cwd: string | undefined,
+  declared: (host: HostId, event: string) => boolean,
+): Promise<boolean> {
+  const rows = installs.filter((r) => r.platform === host);
+  if (!rows.length || !isHookEventName(event) || !declared(host, event)) return false;
+  const { loadAdapter } = await importLazily<typeof import("./registry.ts")>(
+    "./registry.ts",
+    import.meta.url,
+  );
+  const hooks = (await loadAdapter(host))?.hooks;
+  if (!hooks?.events[event]) return false;
+  return rows.some((r) =>
+    r.scope === "user"
+      ? hooks.paths.user !== undefined
+      : hooks.paths.project !== undefined && (!r.projectDir || !cwd || within(cwd, r.projectDir))
+  );
 }

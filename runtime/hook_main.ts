@@ -13,7 +13,9 @@
  */
 
 import { leanIo } from "../core/runtime_info.ts";
-import { resolveHookHost } from "../adapters/runtime_detect.ts";
+import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";
+import { isHostId } from "../core/platform_types.ts";
+import { effectiveHookEvents, surfaceDisabled } from "../core/overrides.ts";
 import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
@@ -85,12 +87,22 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
     const stdin = await io.readStdin();
     const loaded = await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
-    const host = await resolveHookHost(platform, parseStdin(stdin), io.env);
-    // VS Code runs Claude's hook files too (HOSTS.md trap 8): when the
-    // connector is installed for that host itself, its own hooks answer.
+    const raw = parseStdin(stdin);
+    const host = await resolveHookHost(platform, raw, io.env);
+    // VS Code, Copilot CLI, Cursor and JetBrains run other hosts' hook files
+    // too (HOSTS.md trap 8): when the host also runs an entry of its own for
+    // this connector, that entry answers and this one stays quiet.
     if (
-      host.via === "payload" &&
-      loaded.record.installs?.some((row) => row.platform === host.platform)
+      host.via === "payload" && isHostId(host.platform) &&
+      await hostRunsOwnEntry(
+        host.platform,
+        event,
+        loaded.record.installs ?? [],
+        payloadDir(raw),
+        (h, e) =>
+          !surfaceDisabled(loaded.connector, h, "hooks") &&
+          (effectiveHookEvents(loaded.connector, h) as string[]).includes(e),
+      )
     ) return 0;
     const dialect = (await loadDialect(host.platform)) ?? (await loadDialect(platform));
     const result = await runHook({
@@ -110,6 +122,13 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
   } catch {
     return 0;
   }
+}
+
+/** The folder a payload was sent from: `cwd`, or Cursor's first workspace root. */
+function payloadDir(raw: Record<string, unknown> | undefined): string | undefined {
+  const roots = Array.isArray(raw?.workspace_roots) ? raw.workspace_roots : [];
+  const dir = raw?.cwd ?? roots[0];
+  return typeof dir === "string" ? dir : undefined;
 }
 
 /** What the reply put in front of the model, for the telemetry row's token estimate. */

@@ -56,4 +56,9 @@ test("explain has one row per declared surface, disabled when the platform says 
     honored.filter((r) => r.host === "claude-code").map((r) => r.support),
     ["honored"],
   );
+  // A host without the event says so instead of dropping it silently.
+  assert.deepEqual(
+    honored.filter((r) => r.host === "jetbrains-copilot").map((r) => [r.support, r.reason]),
+    [["dropped", "JetBrains Copilot has no Stop event"]],
+  );
 });

@@ -1,0 +1,188 @@
+/**
+ * Reply dialects as data: per event, the JSON fragment that carries each
+ * decision in a host's reply, and how to read a reply back. `format` and
+ * `judge` are then the same two loops for every host family built on it
+ * (Cursor, VS Code, Copilot CLI, JetBrains), so a host cannot format one
+ * thing and judge another.
+ *
+ * Lean: loaded on every hook call of those hosts.
+ *
+ * @module
+ */
+
+import type { HookDecision, HookEventName, HookResponse } from "../../core/hook_types.ts";
+import { jsonReply, type NativeReply, NO_REPLY, obj, replyJson, type Verdict } from "../dialect.ts";
+
+type Json = Record<string, unknown>;
+
+/** How one event carries each decision; a missing channel means the host cannot. */
+export interface EventReplies {
+  /** The fragment that blocks, given the handler's reason. */
+  deny?: (reason: string | undefined) => Json;
+  /** Nothing can be blocked here: a deny reason travels as context (spec §2.3). */
+  denyAsContext?: boolean;
+  /** The fragment that asks the user to confirm. */
+  ask?: (reason: string | undefined) => Json;
+  /** An empty reply lets the host's own dialog ask (PermissionRequest). */
+  askByDialog?: boolean;
+  /** The fragment that replaces the tool input. */
+  modifyInput?: (input: Json, reason: string | undefined) => Json;
+  /** The fragment that replaces the tool output. */
+  modifyOutput?: (text: string) => Json;
+  /** The fragment that adds context for the model. */
+  context?: (text: string) => Json;
+  /** An explicit allow is an active grant (PermissionRequest). */
+  grant?: () => Json;
+}
+
+/** What a reply makes the host do, read back from its stdout. */
+export interface ReadBack {
+  /** The decision the host acts on. */
+  decision?: "deny" | "ask" | "allow";
+  /** The replacement tool input. */
+  updatedInput?: unknown;
+  /** The replacement tool output. */
+  updatedOutput?: unknown;
+  /** The context that reaches the model. */
+  context?: string;
+}
+
+/** One host family's reply contract. */
+export interface ReplyTable {
+  /** The host's name, for verdicts. */
+  host: string;
+  /** Per normalized event; an absent event takes no reply at all. */
+  events: Partial<Record<HookEventName, EventReplies>>;
+  /** Reads a JSON reply back under the host's contract. */
+  read(event: HookEventName, json: Json): ReadBack;
+}
+
+function merge(parts: Json[]): Json {
+  const out: Json = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      const prev = out[key];
+      const a = obj(prev);
+      const b = obj(value);
+      if (a && b) out[key] = { ...a, ...b };
+      // Two messages for one field (a deny reason and a context note) are both kept.
+      else if (typeof prev === "string" && typeof value === "string" && prev !== value) {
+        out[key] = `${prev}\n\n${value}`;
+      } else out[key] = value;
+    }
+  }
+  return out;
+}
+
+function joinText(...parts: Array<string | undefined>): string | undefined {
+  const kept = parts.filter((p): p is string => typeof p === "string" && p !== "");
+  return kept.length ? kept.join("\n\n") : undefined;
+}
+
+/** The decision a response asks for: explicit, else `context` when it carries context. */
+export function asked(response: HookResponse | undefined): HookDecision | "none" {
+  if (!response) return "none";
+  if (response.decision) return response.decision;
+  return response.additionalContext ? "context" : "none";
+}
+
+/** Writes `response` as the host's reply for `event` (exit 0, one JSON line, or nothing). */
+export function formatByTable(
+  table: ReplyTable,
+  event: HookEventName,
+  response: HookResponse | undefined,
+): NativeReply {
+  if (!response) return NO_REPLY;
+  const e = table.events[event] ?? {};
+  const parts: Json[] = [];
+  const reason = response.reason;
+  let context = response.additionalContext;
+  switch (response.decision) {
+    case "deny":
+      if (e.deny) parts.push(e.deny(reason));
+      else if (e.denyAsContext) context = joinText(reason, context);
+      break;
+    case "ask":
+      if (e.ask) parts.push(e.ask(reason));
+      break;
+    case "modify":
+      if (e.modifyInput && response.updatedInput) {
+        parts.push(e.modifyInput(response.updatedInput, reason));
+      }
+      break;
+    case "allow":
+      if (e.grant) parts.push(e.grant());
+      break;
+  }
+  if (e.modifyOutput && response.updatedOutput !== undefined && response.decision !== "deny") {
+    parts.push(e.modifyOutput(response.updatedOutput));
+  }
+  if (context && e.context) parts.push(e.context(context));
+  const out = merge(parts);
+  return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Judges a reply against what `response` asked for, under the host's contract. */
+export function judgeByTable(
+  table: ReplyTable,
+  event: HookEventName,
+  response: HookResponse | undefined,
+  reply: NativeReply,
+): Verdict {
+  const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
+  const got = json ? table.read(event, json) : {};
+  const e = table.events[event] ?? {};
+  const host = table.host;
+  switch (asked(response)) {
+    case "none":
+    case "allow":
+      if (e.grant && response?.decision === "allow") {
+        return got.decision === "allow"
+          ? { honored: true, reason: "an explicit allow grants the permission; no dialog is shown" }
+          : { honored: false, reason: "the reply does not grant the permission" };
+      }
+      return got.decision === "deny" || got.decision === "ask"
+        ? { honored: false, reason: `the reply ${got.decision}s although the handler allowed` }
+        : { honored: true, reason: `${event} passes through` };
+    case "deny":
+      if (got.decision === "deny") {
+        const what = event === "Stop" || event === "SubagentStop"
+          ? "keeps the agent running with the reason as its next instruction"
+          : `blocks ${event}`;
+        return { honored: true, reason: `deny ${what}` };
+      }
+      if (e.denyAsContext && got.context !== undefined) {
+        return {
+          honored: false,
+          reason: `${event} cannot be blocked; the reason degrades to a context note`,
+        };
+      }
+      return { honored: false, reason: `${host} cannot deny ${event}; the deny is dropped` };
+    case "ask":
+      if (e.askByDialog) {
+        return reply.stdout === ""
+          ? { honored: true, reason: `${host}'s own permission dialog asks the user` }
+          : { honored: false, reason: "the reply decides instead of letting the dialog ask" };
+      }
+      return got.decision === "ask"
+        ? { honored: true, reason: `${host} asks the user to confirm` }
+        : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
+    case "modify":
+      if (event === "PostToolUse") {
+        return got.updatedOutput !== undefined && same(got.updatedOutput, response?.updatedOutput)
+          ? { honored: true, reason: "the tool output is replaced" }
+          : { honored: false, reason: `no replacement output reaches ${host}` };
+      }
+      return got.updatedInput !== undefined && same(got.updatedInput, response?.updatedInput)
+        ? { honored: true, reason: "the tool input is replaced" }
+        : { honored: false, reason: `${host} cannot modify input on ${event}` };
+    case "context":
+      return got.context !== undefined && got.context === response?.additionalContext
+        ? { honored: true, reason: "the context reaches the model" }
+        : { honored: false, reason: `${host} takes no context on ${event}; it is dropped` };
+  }
+}
