@@ -44,8 +44,33 @@ export function blockHash(inner: string): string {
   return sha256Hex(inner.replace(/\r\n/g, "\n").trim()).slice(0, 12);
 }
 
-/** The one-line do-not-edit notice inside every block. */
-export function blockNotice(connectorId: string): string {
+/**
+ * The reserved blockId prefix of ref-counted bridge blocks (spec §2.4), such
+ * as Claude Code's `_shared/claude-agents-import`: no one connector owns them.
+ */
+export const SHARED_BLOCK_PREFIX = "_shared/";
+
+/**
+ * The one-line do-not-edit notice inside every block. A connector's block
+ * names the connector and its uninstall command; a shared bridge block
+ * (`_shared/…`) belongs to no single connector, so it says that it goes
+ * away with the last connector that needs it.
+ *
+ * @param blockId `<connectorId>/<name>`, or `_shared/<name>` for a bridge block.
+ * @example
+ * ```ts
+ * import { blockNotice } from "./managed_block.ts";
+ * blockNotice("acme/memory").includes("`agent-connector uninstall acme`"); // true
+ * blockNotice("_shared/claude-agents-import").includes("_shared"); // false
+ * ```
+ */
+export function blockNotice(blockId: string): string {
+  if (blockId.startsWith(SHARED_BLOCK_PREFIX)) {
+    return "<!-- Managed by agent-connector, shared by every connector that needs it. Do not edit " +
+      "between these markers: install rewrites this block, and it is removed when the last connector " +
+      "that needs it is uninstalled (`agent-connector uninstall <connectorId>` for each). -->";
+  }
+  const connectorId = blockId.split("/")[0];
   return `<!-- Managed by agent-connector for "${connectorId}". Do not edit between these markers: ` +
     `run your connector package's upgrade/sync command to rewrite this block; run its uninstall command ` +
     `to remove it (framework fallback: \`agent-connector uninstall ${connectorId}\`). -->`;
@@ -53,9 +78,8 @@ export function blockNotice(connectorId: string): string {
 
 /** Renders a whole block as lines (no terminators) and its hash. */
 export function renderBlock(blockId: string, content: string): { lines: string[]; hash: string } {
-  const owner = blockId.split("/")[0];
   const inner = [
-    blockNotice(owner),
+    blockNotice(blockId),
     ...content.replace(/\r\n/g, "\n").replace(/^\n+|\s+$/g, "").split("\n"),
   ];
   const hash = blockHash(inner.join("\n"));

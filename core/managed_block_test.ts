@@ -85,6 +85,21 @@ describe("upsertManagedBlock and removeManagedBlocks", () => {
     );
   });
 
+  it("gives a shared bridge block its own notice, naming no connector and no uninstall of it", () => {
+    const { lines } = renderBlock("_shared/claude-agents-import", "@AGENTS.md");
+    assert.equal(
+      lines[0].startsWith("<!-- agent-connector:begin _shared/claude-agents-import "),
+      true,
+    );
+    assert.equal(
+      lines[1],
+      "<!-- Managed by agent-connector, shared by every connector that needs it. Do not edit " +
+        "between these markers: install rewrites this block, and it is removed when the last " +
+        "connector that needs it is uninstalled (`agent-connector uninstall <connectorId>` for each). -->",
+    );
+    assert.equal(lines.slice(1, -1).some((l) => /for "_shared"|uninstall _shared/.test(l)), false);
+  });
+
   it("appends a new block after exactly one blank line, keeping trailing blank lines after it", () => {
     assert.equal(
       upsertManagedBlock("# Rules\n", "a/m", "x").text,
