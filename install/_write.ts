@@ -6,11 +6,11 @@
  * @module
  */
 
-import { chmodSync, rmdirSync, unlinkSync } from "node:fs";
+import { chmodSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { backupFile } from "../io/backups.ts";
-import type { Ledgers } from "../io/ledgers.ts";
+import type { Ledgers, LeftoverDir } from "../io/ledgers.ts";
 import type { FileSession, RunContext } from "./_session.ts";
 
 /** Serialises the ledgers so a failed write can undo its changes. */
@@ -55,6 +55,68 @@ function dirChain(outermost: string | undefined, dir: string): string[] {
   return chain;
 }
 
+/** Removes an empty folder; false when it is still there (not empty, or not removable). */
+function removeDir(dir: string): boolean {
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === "ENOENT";
+  }
+}
+
+/** Records a folder we created that still holds something, for {@link sweepLeftoverDirs}. */
+function keepLeftover(ctx: RunContext, path: string): void {
+  let ino: number;
+  try {
+    const st = statSync(path);
+    if (!st.isDirectory()) return;
+    ino = st.ino;
+  } catch {
+    return;
+  }
+  const list = (ctx.ledgers.created.leftoverDirs ?? []).filter((d) => d.path !== path);
+  list.push({ path, ino });
+  ctx.ledgers.created.leftoverDirs = list;
+  ctx.ledgers.dirty.add("created");
+}
+
+/** Drops a deleted file's record, removing the folders created for it (or keeping them as leftovers). */
+function forgetFile(ctx: RunContext, path: string): void {
+  const info = ctx.ledgers.created.files[path];
+  if (!info) return;
+  for (const d of [...info.createdDirs ?? []].reverse()) {
+    if (!removeDir(d)) keepLeftover(ctx, d);
+  }
+  delete ctx.ledgers.created.files[path];
+  ctx.ledgers.dirty.add("created");
+}
+
+/**
+ * The final sweep of a run: removes every recorded leftover folder (one we
+ * created, see {@link keepLeftover}) that is empty now, deepest first, so
+ * the order in which files were removed does not matter. A folder that is
+ * not empty stays recorded; one that was removed and re-created since (a
+ * different inode) is not ours and is only forgotten.
+ */
+export function sweepLeftoverDirs(ctx: RunContext): void {
+  const list = ctx.ledgers.created.leftoverDirs;
+  if (!list?.length) return;
+  const depth = (p: string) => p.split(/[\\/]/).length;
+  const keep: LeftoverDir[] = [];
+  for (const d of [...list].sort((a, b) => depth(b.path) - depth(a.path))) {
+    let ino: number | undefined;
+    try {
+      ino = statSync(d.path).ino;
+    } catch { /* gone */ }
+    if (ino === undefined || ino !== d.ino) continue;
+    if (!removeDir(d.path)) keep.push(d);
+  }
+  if (keep.length === list.length) return;
+  ctx.ledgers.created.leftoverDirs = keep.sort((a, b) => a.path.localeCompare(b.path));
+  ctx.ledgers.dirty.add("created");
+}
+
 /**
  * Writes (or deletes) a session's file after backing up the old one.
  *
@@ -68,21 +130,16 @@ export function writeSession(
   const modeOnly = s.text !== undefined && s.text === s.original && s.mode !== undefined &&
     s.currentMode !== undefined && (s.currentMode & 0o777) !== s.mode;
   if (modeOnly) chmodSync(s.path, s.mode!);
+  if (s.text === undefined && s.original === undefined) {
+    forgetFile(ctx, s.path); // a file we created was deleted by someone else
+    return undefined;
+  }
   if (s.text === s.original) return undefined;
   const backup = s.original === undefined ? undefined : backupFile(o.dataRoot, s.path, o.now);
   const created = ctx.ledgers.created;
   if (s.text === undefined) {
     unlinkSync(s.path);
-    const dirs = created.files[s.path]?.createdDirs ?? [];
-    for (const d of [...dirs].reverse()) {
-      try {
-        rmdirSync(d);
-      } catch { /* not empty: someone else's files live there */ }
-    }
-    if (created.files[s.path]) {
-      delete created.files[s.path];
-      ctx.ledgers.dirty.add("created");
-    }
+    forgetFile(ctx, s.path);
     return backup;
   }
   const outermost = writeFileAtomic(s.path, s.text, {

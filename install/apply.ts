@@ -39,7 +39,11 @@
  * test) says it is ours — otherwise it is a `!` and nothing is written.
  * Removal only ever deletes what is ours. Containers we created on the
  * way (`mcpServers` in a fresh file) are removed again once empty, and a
- * file we created is deleted once nothing is left in it.
+ * file we created is deleted once nothing is left in it, with the folders
+ * created for it. A folder that still held something at that moment
+ * (another of our files, in whatever order they go) is recorded and swept
+ * at the end of every run once it is empty; a folder we did not create is
+ * never removed.
  *
  * ## Guidance for adapters
  *
@@ -90,7 +94,7 @@ import type { Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
-import { restore, snapshot, writeProblem, writeSession } from "./_write.ts";
+import { restore, snapshot, sweepLeftoverDirs, writeProblem, writeSession } from "./_write.ts";
 
 /** How to run the engine. */
 export interface ApplyOptions {
@@ -223,7 +227,10 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     }
     changes.push(...records);
   }
-  if (!o.dryRun) saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
+  if (!o.dryRun) {
+    sweepLeftoverDirs(ctx);
+    saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
+  }
   return { changes, backups };
 }
 

@@ -2,9 +2,9 @@
  * One host's whole plan, in the surface order of spec §3: server, hooks,
  * commands/skills/subagents, memory, status line, configPatch last. Uninstall
  * releases configPatch keys before the hooks of the same settings file and
- * removes memory blocks before the other content; across files it goes from
- * the deepest files we own to the shared config files, so folders we created
- * are empty by the time the file that created them goes.
+ * removes memory blocks before the other content, then the files we own, then
+ * entries in the shared config files. (Folders we created go with the last
+ * file in them, in whatever order the files go: the engine sweeps them.)
  *
  * @module
  */

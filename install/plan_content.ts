@@ -40,7 +40,7 @@ function ownedFilesIn(input: SurfaceInput, dir: string): string[] {
     .map((r) => r.file);
 }
 
-/** Removal edits, deepest files first so emptied folders can go too. */
+/** Removal edits, deepest files first (a stable order; the engine sweeps emptied folders either way). */
 function removals(input: SurfaceInput, dir: string, keep: Set<string>, noun: string): Edit[] {
   const depth = (f: string) => f.split(/[\\/]/).length;
   const files = ownedFilesIn(input, dir).filter((f) => !keep.has(f));

@@ -4,9 +4,9 @@
  *
  * - `<dataRoot>/state/config-patches.json` — configPatch / status-line keys,
  *   shared and refcounted across connectors (spec §2.8).
- * - `<dataRoot>/state/created-paths.json` — files and JSON/YAML containers
- *   we created, shared across connectors: an emptied container (or file) is
- *   removed again whoever empties it.
+ * - `<dataRoot>/state/created-paths.json` — files, folders and JSON/YAML
+ *   containers we created, shared across connectors: an emptied container,
+ *   file or folder is removed again whoever empties it.
  * - `<dataRoot>/connectors/<id>/owned.json` — entries and whole files this
  *   connector wrote, with the hash of what it wrote.
  * - `<dataRoot>/connectors/<id>/memory-state.json` — managed blocks (§2.4).
@@ -54,12 +54,26 @@ export interface CreatedFileInfo {
   containers?: string[][];
 }
 
+/** A folder we created that outlived the file it was created for. */
+export interface LeftoverDir {
+  /** Absolute path. */
+  path: string;
+  /** Its inode when recorded: a folder re-created since (by someone else) is not ours. */
+  ino: number;
+}
+
 /** `state/created-paths.json`. */
 export interface CreatedLedger {
   /** Format version. */
   version: 1;
   /** By absolute file path. */
   files: Record<string, CreatedFileInfo>;
+  /**
+   * Folders we created whose file is gone but which still held something
+   * then (another file of ours, or the user's); every run removes those
+   * that are empty by its end.
+   */
+  leftoverDirs?: LeftoverDir[];
 }
 
 /** `state/config-patches.json`. */
@@ -163,10 +177,9 @@ export function saveLedgers(dataRoot: string, connectorId: string, l: Ledgers): 
     );
   }
   if (l.dirty.has("created")) {
-    writeStateFile(
-      createdLedgerPath(dataRoot),
-      Object.keys(l.created.files).length ? l.created : undefined,
-    );
+    if (l.created.leftoverDirs?.length === 0) delete l.created.leftoverDirs;
+    const empty = Object.keys(l.created.files).length === 0 && !l.created.leftoverDirs;
+    writeStateFile(createdLedgerPath(dataRoot), empty ? undefined : l.created);
   }
   if (l.dirty.has("patches")) {
     writeStateFile(configPatchLedgerPath(dataRoot), l.patches.rows.length ? l.patches : undefined);
