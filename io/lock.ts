@@ -6,6 +6,10 @@
  * that is older than {@link STALE_LOCK_MS}, is broken; release only deletes a
  * lock that still carries our token. Works the same on Deno and Node.
  *
+ * Async code uses {@link withLock} / {@link acquireLock}; synchronous code
+ * (the secret store) uses {@link withLockFileSync} / {@link acquireLockSync},
+ * which block the thread while they wait.
+ *
  * @module
  */
 
@@ -116,20 +120,9 @@ export interface LockHandle {
   release(): void;
 }
 
-/**
- * Acquires the lock at `path`, waiting up to `waitMs`.
- *
- * @throws {AgentConnectorError} `lock-timeout` naming the holder and what to do.
- */
-export async function acquireLock(
-  path: string,
-  waitMs: number = LOCK_WAIT_MS,
-): Promise<LockHandle> {
-  ensureDir(dirname(path));
-  const token = randomBytes(12).toString("hex");
-  const deadline = Date.now() + waitMs;
-  let delay = 10;
-  for (;;) {
+/** Takes the lock when it is free (breaking a stale one); undefined while someone holds it. */
+function attempt(path: string, token: string): LockHandle | undefined {
+  for (let tries = 0; tries < 3; tries++) {
     if (tryAcquire(path, token)) {
       return {
         path,
@@ -142,21 +135,98 @@ export async function acquireLock(
       };
     }
     const owner = readOwner(path);
-    if (isStale(path, owner, Date.now())) {
-      breakLock(path, owner);
-      continue;
-    }
-    if (Date.now() >= deadline) {
-      const who = owner ? `process ${owner.pid} since ${owner.since}` : "another process";
-      throw new AgentConnectorError(
-        "lock-timeout",
-        `Another agent-connector install is running (${who}). Wait for it to finish; ` +
-          `if none is running, delete "${path}" and try again.`,
-        { file: path },
-      );
-    }
+    if (!isStale(path, owner, Date.now())) return undefined;
+    breakLock(path, owner);
+  }
+  return undefined;
+}
+
+function timeoutError(path: string, activity: string): AgentConnectorError {
+  const owner = readOwner(path);
+  const who = owner ? `process ${owner.pid} since ${owner.since}` : "another process";
+  return new AgentConnectorError(
+    "lock-timeout",
+    `Another agent-connector ${activity} is running (${who}). Wait for it to finish; ` +
+      `if none is running, delete "${path}" and try again.`,
+    { file: path },
+  );
+}
+
+/** How a waiter backs off: 10 ms doubling to 200 ms, with jitter. */
+function nextDelay(delay: number): number {
+  return Math.min(delay * 2, 200);
+}
+
+/**
+ * Acquires the lock at `path`, waiting up to `waitMs`.
+ *
+ * @param path The lock file.
+ * @param waitMs How long to wait for another holder.
+ * @param activity What holders do, for the timeout message ("install").
+ * @throws {AgentConnectorError} `lock-timeout` naming the holder and what to do.
+ */
+export async function acquireLock(
+  path: string,
+  waitMs: number = LOCK_WAIT_MS,
+  activity = "install",
+): Promise<LockHandle> {
+  ensureDir(dirname(path));
+  const token = randomBytes(12).toString("hex");
+  const deadline = Date.now() + waitMs;
+  for (let delay = 10;; delay = nextDelay(delay)) {
+    const lock = attempt(path, token);
+    if (lock) return lock;
+    if (Date.now() >= deadline) throw timeoutError(path, activity);
     await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
-    delay = Math.min(delay * 2, 200);
+  }
+}
+
+/**
+ * {@link acquireLock} for synchronous code (the secret store's API is
+ * synchronous): the same lock file protocol, so sync and async holders of one
+ * path exclude each other; waiting blocks the thread.
+ *
+ * @param path The lock file.
+ * @param waitMs How long to wait for another holder.
+ * @param activity What holders do, for the timeout message.
+ * @throws {AgentConnectorError} `lock-timeout` naming the holder and what to do.
+ */
+export function acquireLockSync(
+  path: string,
+  waitMs: number = LOCK_WAIT_MS,
+  activity = "install",
+): LockHandle {
+  ensureDir(dirname(path));
+  const token = randomBytes(12).toString("hex");
+  const deadline = Date.now() + waitMs;
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  for (let delay = 10;; delay = nextDelay(delay)) {
+    const lock = attempt(path, token);
+    if (lock) return lock;
+    if (Date.now() >= deadline) throw timeoutError(path, activity);
+    Atomics.wait(cell, 0, 0, delay + Math.random() * delay);
+  }
+}
+
+/**
+ * Runs the synchronous `fn` while holding the lock file `path`.
+ *
+ * @example
+ * ```ts ignore
+ * import { withLockFileSync } from "./lock.ts";
+ * withLockFileSync("/home/u/.agent-connector/state/secrets.lock", () => {}, { activity: "secrets update" });
+ * ```
+ */
+export function withLockFileSync<T>(
+  path: string,
+  fn: () => T,
+  options: { waitMs?: number; activity?: string } = {},
+): T {
+  const lock = acquireLockSync(path, options.waitMs, options.activity);
+  try {
+    return fn();
+  } finally {
+    lock.release();
   }
 }
 

@@ -4,7 +4,13 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { AgentConnectorError } from "../core/errors.ts";
-import { acquireLock, installLockPath, withLock } from "./lock.ts";
+import {
+  acquireLock,
+  acquireLockSync,
+  installLockPath,
+  withLock,
+  withLockFileSync,
+} from "./lock.ts";
 import { tempDir } from "../tests/_helpers/temp.ts";
 
 describe("install lock", () => {
@@ -83,6 +89,62 @@ describe("install lock", () => {
       writeFileSync(path, JSON.stringify({ pid: 1, host: "h", token: "someone-else", since: "x" }));
       lock.release();
       assert.equal(existsSync(path), true);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("a synchronous holder and an asynchronous one exclude each other", async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const path = installLockPath(dir);
+      const held = await acquireLock(path);
+      assert.throws(() => acquireLockSync(path, 50, "secrets update"), (err: unknown) => {
+        assert.ok(err instanceof AgentConnectorError);
+        assert.equal(err.code, "lock-timeout");
+        assert.match(
+          err.message,
+          /^Another agent-connector secrets update is running \(process \d+/,
+        );
+        return true;
+      });
+      held.release();
+      const sync = acquireLockSync(path, 50);
+      await assert.rejects(acquireLock(path, 50), /Another agent-connector install is running/);
+      sync.release();
+      assert.equal(existsSync(path), false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("withLockFileSync releases the lock when its function throws", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const path = join(dir, "state", "secrets.lock");
+      assert.throws(() =>
+        withLockFileSync(path, () => {
+          assert.equal(existsSync(path), true);
+          throw new Error("boom");
+        }), /boom/);
+      assert.equal(existsSync(path), false);
+      assert.equal(withLockFileSync(path, () => 42), 42);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("a synchronous waiter breaks a lock left by a process that no longer runs", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const path = installLockPath(dir);
+      mkdirSync(join(dir, "state"));
+      writeFileSync(
+        path,
+        JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), token: "dead", since: "x" }),
+      );
+      acquireLockSync(path, 1000).release();
+      assert.equal(existsSync(path), false);
     } finally {
       cleanup();
     }

@@ -7,10 +7,12 @@
 
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import process from "node:process";
 import { SECRET_NAME_PATTERN } from "../core/interpolation.ts";
 import { dataRoot as defaultDataRoot } from "../io/data_root.ts";
 import { currentHostEnv, type OsName, osName } from "../io/host_env.ts";
+import { withLockFileSync } from "../io/lock.ts";
 import { assertAvailable, type BackendContext, type SecretBackend } from "./_backend.ts";
 import { credentialManagerBackend } from "./credential_manager.ts";
 import { SecretError } from "./errors.ts";
@@ -57,6 +59,18 @@ export interface OpenSecretStoreOptions {
   exists?: (path: string) => boolean;
   /** The POSIX user id (default: the process's), used to find `/run/user/<uid>/bus`. */
   uid?: number;
+}
+
+/**
+ * The lock every write of a data root's secret state takes:
+ * `<dataRoot>/state/secrets.lock`. An index update is a read-modify-write,
+ * and so is the file backend's shared `file-store.json`; two `secrets set`
+ * at once would otherwise lose one of the names. It lives beside the install
+ * lock, not in `secrets/`, so a write refused before it starts leaves no
+ * secrets folder behind.
+ */
+export function secretsLockPath(dataRoot: string): string {
+  return join(dataRoot, "state", "secrets.lock");
 }
 
 /** Throws `invalid-name` unless `name` is a valid secret name. */
@@ -169,6 +183,8 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
     }
     return explicit;
   };
+  const locked = <T>(fn: () => T): T =>
+    withLockFileSync(secretsLockPath(root), fn, { activity: "secrets update" });
   const holder = (name: string): SecretBackendId =>
     readSecretIndex(root, connectorId).secrets[name]?.backend ?? defaultBackend;
 
@@ -187,37 +203,45 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
       assertSecretName(name);
       assertSecretValue(name, value);
       const target = pickBackend(setOptions?.backend);
-      const index = readSecretIndex(root, connectorId);
-      const previous = index.secrets[name]?.backend;
       try {
-        const backend = backendOf(target);
-        backend.checkValue(connectorId, name, value);
-        usable(target).write(connectorId, name, value);
+        backendOf(target).checkValue(connectorId, name, value);
+        usable(target);
       } catch (error) {
         throw redacted(error, value);
       }
-      if (previous !== undefined && previous !== target) {
+      return locked(() => {
+        const index = readSecretIndex(root, connectorId);
+        const previous = index.secrets[name]?.backend;
         try {
-          usable(previous).remove(connectorId, name);
-        } catch { /* the old copy stays; the index now points at the new one */ }
-      }
-      const updatedAt = new Date().toISOString();
-      index.secrets[name] = { backend: target, updatedAt };
-      writeSecretIndex(root, index);
-      return { name, backend: target, updatedAt } satisfies SecretEntry;
+          usable(target).write(connectorId, name, value);
+        } catch (error) {
+          throw redacted(error, value);
+        }
+        if (previous !== undefined && previous !== target) {
+          try {
+            usable(previous).remove(connectorId, name);
+          } catch { /* the old copy stays; the index now points at the new one */ }
+        }
+        const updatedAt = new Date().toISOString();
+        index.secrets[name] = { backend: target, updatedAt };
+        writeSecretIndex(root, index);
+        return { name, backend: target, updatedAt } satisfies SecretEntry;
+      });
     },
     delete(name) {
       assertSecretName(name);
-      const index = readSecretIndex(root, connectorId);
-      const removed = usable(index.secrets[name]?.backend ?? defaultBackend).remove(
-        connectorId,
-        name,
-      );
-      if (name in index.secrets) {
-        delete index.secrets[name];
-        writeSecretIndex(root, index);
-      }
-      return removed;
+      return locked(() => {
+        const index = readSecretIndex(root, connectorId);
+        const removed = usable(index.secrets[name]?.backend ?? defaultBackend).remove(
+          connectorId,
+          name,
+        );
+        if (name in index.secrets) {
+          delete index.secrets[name];
+          writeSecretIndex(root, index);
+        }
+        return removed;
+      });
     },
     list() {
       const index = readSecretIndex(root, connectorId);
@@ -234,7 +258,10 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
       return availabilityOf(pickBackend(backend));
     },
     selfTest(backend) {
-      return runSelfTest(connectorId, pickBackend(backend), availabilityOf, backendOf);
+      const id = pickBackend(backend);
+      const run = () => runSelfTest(connectorId, id, availabilityOf, backendOf);
+      // Only the file backend's self-test touches a shared file.
+      return id === "file" ? locked(run) : run();
     },
   };
   return store;
