@@ -77,11 +77,17 @@ export function formatSummary(t: ChangeTally, options: FormatOptions = {}): stri
   return (options.dryRun ? "Dry run, nothing written: " : "") + parts.join(", ");
 }
 
-/** Formats a whole result: the change lines, then warnings, then the summary. */
+/**
+ * Formats a whole result: the change lines, then warnings, then the summary,
+ * whose warning count is every `!` line printed above it (warn records and
+ * warnings alike).
+ */
 export function formatInstallResult(r: InstallResult, options: FormatOptions = {}): string {
   const lines = r.changes.map((c) => formatChangeLine(c, { ...options, dryRun: r.dryRun }));
   for (const w of r.warnings) lines.push(`! ${w}`);
-  lines.push(formatSummary(tallyChanges(r.changes), { ...options, dryRun: r.dryRun }));
+  const tally = tallyChanges(r.changes);
+  tally.warn += r.warnings.length;
+  lines.push(formatSummary(tally, { ...options, dryRun: r.dryRun }));
   return lines.join("\n") + "\n";
 }
 

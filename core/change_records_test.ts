@@ -65,7 +65,7 @@ describe("change records output", () => {
     );
   });
 
-  it("ends with the tally, phrased for a dry run when nothing was written", () => {
+  it("ends with the tally, phrased for a dry run, counting every ! line it printed", () => {
     const text = formatInstallResult({
       connectorId: "acme",
       dryRun: true,
@@ -76,7 +76,7 @@ describe("change records output", () => {
     assert.equal(lines.at(-2), "! soft budget");
     assert.equal(
       lines.at(-1),
-      "Dry run, nothing written: 1 to create, 1 to update, 1 to remove, 1 unchanged, 1 warning",
+      "Dry run, nothing written: 1 to create, 1 to update, 1 to remove, 1 unchanged, 2 warnings",
     );
     assert.deepEqual(tallyChanges(changes), { create: 1, update: 1, remove: 1, skip: 1, warn: 1 });
   });
