@@ -1,6 +1,7 @@
 /**
  * The install-time secret warnings (secrets/install_checks.ts), computed
- * only when the connector references secrets so a plain install never
+ * only when the connector references secrets, or registers its id from a
+ * new module while secrets are stored under it, so a plain install never
  * touches the keystore.
  *
  * @module
@@ -11,18 +12,35 @@ import { readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
 
-/** The warnings to print after installing `connector` from `modulePath`. */
+/**
+ * The warnings to print after installing `connector` from `modulePath`;
+ * with `platforms` (`--targets`), only those hosts' overrides count.
+ */
 export async function secretWarnings(
   connector: ResolvedConnector,
   modulePath: string,
   host: HostEnv,
+  platforms?: readonly string[],
 ): Promise<string[]> {
   const { connectorSecretEnv, secretInstallWarnings } = await import(
     "../secrets/install_checks.ts"
   );
-  if (connectorSecretEnv(connector).length === 0) return [];
-  const { openSecretStore } = await import("../secrets/store.ts");
   const root = dataRoot(host);
+  const previousModulePath = readConnectorRecord(root, connector.id)?.modulePath;
+  // The id-reuse warning is about secrets stored under the id, whether or
+  // not this module references them yet; the index says so without the keystore.
+  const moved = previousModulePath !== undefined && previousModulePath !== modulePath;
+  const references = connectorSecretEnv(connector, platforms).length > 0;
+  if (!references && !moved) return [];
+  if (!references) {
+    const { readSecretIndex } = await import("../secrets/index_file.ts");
+    let names: string[] = [];
+    try {
+      names = Object.keys(readSecretIndex(root, connector.id).secrets);
+    } catch { /* an unreadable index: nothing to warn about */ }
+    if (names.length === 0) return [];
+  }
+  const { openSecretStore } = await import("../secrets/store.ts");
   const store = openSecretStore({
     connectorId: connector.id,
     dataRoot: root,
@@ -35,6 +53,7 @@ export async function secretWarnings(
     store,
     env: host.env,
     modulePath,
-    previousModulePath: readConnectorRecord(root, connector.id)?.modulePath,
+    ...(previousModulePath !== undefined ? { previousModulePath } : {}),
+    ...(platforms ? { platforms } : {}),
   });
 }

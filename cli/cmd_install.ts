@@ -52,7 +52,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   checkMethod(parsed, "install");
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
-  const warnings = await secretWarnings(loaded.connector, loaded.modulePath, ctx.host);
+  const warnings = await secretWarnings(
+    loaded.connector,
+    loaded.modulePath,
+    ctx.host,
+    opts.targets,
+  );
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings);
 }
