@@ -155,7 +155,9 @@ export interface InstallPlace {
 export function within(path: string, dir: string): boolean {
   const norm = (p: string) => p.replaceAll("\\", "/").replace(/\/+$/, "");
   const win = /^[A-Za-z]:/.test(dir);
-  const [a, b] = win ? [norm(path).toLowerCase(), norm(dir).toLowerCase()] : [norm(path), norm(dir)];
+  const [a, b] = win
+    ? [norm(path).toLowerCase(), norm(dir).toLowerCase()]
+    : [norm(path), norm(dir)];
   return a === b || a.startsWith(`${b}/`);
 }
 
