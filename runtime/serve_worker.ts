@@ -1,7 +1,9 @@
 /**
  * The worker thread behind `serve`: receives copies of every chunk the proxy
  * forwarded and turns them into telemetry rows (telemetry/recorder.ts). All
- * parsing, tokenizing and writing happens here, off the forwarding thread.
+ * parsing and writing happens here, off the forwarding thread; tokenizing
+ * happens in a further thread (runtime/token_worker.ts), so loading the
+ * tokenizer never keeps this one from writing rows.
  *
  * Messages in: batches `Array<[0 | 1, Uint8Array]>` (0 = from the client,
  * 1 = from the server, in the order forwarded) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
@@ -10,28 +12,22 @@
  * @module
  */
 
-import { readlinkSync } from "node:fs";
-import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
+import { setThreadNice } from "./thread_nice.ts";
+import { workerCounter } from "../telemetry/token_counter.ts";
 
-/**
- * Lowers this thread's priority (Linux: threads are tasks with their own
- * nice value), so tokenizing uses idle CPU and never competes with the
- * forwarding thread, the host or the server. Elsewhere it stays as it is.
- */
-function yieldCpu(): void {
-  try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19);
-  } catch { /* not Linux, or not allowed: run at normal priority */ }
-}
-
-yieldCpu();
+setThreadNice(10);
 const init = workerData as ServeWorkerInit;
+
+/** A module beside this one (`.ts` from source, `.js` in the npm build). */
+function siblingUrl(name: string): URL {
+  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+  return new URL(`./${name}${ext}`, import.meta.url);
+}
 const port = parentPort!;
 const log = (line: string) => port.postMessage({ t: "log", line });
 
@@ -46,6 +42,7 @@ async function openStore(): Promise<TelemetryStore> {
 }
 
 const store = await openStore();
+const counter = workerCounter(siblingUrl("token_worker"));
 const recorder = new SessionRecorder({
   connectorId: init.connectorId,
   hostPlatform: init.hostPlatform,
@@ -53,7 +50,7 @@ const recorder = new SessionRecorder({
   projectDir: init.projectDir,
   projectKey: findProjectIdentity(init.projectDir, init.os).projectKey,
   settings: init.settings,
-}, { store, onError: log });
+}, { store, counter, onError: log });
 
 port.on("message", (message: unknown) => {
   if (Array.isArray(message)) {
@@ -64,8 +61,10 @@ port.on("message", (message: unknown) => {
   }
   const m = message as { t?: string; deadline?: number };
   if (m.t === "finish") {
-    recorder.finish(m.deadline ?? Date.now()).finally(() => {
+    setThreadNice(0);
+    recorder.finish(m.deadline ?? Date.now()).finally(async () => {
       store.close();
+      await counter.close();
       port.postMessage({ t: "done" });
     });
   }

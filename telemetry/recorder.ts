@@ -5,18 +5,18 @@
  * never on the forwarding path; it has no worker APIs itself, so tests drive
  * it in-process.
  *
- * Tokenizing is queued and done one segment at a time, yielding to incoming
- * chunks in between. When the queue holds more than {@link MAX_BACKLOG_CHARS}
- * characters (a server streaming faster than the tokenizer), new work is
- * measured with the labeled heuristic instead, so memory stays bounded. At
- * {@link SessionRecorder.finish} calls still waiting for an answer become
- * error rows, the queue is tokenized until the deadline, anything left is
- * estimated, and every row is flushed.
+ * Measurements are queued and counted by a {@link TokenCounter} (in serve, a
+ * thread of its own), so this side keeps taking chunks and writing rows while
+ * the tokenizer loads or works. When the queue holds more than
+ * {@link MAX_BACKLOG_CHARS} characters (a server streaming faster than the
+ * tokenizer), new work is measured with the labeled heuristic instead, so
+ * memory stays bounded. At {@link SessionRecorder.finish} calls still
+ * waiting for an answer become error rows, the queue is counted until the
+ * deadline, anything left is estimated, and every row is flushed.
  *
  * @module
  */
 
-import { setImmediate } from "node:timers";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { LineSplitter } from "./line_splitter.ts";
 import {
@@ -38,7 +38,8 @@ import {
 import { type ConfidenceSource, type TelemetryRow, weakerConfidence } from "./rows.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
-import { type CountFn, loadO200k } from "./tokenizer.ts";
+import type { TokenCount } from "./tokenizer.ts";
+import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -67,8 +68,8 @@ export interface RecorderConfig {
 export interface RecorderDeps {
   /** The store rows are appended to. */
   store: TelemetryStore;
-  /** Loads the tokenizer (o200k by default); a rejection means heuristic counts. */
-  loadCounter?: () => Promise<CountFn>;
+  /** Counts tokens (o200k in-process by default); a rejection means heuristic counts. */
+  counter?: TokenCounter;
   /** The clock. */
   now?: () => Date;
   /** Reports a problem (a failed write); never required. */
@@ -104,7 +105,9 @@ export class SessionRecorder {
   #rows: TelemetryRow[] = [];
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
-  #counter: Promise<CountFn | undefined> | undefined;
+  readonly #counter: TokenCounter;
+  #counterFailed = false;
+  #warmed = false;
   #deadline = Infinity;
   #lateReached: () => void = () => {};
   readonly #late = new Promise<void>((resolve) => (this.#lateReached = resolve));
@@ -113,6 +116,7 @@ export class SessionRecorder {
   constructor(config: RecorderConfig, deps: RecorderDeps) {
     this.#config = config;
     this.#deps = deps;
+    this.#counter = deps.counter ?? inProcessCounter();
     this.#observer = createSessionObserver({
       onClientInfo: (info) => void (this.#clientInfo = info),
       onCall: (call) => this.#enqueueCall(call),
@@ -131,7 +135,10 @@ export class SessionRecorder {
   push(from: Sender, chunk: Uint8Array): void {
     // Start loading the tokenizer as soon as the host speaks: every session
     // lists tools at once, and loading takes the better part of a second.
-    if (!this.#counter) void this.#loadCounter();
+    if (!this.#warmed) {
+      this.#warmed = true;
+      this.#counter.warm();
+    }
     for (const line of this.#splitters[from].push(chunk)) {
       let message: unknown;
       try {
@@ -200,32 +207,22 @@ export class SessionRecorder {
   }
 
   async #measure(job: Job): Promise<[Measured, Measured]> {
-    const count = job.estimate ? undefined : await this.#loadCounter();
-    if (!count) return [measureHeuristic(job.input), measureHeuristic(job.output)];
-    const out: Measured[] = [];
-    for (const plan of [job.input, job.output]) {
-      const steps = measureSteps(plan, count);
-      for (;;) {
-        if (Date.now() > this.#deadline) {
-          out.push(measureHeuristic(plan));
-          break;
-        }
-        const step = steps.next();
-        if (step.done) {
-          out.push(step.value);
-          break;
-        }
-        // Let incoming chunks (and the finish message) through between segments.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+    const heuristic = (): [Measured, Measured] => [
+      measureHeuristic(job.input),
+      measureHeuristic(job.output),
+    ];
+    if (job.estimate || this.#counterFailed || Date.now() > this.#deadline) return heuristic();
+    const texts = [...job.input.texts, ...job.output.texts].map((t) => t.text);
+    let counts: TokenCount[] | undefined;
+    try {
+      // Once finishing, never wait for the tokenizer past the deadline.
+      counts = await Promise.race([this.#counter.count(texts), this.#late.then(() => undefined)]);
+    } catch {
+      this.#counterFailed = true;
     }
-    return [out[0], out[1]];
-  }
-
-  #loadCounter(): Promise<CountFn | undefined> {
-    this.#counter ??= (this.#deps.loadCounter ?? loadO200k)().catch(() => undefined);
-    // Once finishing, never wait for the tokenizer past the deadline.
-    return Promise.race([this.#counter, this.#late.then(() => undefined)]);
+    if (!counts) return heuristic();
+    const split = job.input.texts.length;
+    return [combine(job.input, counts.slice(0, split)), combine(job.output, counts.slice(split))];
   }
 
   #confidence(m: Measured): ConfidenceSource {
@@ -284,4 +281,15 @@ export class SessionRecorder {
       );
     }
   }
+}
+
+/** A plan's measurement from the counts of its texts. */
+function combine(plan: MeasurePlan, counts: readonly TokenCount[]): Measured {
+  let tokens = plan.fixedTokens;
+  let exact = true;
+  for (const c of counts) {
+    tokens += c.tokens;
+    exact &&= c.exact;
+  }
+  return { tokens, quality: plan.estimated ? "heuristic" : exact ? "exact" : "approx" };
 }

@@ -4,6 +4,7 @@ import { SessionRecorder } from "./recorder.ts";
 import type { TelemetryRow } from "./rows.ts";
 import type { TelemetryStore } from "./store.ts";
 import { loadO200k } from "./tokenizer.ts";
+import { inProcessCounter } from "./token_counter.ts";
 
 function memoryStore(): TelemetryStore & { written: TelemetryRow[][] } {
   const written: TelemetryRow[][] = [];
@@ -31,7 +32,11 @@ function recorder(
     projectDir: "/p",
     settings: { modelFamilyHint: "auto", measureToolDefs: true },
     ...over,
-  }, { store, loadCounter, now: () => new Date("2026-11-01T10:00:00.000Z") });
+  }, {
+    store,
+    counter: loadCounter ? inProcessCounter(loadCounter) : undefined,
+    now: () => new Date("2026-11-01T10:00:00.000Z"),
+  });
 }
 
 const init = (name: string) => ({

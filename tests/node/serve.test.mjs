@@ -1,0 +1,150 @@
+// serve as npm installs it, on Node: bytes pass unchanged, the telemetry
+// worker (serve_worker.js) starts and writes rows, and a runtime without
+// node:sqlite falls back to the ndjson store with a note.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const bin = resolve(
+  "node_modules",
+  ".bin",
+  process.platform === "win32" ? "agent-connector.cmd" : "agent-connector",
+);
+
+// A one-tool MCP server (line-delimited JSON-RPC), written per test run.
+const SERVER = `
+let buf = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (c) => {
+  buf += c;
+  let i;
+  while ((i = buf.indexOf("\\n")) >= 0) {
+    const m = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    if (m.id === undefined) continue;
+    const result = m.method === "tools/call"
+      ? { content: [{ type: "text", text: "Echo: " + m.params.arguments.text }] }
+      : m.method === "tools/list" ? { tools: [{ name: "echo", inputSchema: { type: "object" } }] }
+      : { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "s", version: "1" } };
+    process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id: m.id, result }) + "\\n");
+  }
+});
+process.stdin.on("end", () => process.exit(0));
+`;
+
+function session(dir, connector) {
+  const server = join(dir, "server.mjs");
+  writeFileSync(server, SERVER);
+  const child = spawn(bin, ["serve", "--connector", connector, "--", process.execPath, server], {
+    env: { ...process.env, AGENT_CONNECTOR_DATA_DIR: join(dir, "data") },
+    shell: process.platform === "win32",
+  });
+  const out = [];
+  let err = "";
+  child.stdout.on("data", (c) => out.push(c));
+  child.stderr.on("data", (c) => (err += c));
+  const lines = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "codex-mcp-client", version: "1" },
+      },
+    },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "echo", arguments: { text: "héllo wörld" } },
+    },
+  ];
+  child.stdin.write(lines.map((l) => JSON.stringify(l) + "\n").join(""));
+  return new Promise((done) => {
+    // Close once all three answers arrived.
+    const timer = setInterval(() => {
+      if (Buffer.concat(out).toString().split("\n").length > 3) {
+        clearInterval(timer);
+        child.stdin.end();
+      }
+    }, 20);
+    child.on(
+      "close",
+      (code) => done({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: err }),
+    );
+  });
+}
+
+function rows(dir) {
+  const events = join(dir, "data", "telemetry", "events");
+  return readdirSync(events).flatMap((f) =>
+    readFileSync(join(events, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l))
+  );
+}
+
+test("serve forwards bytes and records rows through its worker on Node", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const run = await session(dir, "node-e2e");
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(
+      run.stdout.includes(
+        '{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"Echo: héllo wörld"}]}}\n',
+      ),
+    );
+    const got = rows(dir).map((r) => [r.scope, r.toolName, r.confidenceSource, r.hostPlatform]);
+    assert.deepEqual(got, [
+      ["tool_defs", "tools/list", "tokenizer-exact", "codex"],
+      ["call", "echo", "tokenizer-exact", "codex"],
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a connector asking for the sqlite store gets ndjson and a note where node:sqlite is missing", async (t) => {
+  let hasSqlite = true;
+  try {
+    await import("node:sqlite");
+  } catch {
+    hasSqlite = false;
+  }
+  if (hasSqlite) return t.skip("this Node has node:sqlite");
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const record = join(dir, "data", "connectors", "lite");
+    mkdirSync(record, { recursive: true });
+    writeFileSync(
+      join(record, "connector.json"),
+      JSON.stringify({
+        id: "lite",
+        displayName: "lite",
+        version: "1.0.0",
+        frameworkVersion: "0.1.0",
+        modulePath: join(dir, "none.mjs"),
+        telemetry: {
+          enabled: true,
+          modelFamilyHint: "auto",
+          measureToolDefs: true,
+          hostNativeUsage: false,
+          store: "sqlite",
+          calibration: { anthropicCountTokens: false },
+        },
+        installedAt: "2026-11-01T00:00:00.000Z",
+        updatedAt: "2026-11-01T00:00:00.000Z",
+      }),
+    );
+    const run = await session(dir, "lite");
+    assert.equal(run.code, 0);
+    assert.match(run.stderr, /node:sqlite .*Node \d+/);
+    assert.equal(rows(dir).length, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
