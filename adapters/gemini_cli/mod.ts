@@ -100,7 +100,7 @@ export const adapter: HostAdapter = defineHost({
   },
   memory: {
     paths: { user: geminiDir.join("GEMINI.md"), project: project("GEMINI.md") },
-    place: placeByContextFileName([settings.project, settings.user]),
+    place: placeByContextFileName(settings),
   },
   doctorNotes: [
     "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
