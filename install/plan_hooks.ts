@@ -47,7 +47,12 @@ function hookItem(surface: HookSurface, command: string, matcher: string | undef
   return matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
 }
 
-function itemPlace(input: SurfaceInput, file: string, nativeName: string): ItemPlace {
+function itemPlace(
+  input: SurfaceInput,
+  file: string,
+  nativeName: string,
+  label = `hook ${nativeName}`,
+): ItemPlace {
   const surface = input.adapter.hooks!;
   return {
     platform: input.adapter.id,
@@ -56,7 +61,7 @@ function itemPlace(input: SurfaceInput, file: string, nativeName: string): ItemP
     at: [...surface.at, nativeName],
     match: (item) => isOurHookItem(item, input.connectorId),
     key: `hook:${input.connectorId}`,
-    label: `hook ${nativeName}`,
+    label,
   };
 }
 
@@ -116,15 +121,15 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
       ? renderMatcher(hooks[event]?.matcher, surface.matchers)
       : undefined;
     const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, event, input.connectorId);
+    // One record per event, naming the host's event when it differs (and
+    // how, when it only approximates ours).
+    const label = spec.name === event
+      ? `hook ${event}`
+      : `hook ${event} (as ${spec.name}${spec.approx ? `, ${spec.approx}` : ""})`;
     plan.edits.push(
-      itemSet(itemPlace(input, file, spec.name), hookItem(surface, command, matcher)),
+      itemSet(itemPlace(input, file, spec.name, label), hookItem(surface, command, matcher)),
     );
     written.add(spec.name);
-    if (spec.approx) {
-      plan.notes.push(
-        note(input, "warn", `hook ${event}: runs on ${spec.name}, ${spec.approx}`, file),
-      );
-    }
   }
   if (natives.length && !surface.nativeHooks) {
     plan.notes.push(
