@@ -16,7 +16,7 @@ import {
   surfaceDisabled,
 } from "../core/overrides.ts";
 import { type HookSurface, scopePath } from "../adapters/descriptor.ts";
-import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
+import { hookCommand, isOwnedCommand, usageEventCommand } from "../adapters/render/command_line.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
@@ -148,10 +148,55 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
       written.add(name);
     }
   }
+  planUsageHook(input, surface, file, written, plan);
   for (const stale of await ourEventsOnDisk(input, file)) {
     if (!written.has(stale)) plan.edits.push(itemRemove(itemPlace(input, file, stale)));
   }
   return plan;
+}
+
+/** True when the connector asks for host-native turn usage (spec §2.7, §5). */
+export function wantsHostNativeUsage(input: SurfaceInput): boolean {
+  const telemetry = input.connector?.telemetry;
+  if (!telemetry || telemetry.enabled === false) return false;
+  if (input.ctx.env.AGENT_CONNECTOR_TELEMETRY === "0") return false;
+  return telemetry.hostNativeUsage || input.ctx.env.AGENT_CONNECTOR_HOST_NATIVE === "1";
+}
+
+/**
+ * The opt-in host-native usage hook: `usage-event` on the host's usage event
+ * (Gemini's AfterModel). Left out (and removed when present) unless asked
+ * for; a native hook the connector declares on the same event wins.
+ */
+function planUsageHook(
+  input: SurfaceInput,
+  surface: HookSurface,
+  file: string,
+  written: Set<string>,
+  plan: PlanPart,
+): void {
+  const event = surface.hostNativeUsage?.event;
+  if (!event || !wantsHostNativeUsage(input)) return;
+  if (written.has(event)) {
+    plan.notes.push(
+      note(
+        input,
+        "warn",
+        `host-native usage: not installed — nativeHooks.${event} already uses ${event}`,
+        file,
+      ),
+    );
+    return;
+  }
+  const { ctx, adapter } = input;
+  const command = usageEventCommand(ctx.homeBin, ctx.os, adapter.id, input.connectorId);
+  plan.edits.push(
+    itemSet(
+      itemPlace(input, file, event, `host-native usage (${event})`),
+      hookItem(surface, command, undefined),
+    ),
+  );
+  written.add(event);
 }
 
 /** Plans the removal of every hook entry of the connector (no module needed). */
