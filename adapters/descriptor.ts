@@ -238,6 +238,11 @@ export interface MemorySurface {
   place?(input: MemoryPlaceInput): MemoryPlacement;
   /** The host takes `platforms[id].memory.mode` (claude-code only). */
   acceptsMode?: boolean;
+  /**
+   * The most the memory file should hold, with the host's reason (Codex
+   * stops reading project docs at 32 KiB); beyond it install warns.
+   */
+  budget?: { bytes: number; why: string };
 }
 
 /** A command status line in a settings file (set-if-absent through the patch ledger). */
