@@ -159,6 +159,13 @@ export interface HookSurface {
   nativeHooks?: boolean;
   /** Reply powers of the dialect, for capability flags. */
   powers: { modifyArgs: boolean; modifyOutput: boolean; sessionContext: boolean };
+  /**
+   * The host event whose payload carries the model's own token counts
+   * (Gemini's AfterModel `usageMetadata`). With `telemetry.hostNativeUsage`
+   * or `AGENT_CONNECTOR_HOST_NATIVE=1`, install registers the `usage-event`
+   * entrypoint there (spec §5, host-native turns).
+   */
+  hostNativeUsage?: { event: string };
 }
 
 /** Files a content surface writes, relative to the surface folder. */
@@ -231,6 +238,11 @@ export interface MemorySurface {
   place?(input: MemoryPlaceInput): MemoryPlacement;
   /** The host takes `platforms[id].memory.mode` (claude-code only). */
   acceptsMode?: boolean;
+  /**
+   * The most the memory file should hold, with the host's reason (Codex
+   * stops reading project docs at 32 KiB); beyond it install warns.
+   */
+  budget?: { bytes: number; why: string };
 }
 
 /** A command status line in a settings file (set-if-absent through the patch ledger). */

@@ -16,7 +16,7 @@ import {
   surfaceDisabled,
 } from "../core/overrides.ts";
 import { type HookSurface, scopePath } from "../adapters/descriptor.ts";
-import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
+import { hookCommand, isOwnedCommand, usageEventCommand } from "../adapters/render/command_line.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
@@ -47,7 +47,12 @@ function hookItem(surface: HookSurface, command: string, matcher: string | undef
   return matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
 }
 
-function itemPlace(input: SurfaceInput, file: string, nativeName: string): ItemPlace {
+function itemPlace(
+  input: SurfaceInput,
+  file: string,
+  nativeName: string,
+  label = `hook ${nativeName}`,
+): ItemPlace {
   const surface = input.adapter.hooks!;
   return {
     platform: input.adapter.id,
@@ -56,7 +61,7 @@ function itemPlace(input: SurfaceInput, file: string, nativeName: string): ItemP
     at: [...surface.at, nativeName],
     match: (item) => isOurHookItem(item, input.connectorId),
     key: `hook:${input.connectorId}`,
-    label: `hook ${nativeName}`,
+    label,
   };
 }
 
@@ -116,15 +121,15 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
       ? renderMatcher(hooks[event]?.matcher, surface.matchers)
       : undefined;
     const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, event, input.connectorId);
+    // One record per event, naming the host's event when it differs (and
+    // how, when it only approximates ours).
+    const label = spec.name === event
+      ? `hook ${event}`
+      : `hook ${event} (as ${spec.name}${spec.approx ? `, ${spec.approx}` : ""})`;
     plan.edits.push(
-      itemSet(itemPlace(input, file, spec.name), hookItem(surface, command, matcher)),
+      itemSet(itemPlace(input, file, spec.name, label), hookItem(surface, command, matcher)),
     );
     written.add(spec.name);
-    if (spec.approx) {
-      plan.notes.push(
-        note(input, "warn", `hook ${event}: runs on ${spec.name}, ${spec.approx}`, file),
-      );
-    }
   }
   if (natives.length && !surface.nativeHooks) {
     plan.notes.push(
@@ -143,10 +148,55 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
       written.add(name);
     }
   }
+  planUsageHook(input, surface, file, written, plan);
   for (const stale of await ourEventsOnDisk(input, file)) {
     if (!written.has(stale)) plan.edits.push(itemRemove(itemPlace(input, file, stale)));
   }
   return plan;
+}
+
+/** True when the connector asks for host-native turn usage (spec §2.7, §5). */
+export function wantsHostNativeUsage(input: SurfaceInput): boolean {
+  const telemetry = input.connector?.telemetry;
+  if (!telemetry || telemetry.enabled === false) return false;
+  if (input.ctx.env.AGENT_CONNECTOR_TELEMETRY === "0") return false;
+  return telemetry.hostNativeUsage || input.ctx.env.AGENT_CONNECTOR_HOST_NATIVE === "1";
+}
+
+/**
+ * The opt-in host-native usage hook: `usage-event` on the host's usage event
+ * (Gemini's AfterModel). Left out (and removed when present) unless asked
+ * for; a native hook the connector declares on the same event wins.
+ */
+function planUsageHook(
+  input: SurfaceInput,
+  surface: HookSurface,
+  file: string,
+  written: Set<string>,
+  plan: PlanPart,
+): void {
+  const event = surface.hostNativeUsage?.event;
+  if (!event || !wantsHostNativeUsage(input)) return;
+  if (written.has(event)) {
+    plan.notes.push(
+      note(
+        input,
+        "warn",
+        `host-native usage: not installed — nativeHooks.${event} already uses ${event}`,
+        file,
+      ),
+    );
+    return;
+  }
+  const { ctx, adapter } = input;
+  const command = usageEventCommand(ctx.homeBin, ctx.os, adapter.id, input.connectorId);
+  plan.edits.push(
+    itemSet(
+      itemPlace(input, file, event, `host-native usage (${event})`),
+      hookItem(surface, command, undefined),
+    ),
+  );
+  written.add(event);
 }
 
 /** Plans the removal of every hook entry of the connector (no module needed). */

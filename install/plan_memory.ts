@@ -111,7 +111,47 @@ export function planMemory(input: SurfaceInput): PlanPart {
     });
   }
   if (where.note) plan.notes.push(note(input, "skip", `memory: ${where.note}`, where.target));
+  const budget = adapter.memory?.budget;
+  if (budget) {
+    const total = projectedBytes(ctx.probe.readText(where.target), input.connectorId, defs);
+    if (total > budget.bytes) {
+      plan.notes.push(
+        note(
+          input,
+          "warn",
+          `memory: ${where.target} would hold ~${Math.ceil(total / 1024)} KiB — keep it under ${
+            Math.floor(budget.bytes / 1024)
+          } KiB: ${budget.why}`,
+          where.target,
+        ),
+      );
+    }
+  }
   return plan;
+}
+
+/** Marker lines and notice a managed block adds around its content (approximate). */
+const BLOCK_OVERHEAD = 420;
+
+/**
+ * The size of `text` once this connector's blocks are (re)written: the
+ * file without its current blocks, plus each block's content and markers.
+ */
+function projectedBytes(
+  text: string | undefined,
+  connectorId: string,
+  defs: Array<{ content: string }>,
+): number {
+  const ours = new RegExp(
+    `<!-- agent-connector:begin ${
+      connectorId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    }/[\\s\\S]*?<!-- agent-connector:end [^\\n]*?-->`,
+    "g",
+  );
+  const rest = (text ?? "").replace(ours, "");
+  const encoder = new TextEncoder();
+  return encoder.encode(rest).length +
+    defs.reduce((n, d) => n + encoder.encode(d.content).length + BLOCK_OVERHEAD, 0);
 }
 
 /** Plans the removal of the connector's blocks (and an unreferenced bridge). */

@@ -67,6 +67,7 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     env = await buildLaunchEnv({
       connectorId: args.connectorId,
       secretEnv: args.secretEnv,
+      envArgs: args.env,
       env: run.host.env,
       home: run.host.home,
       dataRoot: root,

@@ -24,6 +24,12 @@ export interface ServeArgs {
   hostPlatform?: string;
   /** Every `--secret-env KEY=<template>` value, in order. */
   secretEnv: string[];
+  /**
+   * Every `--env KEY=<template>` value, in order: env entries whose
+   * `${env:…}` references the host cannot expand itself (Codex has no
+   * interpolation, Gemini no defaults), expanded by serve at launch.
+   */
+  env: string[];
   /** The server executable (first word after `--`). */
   command?: string;
   /** The server's arguments, verbatim. */
@@ -32,7 +38,7 @@ export interface ServeArgs {
   ignored: string[];
 }
 
-const KNOWN = new Set(["connector", "scope", "host", "secret-env", "help"]);
+const KNOWN = new Set(["connector", "scope", "host", "secret-env", "env", "help"]);
 
 /**
  * Splits and parses the wrapper's argv (the arguments after `serve`).
@@ -57,6 +63,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       scope: { type: "string" },
       host: { type: "string" },
       "secret-env": { type: "string", multiple: true },
+      env: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
     strict: false,
@@ -66,14 +73,15 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   const ignored = (tokens ?? []).filter((t) => t.kind === "option" && !KNOWN.has(t.name))
     .map((t) => (t as { rawName: string }).rawName);
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const secretEnv = Array.isArray(values["secret-env"])
-    ? values["secret-env"].filter((v): v is string => typeof v === "string")
-    : [];
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  const secretEnv = strings(values["secret-env"]);
   return {
     connectorId: text(values.connector),
     scope: text(values.scope),
     hostPlatform: text(values.host),
     secretEnv,
+    env: strings(values.env),
     command: server[0],
     args: server.slice(1),
     ignored,

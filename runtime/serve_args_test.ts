@@ -48,3 +48,9 @@ test("a flag missing its value does not swallow anything", () => {
   assert.equal(a.hostPlatform, undefined);
   assert.deepEqual([a.command, ...a.args], ["srv", "--host", "x"]);
 });
+
+test("--env values are collected in order for serve to expand", () => {
+  const a = parseServeArgs(["--env", "A={env:X}", "--env=B=b", "--", "srv"]);
+  assert.deepEqual(a.env, ["A={env:X}", "B=b"]);
+  assert.deepEqual(a.ignored, []);
+});

@@ -9,8 +9,15 @@
  * secrets code is imported only when such a flag is present, so a launch
  * without secrets stays on node built-ins.
  *
+ * Env entries whose references the host could not expand arrive as
+ * `--env KEY=<template>` (placeholders `{env:VAR}` / `{env:VAR:-default}`,
+ * which no host expands) and are expanded here from the wrapper's own
+ * environment, also into the child's environment only.
+ *
  * @module
  */
+
+import { ENV_NAME_PATTERN, expandEnv } from "../core/interpolation.ts";
 
 /** What a launch needs to build the server's environment. */
 export interface LaunchEnvInput {
@@ -18,6 +25,8 @@ export interface LaunchEnvInput {
   connectorId?: string;
   /** Raw `--secret-env` values, in order. */
   secretEnv: readonly string[];
+  /** Raw `--env` values, in order. */
+  envArgs?: readonly string[];
   /** The wrapper's own environment (inherited by the server). */
   env: Record<string, string | undefined>;
   /** Home dir, for the default data root of the secret index. */
@@ -37,14 +46,15 @@ export class LaunchEnvError extends Error {
 
 /**
  * Returns the complete environment for the server: the wrapper's own
- * environment plus every resolved `--secret-env` entry. Throws
+ * environment plus every expanded `--env` and resolved `--secret-env` entry. Throws
  * {@link LaunchEnvError} when a secret is unset or the keystore fails, so the
  * server never starts with an empty credential.
  */
 export async function buildLaunchEnv(
   input: LaunchEnvInput,
 ): Promise<Record<string, string | undefined>> {
-  if (input.secretEnv.length === 0) return { ...input.env };
+  const plain = expandEnvArgs(input.envArgs ?? [], input.env);
+  if (input.secretEnv.length === 0) return { ...input.env, ...plain };
   if (!input.connectorId) {
     throw new LaunchEnvError("--secret-env needs --connector <id> to know whose secrets to read");
   }
@@ -57,9 +67,30 @@ export async function buildLaunchEnv(
       home: input.home,
       dataRoot: input.dataRoot,
     });
-    return { ...input.env, ...resolved };
+    return { ...input.env, ...plain, ...resolved };
   } catch (error) {
     // The message names every unset secret; a keystore failure adds its hint line.
     throw new LaunchEnvError(describeSecretFailure(error), { cause: error });
   }
+}
+
+/**
+ * Expands `--env KEY=<template>` values from `env`. A value that is not
+ * `KEY=…` with KEY a variable name is an error: it came from a broken config.
+ */
+export function expandEnvArgs(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const arg of args) {
+    const cut = arg.indexOf("=");
+    const key = cut === -1 ? arg : arg.slice(0, cut);
+    if (cut === -1 || !ENV_NAME_PATTERN.test(key)) {
+      throw new LaunchEnvError(`--env "${arg}" must be KEY=<template> with KEY a variable name`);
+    }
+    const template = arg.slice(cut + 1).replace(/(?<!\$)\{env:/g, "${env:");
+    out[key] = expandEnv(template, env);
+  }
+  return out;
 }

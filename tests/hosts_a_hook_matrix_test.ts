@@ -12,7 +12,7 @@ import type { HostId } from "../core/platform_types.ts";
 import { simulate } from "../sdk/test.ts";
 import { loadAdapter } from "../adapters/registry.ts";
 import { importConnector } from "../runtime/connector_module.ts";
-import { payloadFixtures } from "./_helpers/payloads.ts";
+import { payloadFor } from "./_helpers/payloads.ts";
 import { cliArgv, pool, registerFixture, REPO, runProcess } from "./_helpers/runtime.ts";
 
 const MODULE = join(REPO, "tests", "fixtures", "connectors", "decisions.mjs");
@@ -67,24 +67,6 @@ const HONORED: Record<string, Partial<Record<HookEventName, number[]>>> = {
     PostCompact: [1, 1, 0, 0, 0, 0],
   },
 };
-
-/** The documented payload for a normalized event, or a minimal one of the host's shape. */
-function payloadFor(host: HostId, event: HookEventName): Record<string, unknown> {
-  const found = Object.values(payloadFixtures(host)).find((f) => f.normalized_event === event);
-  if (found) return found.input;
-  // Codex events without a schema example: the common fields of its schemas.
-  return {
-    session_id: "s-1",
-    turn_id: "t-1",
-    transcript_path: null,
-    cwd: "/path/to/cwd",
-    model: "gpt-5",
-    hook_event_name: event,
-    ...(event.includes("Compact")
-      ? { trigger: "auto" }
-      : { agent_id: "a-1", agent_type: "worker" }),
-  };
-}
 
 const cells = Object.entries(HONORED).flatMap(([host, events]) =>
   Object.entries(events).flatMap(([event, bits]) =>

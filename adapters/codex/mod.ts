@@ -94,6 +94,11 @@ export const adapter: HostAdapter = defineHost({
   memory: {
     paths: { user: codexHome.join("AGENTS.md"), project: project("AGENTS.md") },
     place: placeCodexMemory,
+    // Spec §2.4: a ~28 KiB per-file budget under project_doc_max_bytes (32 KiB).
+    budget: {
+      bytes: 28 * 1024,
+      why: "Codex stops reading project docs at 32 KiB (project_doc_max_bytes)",
+    },
   },
   doctorNotes: [
     "Codex runs a new or changed hook only after you trust it: open Codex and approve the agent-connector hooks in /hooks after each install or upgrade that changes them",

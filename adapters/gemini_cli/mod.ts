@@ -85,6 +85,8 @@ export const adapter: HostAdapter = defineHost({
     matchers: "regex",
     nativeHooks: true,
     powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
+    // AfterModel's llm_response.usageMetadata carries Gemini's own token counts.
+    hostNativeUsage: { event: "AfterModel" },
   },
   commands: {
     paths: { user: geminiDir.join("commands"), project: project(".gemini", "commands") },
@@ -100,10 +102,11 @@ export const adapter: HostAdapter = defineHost({
   },
   memory: {
     paths: { user: geminiDir.join("GEMINI.md"), project: project("GEMINI.md") },
-    place: placeByContextFileName([settings.project, settings.user]),
+    place: placeByContextFileName(settings),
   },
   doctorNotes: [
     "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
     "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
+    "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
   ],
 });

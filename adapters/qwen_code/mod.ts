@@ -92,7 +92,7 @@ export const adapter: HostAdapter = defineHost({
   },
   memory: {
     paths: { user: qwenDir.join("QWEN.md"), project: project("AGENTS.md") },
-    place: placeByContextFileName([settings.project, settings.user]),
+    place: placeByContextFileName(settings),
   },
   doctorNotes: [
     "Qwen Code runs project hooks only in a trusted folder, and skips every hook while disableAllHooks is true",

@@ -61,7 +61,20 @@ export function statuslineCommand(
 }
 
 /**
- * True when `command` is a hook, status-line or action line written for
+ * `<homeBin> usage-event <platform> --connector <id>`: the opt-in host-native
+ * turn-usage hook (spec §3, §5; runtime/usage_event.ts).
+ */
+export function usageEventCommand(
+  homeBin: string,
+  os: OsName,
+  platform: PlatformId,
+  connectorId: string,
+): string {
+  return shellLine(homeBin, os, ["usage-event", platform, "--connector", connectorId]);
+}
+
+/**
+ * True when `command` is a hook, status-line, usage-event or action line written for
  * `connectorId` (any platform, any event, any home-binary location) — how
  * uninstall finds our entries without the connector module.
  */
@@ -69,7 +82,7 @@ export function isOwnedCommand(command: unknown, connectorId: string): boolean {
   if (typeof command !== "string") return false;
   const id = connectorId.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(
-    `agent-connector(?:\\.cmd)?['"]?\\s+(?:hook|statusline|action)\\s.*--connector\\s+['"]?${id}['"]?(?:\\s|$)`,
+    `agent-connector(?:\\.cmd)?['"]?\\s+(?:hook|statusline|usage-event|action)\\s.*--connector\\s+['"]?${id}['"]?(?:\\s|$)`,
   ).test(command);
 }
 

@@ -2,8 +2,10 @@
  * Memory placement for hosts that name their context file in settings
  * (Gemini CLI and its fork Qwen Code): `context.fileName` — one name or a
  * list — replaces the default file name (GEMINI.md, QWEN.md). Spec §2.4:
- * probe and respect, never flip the setting. The project's settings win over
- * the user's (the host merges them that way), so they are read first.
+ * probe and respect, never flip the setting. For the project's memory the
+ * project's settings win over the user's (the host merges them that way);
+ * the user's memory is read in every project, so only the user's settings
+ * decide it.
  *
  * The block goes to AGENTS.md when the list names it (one copy shared with
  * every AGENTS.md host), else to the host's default file when listed, else to
@@ -44,15 +46,17 @@ export function contextFileNames(
 }
 
 /**
- * A memory placer reading `context.fileName` from the settings files
- * `settings` lists (project first, then user).
+ * A memory placer reading `context.fileName` from the host's settings files:
+ * the project's then the user's for project memory, the user's alone for
+ * user memory.
  */
 export function placeByContextFileName(
-  settings: PathFn[],
+  settings: { user: PathFn; project: PathFn },
 ): (input: MemoryPlaceInput) => MemoryPlacement {
   return (input) => {
     const api = pathApi(input.ctx.os);
-    const found = contextFileNames(input.probe, settings.map((p) => p(input.ctx)));
+    const files = input.scope === "project" ? [settings.project, settings.user] : [settings.user];
+    const found = contextFileNames(input.probe, files.map((p) => p(input.ctx)));
     if (!found) return { target: input.defaultPath };
     const fallback = api.basename(input.defaultPath);
     const chosen = found.names.includes("AGENTS.md")

@@ -14,10 +14,10 @@ function probeOf(files: Record<string, string>): Probe {
   };
 }
 
-const place = placeByContextFileName([
-  project(".gemini", "settings.json"),
-  home(".gemini", "settings.json"),
-]);
+const place = placeByContextFileName({
+  project: project(".gemini", "settings.json"),
+  user: home(".gemini", "settings.json"),
+});
 
 function target(files: Record<string, string>, scope: "user" | "project" = "project") {
   const defaultPath = scope === "project" ? "/p/GEMINI.md" : "/h/.gemini/GEMINI.md";
@@ -38,7 +38,15 @@ test("AGENTS.md is the target when context.fileName lists it, project settings f
   const got = target(files);
   assert.equal(got.target, "/p/AGENTS.md");
   assert.match(got.note ?? "", /\/p\/\.gemini\/settings\.json names AGENTS\.md/);
-  assert.equal(target(files, "user").target, "/h/.gemini/AGENTS.md");
+  assert.deepEqual(target(files, "user"), {
+    target: "/h/.gemini/CONTEXT.md",
+    note: "context.fileName in /h/.gemini/settings.json names CONTEXT.md; memory goes there",
+  });
+});
+
+test("user memory ignores a project's settings: other projects would not read that file", () => {
+  const files = { "/p/.gemini/settings.json": '{ "context": { "fileName": ["AGENTS.md"] } }' };
+  assert.deepEqual(target(files, "user"), { target: "/h/.gemini/GEMINI.md" });
 });
 
 test("a list naming neither file puts the block in the first file the host reads", () => {

@@ -81,3 +81,24 @@ export function replyObject(stdout: string): Obj | undefined {
   const value = JSON.parse(text) as Obj;
   return Object.keys(value).length ? value : undefined;
 }
+
+/**
+ * The documented payload of `host` for the normalized `event`; for an event
+ * the host fires without a documented example (Codex's compaction and
+ * subagent events), the common fields its schemas share.
+ */
+export function payloadFor(host: string, event: HookEventName): Record<string, unknown> {
+  const found = Object.values(payloadFixtures(host)).find((f) => f.normalized_event === event);
+  if (found) return found.input;
+  return {
+    session_id: "s-1",
+    turn_id: "t-1",
+    transcript_path: null,
+    cwd: "/path/to/cwd",
+    model: "gpt-5",
+    hook_event_name: event,
+    ...(event.includes("Compact")
+      ? { trigger: "auto" }
+      : { agent_id: "a-1", agent_type: "worker" }),
+  };
+}
