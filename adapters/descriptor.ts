@@ -305,6 +305,31 @@ export interface HostDescriptor {
   configPatch?: ConfigPatchSurface;
   /** Extra doctor notes for this host (`Codex asks to trust a new hook`, …). */
   doctorNotes?: string[];
+  /**
+   * Host-specific doctor checks of the user's own settings for one scope
+   * (hooks switched off, …). Read-only: they look, never change.
+   */
+  doctorChecks?(input: DoctorCheckInput): Promise<HostFinding[]>;
+}
+
+/** What a host-specific doctor check looks at. */
+export interface DoctorCheckInput {
+  /** The scope installed. */
+  scope: ScopeName;
+  /** Paths are computed in this context. */
+  ctx: PathContext;
+  /** Read-only disk access. */
+  probe: Probe;
+}
+
+/** A host-specific doctor finding. */
+export interface HostFinding {
+  /** How bad. */
+  status: "warn" | "fail";
+  /** What is wrong, naming the file. */
+  message: string;
+  /** The manual step that fixes it. */
+  fix?: string;
 }
 
 /** A descriptor with its capability flags derived from it. */

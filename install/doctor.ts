@@ -3,8 +3,8 @@
  * CLI it runs, each registered connector's framework and connector version,
  * its module, its secrets), then per installed host and scope: a dry-run
  * re-render of the connector, where every record that is not `=` is a
- * finding. Doctor and install therefore cannot disagree about what "in
- * order" means.
+ * finding, plus the host's own notes and settings checks (doctor_host.ts).
+ * Doctor and install therefore cannot disagree about what "in order" means.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts"
 import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
+import { checkHostSpecifics } from "./doctor_host.ts";
 
 /** One finding, tagged with what `--heal` can do about it. */
 export interface Finding extends DiagnosticResult {
@@ -185,24 +186,30 @@ export async function checkInstall(
     dryRun: true,
     skipHomeBin: true,
   });
-  return result.changes.map((c) => {
-    const { status, word } = statusOf(c);
-    const softNote = c.action === "warn" && !c.path && / — /.test(c.detail);
-    return finding(
-      `${connector.id} @ ${c.platform} (${row.scope}): ${c.detail.split(":")[0]}`,
-      status,
-      `${word}: ${c.detail}`,
-      {
-        connectorId: connector.id,
-        fix: status === "pass" || softNote
-          ? undefined
-          : c.action === "warn"
-          ? undefined
-          : "run `agent-connector upgrade` (or doctor --heal)",
-        fixable: c.action === "create" || c.action === "update" || c.action === "remove",
-      },
-    );
-  });
+  const host = (await checkHostSpecifics(connector.id, row, opts)).map((f) =>
+    finding(f.check, f.status, f.message, { connectorId: connector.id, fix: f.fix })
+  );
+  return [
+    ...result.changes.map((c) => {
+      const { status, word } = statusOf(c);
+      const softNote = c.action === "warn" && !c.path && / — /.test(c.detail);
+      return finding(
+        `${connector.id} @ ${c.platform} (${row.scope}): ${c.detail.split(":")[0]}`,
+        status,
+        `${word}: ${c.detail}`,
+        {
+          connectorId: connector.id,
+          fix: status === "pass" || softNote
+            ? undefined
+            : c.action === "warn"
+            ? undefined
+            : "run `agent-connector upgrade` (or doctor --heal)",
+          fixable: c.action === "create" || c.action === "update" || c.action === "remove",
+        },
+      );
+    }),
+    ...host,
+  ];
 }
 
 /** configPatch ledger rows whose every owner is no longer registered. */

@@ -18,20 +18,26 @@ import { parse } from "jsonc-parser";
 import type { MemoryPlaceInput, MemoryPlacement, Probe } from "../descriptor.ts";
 import { pathApi, type PathFn } from "../paths.ts";
 
+/** A JSON-with-comments settings file as an object, or undefined when absent or unreadable. */
+export function readSettings(probe: Probe, file: string): Record<string, unknown> | undefined {
+  const text = probe.readText(file);
+  if (text === undefined) return undefined;
+  try {
+    const data = parse(text.replace(/^\uFEFF/, ""), [], { allowTrailingComma: true });
+    return data && typeof data === "object" && !Array.isArray(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The `context.fileName` list of the first settings file that sets it. */
 export function contextFileNames(
   probe: Probe,
   settingsFiles: string[],
 ): { names: string[]; file: string } | undefined {
   for (const file of settingsFiles) {
-    const text = probe.readText(file);
-    if (text === undefined) continue;
-    let data: Record<string, unknown> | undefined;
-    try {
-      data = parse(text.replace(/^\uFEFF/, ""), [], { allowTrailingComma: true });
-    } catch {
-      continue;
-    }
+    const data = readSettings(probe, file);
+    if (!data) continue;
     const context = data?.context as Record<string, unknown> | undefined;
     // `contextFileName` is the pre-v2 spelling Gemini still migrates from.
     const value = context?.fileName ?? data?.contextFileName;

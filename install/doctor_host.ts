@@ -1,0 +1,50 @@
+/**
+ * doctor's host-specific findings for one install row: the host's standing
+ * notes (Codex asks you to trust a new hook, …) and its checks of the user's
+ * own settings (hooks switched off, …). Read-only.
+ *
+ * @module
+ */
+
+import type { InstallRow } from "../io/connector_record.ts";
+import { loadAdapter } from "../adapters/registry.ts";
+import { diskProbe } from "./context.ts";
+import type { RunOptions } from "./pipeline.ts";
+
+/** A host finding, shaped like doctor's other findings. */
+export interface HostCheckFinding {
+  /** What was checked. */
+  check: string;
+  /** How it stands. */
+  status: "warn" | "fail";
+  /** What was found. */
+  message: string;
+  /** The manual step, when there is one. */
+  fix?: string;
+}
+
+/** The notes and settings checks of the host of `row`. */
+export async function checkHostSpecifics(
+  connectorId: string,
+  row: InstallRow,
+  opts: RunOptions,
+): Promise<HostCheckFinding[]> {
+  const adapter = await loadAdapter(row.platform);
+  if (!adapter) return [];
+  const where = `${connectorId} @ ${row.platform} (${row.scope})`;
+  const out: HostCheckFinding[] = (adapter.doctorNotes ?? []).map((message) => ({
+    check: `${where}: ${adapter.name}`,
+    status: "warn",
+    message: `note: ${message}`,
+  }));
+  const ctx = {
+    home: opts.host.home,
+    env: opts.host.env,
+    os: opts.host.os,
+    projectDir: row.projectDir ?? opts.projectDir,
+  };
+  for (const f of await adapter.doctorChecks?.({ scope: row.scope, ctx, probe: diskProbe }) ?? []) {
+    out.push({ check: `${where}: ${adapter.name} settings`, ...f });
+  }
+  return out;
+}
