@@ -32,6 +32,7 @@ import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { envDir, home, project } from "../paths.ts";
 import { standardSkill } from "../render/skill.ts";
 import { codexAgent, codexPrompt } from "./content.ts";
+import { codexHookChecks } from "./doctor.ts";
 import { placeCodexMemory } from "./memory.ts";
 import { codexServerEntry } from "./server.ts";
 
@@ -104,4 +105,8 @@ export const adapter: HostAdapter = defineHost({
     "Codex runs a new or changed hook only after you trust it: open Codex and approve the agent-connector hooks in /hooks after each install or upgrade that changes them",
     "Codex loads a project's .codex/ hooks and MCP servers only in a project you trust",
   ],
+  doctorChecks: codexHookChecks({
+    user: codexHome.join("config.toml"),
+    project: project(".codex", "config.toml"),
+  }),
 });

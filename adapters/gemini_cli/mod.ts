@@ -28,6 +28,7 @@ import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { DOLLAR_BRACE_REF } from "../env_ref.ts";
 import { envDir, home, project } from "../paths.ts";
 import { placeByContextFileName } from "../render/context_file.ts";
+import { hookSwitchChecks } from "../render/hook_switches.ts";
 import { geminiServerEntry } from "../render/server_gemini.ts";
 import { standardSkill } from "../render/skill.ts";
 import { tomlPromptCommand } from "../render/toml_command.ts";
@@ -109,4 +110,9 @@ export const adapter: HostAdapter = defineHost({
     "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
     "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
   ],
+  doctorChecks: hookSwitchChecks("Gemini CLI", settings, [
+    { at: ["hooksConfig", "enabled"], off: false },
+    { at: ["hooks", "enabled"], off: false }, // the experimental-era switch
+    { at: ["tools", "enableHooks"], off: false },
+  ]),
 });

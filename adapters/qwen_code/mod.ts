@@ -23,6 +23,7 @@ import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { DOLLAR_BRACE_REF } from "../env_ref.ts";
 import { pathApi, pathFn, project } from "../paths.ts";
 import { placeByContextFileName } from "../render/context_file.ts";
+import { hookSwitchChecks } from "../render/hook_switches.ts";
 import { geminiServerEntry } from "../render/server_gemini.ts";
 import { standardSkill } from "../render/skill.ts";
 import { tomlPromptCommand } from "../render/toml_command.ts";
@@ -95,6 +96,7 @@ export const adapter: HostAdapter = defineHost({
     place: placeByContextFileName(settings),
   },
   doctorNotes: [
-    "Qwen Code runs project hooks only in a trusted folder, and skips every hook while disableAllHooks is true",
+    "Qwen Code runs project hooks only in a trusted folder",
   ],
+  doctorChecks: hookSwitchChecks("Qwen Code", settings, [{ at: ["disableAllHooks"], off: true }]),
 });
