@@ -49,20 +49,6 @@ export const REGISTRY: readonly RegistryEntry[] = [
       (await lazy<typeof import("./dialects/codex.ts")>("./dialects/codex.ts")).codexDialect,
   },
   {
-    id: "gemini-cli",
-    load: async () =>
-      (await lazy<typeof import("./gemini_cli/mod.ts")>("./gemini_cli/mod.ts")).adapter,
-    dialect: async () =>
-      (await lazy<typeof import("./dialects/gemini.ts")>("./dialects/gemini.ts")).geminiDialect,
-  },
-  {
-    id: "qwen-code",
-    load: async () =>
-      (await lazy<typeof import("./qwen_code/mod.ts")>("./qwen_code/mod.ts")).adapter,
-    dialect: async () =>
-      (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
-  },
-  {
     id: "cursor",
     load: async () => (await import("./cursor/mod.ts")).adapter,
     dialect: async () => (await import("./dialects/cursor.ts")).cursorDialect,
@@ -81,6 +67,20 @@ export const REGISTRY: readonly RegistryEntry[] = [
     id: "copilot-cli",
     load: async () => (await import("./copilot_cli/mod.ts")).adapter,
     dialect: async () => (await import("./dialects/copilot.ts")).copilotCliDialect,
+  },
+  {
+    id: "gemini-cli",
+    load: async () =>
+      (await lazy<typeof import("./gemini_cli/mod.ts")>("./gemini_cli/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/gemini.ts")>("./dialects/gemini.ts")).geminiDialect,
+  },
+  {
+    id: "qwen-code",
+    load: async () =>
+      (await lazy<typeof import("./qwen_code/mod.ts")>("./qwen_code/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
 ];
 
