@@ -35,7 +35,7 @@ function notes(r: { collapsed: number; strays: number }): string {
 /** Inserts or refreshes a managed block. */
 export function setBlock(s: FileSession, ctx: RunContext, e: BlockSetEdit): ChangeRecord {
   const label = e.label ?? `memory ${e.blockId}`;
-  const r = upsertManagedBlock(s.text ?? "", e.blockId, e.content, ctx.force);
+  const r = upsertManagedBlock(s.text ?? e.head ?? "", e.blockId, e.content, ctx.force);
   const createdFile = s.original === undefined ||
     ctx.ledgers.created.files[s.path]?.createdFile === true;
   if (r.action === "warn") {
@@ -63,6 +63,16 @@ export function setBlock(s: FileSession, ctx: RunContext, e: BlockSetEdit): Chan
     ? "hand edits overwritten (--force)"
     : "updated";
   return record(e.platform, r.action, s.path, `${label}: ${what}${notes(r)}`);
+}
+
+/**
+ * True when `text` holds nothing but `head` (and white space): a dedicated
+ * file whose blocks are all gone.
+ */
+export function onlyHead(text: string, head: string): boolean {
+  const lf = text.replace(/\r\n/g, "\n").replace(/^\uFEFF/, "");
+  const h = head.replace(/\r\n/g, "\n");
+  return lf.startsWith(h) && lf.slice(h.length).trim() === "";
 }
 
 /** Removes every block under a prefix and forgets their ledger rows. */

@@ -27,7 +27,7 @@
  * | `json.items.sync` (also `toml.`, `yaml.`) | exactly the given items of ours in an array (hook groups of one event), found by an `owns` test; `items: []` removes them |
  * | `json.patch` / `json.patch.release` | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
  * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts |
- * | `block.set` / `block.remove` | a managed block `<connectorId>/<name>` in a Markdown memory file; removal takes every block under a prefix (spec §2.4) |
+ * | `block.set` / `block.remove` | a managed block `<connectorId>/<name>` in a Markdown memory file; removal takes every block under a prefix (spec §2.4); `head` starts a dedicated file (rules frontmatter) and goes with its last block |
  * | `toml.table.set` / `toml.table.remove` | a table we own (`["mcp_servers", id]`, with its sub-tables) |
  * | `toml.item.set` / `toml.item.remove` | an entry we own of an array of tables (`[[mcp_servers]]` by `{ name }`, `[[hooks]]`) |
  * | `yaml.set` / `yaml.remove` | a map entry we own (`["extensions", id]`) |
@@ -90,11 +90,12 @@ import { resolve } from "node:path";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
-import type { Edit } from "./edits.ts";
+import type { BlockRemoveEdit, Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
 import { restore, snapshot, sweepLeftoverDirs, writeProblem, writeSession } from "./_write.ts";
+import { onlyHead } from "./_op_block.ts";
 
 /** How to run the engine. */
 export interface ApplyOptions {
@@ -239,6 +240,9 @@ async function finalizeEmpty(s: FileSession, ctx: RunContext, group: Edit[]): Pr
   if (!s.removedSomething || s.text === undefined) return;
   if (!ctx.ledgers.created.files[s.path]?.createdFile) return;
   const family = group.map(formatFamily).find((f) => f !== undefined);
-  const empty = family ? (await loadFormat(family)).isEmpty(s.text) : s.text.trim() === "";
+  const head = group.find((e): e is BlockRemoveEdit => e.op === "block.remove" && !!e.head)?.head;
+  const empty = family
+    ? (await loadFormat(family)).isEmpty(s.text)
+    : s.text.trim() === "" || (head !== undefined && onlyHead(s.text, head));
   if (empty) s.text = undefined;
 }

@@ -71,6 +71,34 @@ describe("applyEdits with managed blocks", () => {
     assert.equal(existsSync(file), false);
   });
 
+  it("starts a dedicated rules file with its head and deletes it when only the head is left", async () => {
+    const file = join(box.root, ".windsurf", "rules", "agent-connector.md");
+    const head = "---\ntrigger: always_on\n---\n";
+    await applyEdits([{ ...block(file), head } as Edit], box.opts);
+    const text = readFileSync(file, "utf8");
+    assert.ok(text.startsWith(`${head}\n<!-- agent-connector:begin acme/memory`), text);
+    await applyEdits([{ ...block(file), blockId: "beta/memory", head } as Edit], {
+      ...box.opts,
+      connectorId: "beta",
+    });
+    await applyEdits([{ ...unblock(file), head } as Edit], box.opts);
+    assert.ok(readFileSync(file, "utf8").startsWith(head), "beta's block keeps the file");
+    await applyEdits([{ ...unblock(file), prefix: "beta/", head } as Edit], {
+      ...box.opts,
+      connectorId: "beta",
+    });
+    assert.equal(existsSync(join(box.root, ".windsurf")), false);
+  });
+
+  it("keeps a user's own file that merely starts like the head", async () => {
+    const file = join(box.root, "rules.md");
+    const head = "---\nalwaysApply: true\n---\n";
+    writeFileSync(file, head);
+    await applyEdits([{ ...block(file), head } as Edit], box.opts);
+    await applyEdits([{ ...unblock(file), head } as Edit], box.opts);
+    assert.equal(readFileSync(file, "utf8"), head);
+  });
+
   it("warns about a block edited by hand and overwrites it under --force after a backup", async () => {
     const file = join(box.root, "CLAUDE.md");
     mkdirSync(box.root, { recursive: true });

@@ -214,6 +214,18 @@ describe("applyEdits with whole files", () => {
     assert.equal(existsSync(join(box.root, "p", ".claude")), true);
   });
 
+  it("removes a folder it created with the last of several files in it, in any order", async () => {
+    mkdirSync(join(box.root, "p"), { recursive: true });
+    const dir = join(box.root, "p", ".clinerules", "hooks");
+    const [a, b] = [join(dir, "TaskStart"), join(dir, "PreToolUse")];
+    await applyEdits([cmd(a), cmd(b)], box.opts);
+    await applyEdits([uncmd(a)], box.opts);
+    assert.equal(existsSync(dir), true, "the other file still lives there");
+    await applyEdits([uncmd(b)], box.opts);
+    assert.equal(existsSync(join(box.root, "p", ".clinerules")), false);
+    assert.equal(existsSync(join(box.root, "p")), true);
+  });
+
   it("sets and keeps the executable bit of a hook script", async () => {
     const file = join(box.root, "hook.sh");
     const edit: Edit = {

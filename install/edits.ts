@@ -131,6 +131,11 @@ export interface BlockSetEdit extends EditBase {
   content: string;
   /** The scope, recorded in memory-state.json. */
   scope: InstallScope;
+  /**
+   * Text that leads a dedicated file (frontmatter such as
+   * `trigger: always_on`): written first when the file is created.
+   */
+  head?: string;
 }
 
 /** Removes every block whose id starts with `<connectorId>/`. */
@@ -141,6 +146,11 @@ export interface BlockRemoveEdit extends EditBase {
   prefix: string;
   /** The scope, to match memory-state.json rows. */
   scope: InstallScope;
+  /**
+   * The head a dedicated file was created with: a file we created that holds
+   * only this head once its blocks are gone is deleted.
+   */
+  head?: string;
 }
 
 /** Upserts a table we own in a TOML file (`[mcp_servers.<id>]` with sub-tables). */
