@@ -117,6 +117,39 @@ function recordFor(records: ChangeRecord[], pattern: RegExp): ChangeRecord | und
   return records.find((r) => pattern.test(r.detail));
 }
 
+/**
+ * Asserts that install's records for the universal connector speak for
+ * every declared item on `adapter`: exactly one record per hook event and at
+ * least one per surface, each naming the host — written or a `!`, never
+ * dropped.
+ */
+export function assertEveryItemReported(adapter: HostAdapter, records: ChangeRecord[]): void {
+  for (const r of records) {
+    assert.equal(r.platform, adapter.id, `record names the host: ${r.detail}`);
+  }
+  for (const event of HOOK_EVENT_NAMES) {
+    const about = records.filter((r) => new RegExp(`^hook ${event}\\b`).test(r.detail));
+    assert.equal(
+      about.length,
+      1,
+      `${event} has exactly one record: ${JSON.stringify(about)}`,
+    );
+  }
+  const surfaces: Array<[string, RegExp]> = [
+    ["server", /^MCP server|^configPatch .*server|server/],
+    ["commands", /^command |^commands:/],
+    ["skills", /^skill |^skills:/],
+    ["subagents", /^subagent |^subagents:/],
+    ["memory", /^memory[: ]/],
+    ["statusline", /statusLine|^statusline:/i],
+    ["configPatch", /configPatch env\.AGENT_CONNECTOR_CONFORMANCE/],
+    ["nativeHooks", /ConformanceNativeEvent|^native hooks:/],
+  ];
+  for (const [surface, pattern] of surfaces) {
+    assert.ok(recordFor(records, pattern), `${surface} has a record`);
+  }
+}
+
 /** Registers the conformance tests for `adapter`. */
 export function testAdapter(adapter: HostAdapter, opts: AdapterSuiteOptions = {}): void {
   const connector = universalConnector(adapter.id);
@@ -130,31 +163,7 @@ export function testAdapter(adapter: HostAdapter, opts: AdapterSuiteOptions = {}
           loaded,
           runOptions(box.home, box.project, scope, adapter.id),
         );
-        const records = result.hosts.flatMap((h) => h.records);
-        for (const r of records) {
-          assert.equal(r.platform, adapter.id, `record names the host: ${r.detail}`);
-        }
-        for (const event of HOOK_EVENT_NAMES) {
-          const about = records.filter((r) => new RegExp(`^hook ${event}\\b`).test(r.detail));
-          assert.equal(
-            about.length,
-            1,
-            `${event} has exactly one record: ${JSON.stringify(about)}`,
-          );
-        }
-        const surfaces: Array<[string, RegExp]> = [
-          ["server", /^MCP server|^configPatch .*server|server/],
-          ["commands", /^command |^commands:/],
-          ["skills", /^skill |^skills:/],
-          ["subagents", /^subagent |^subagents:/],
-          ["memory", /^memory /],
-          ["statusline", /statusLine|^statusline:/i],
-          ["configPatch", /configPatch env\.AGENT_CONNECTOR_CONFORMANCE/],
-          ["nativeHooks", /ConformanceNativeEvent|^native hooks:/],
-        ];
-        for (const [surface, pattern] of surfaces) {
-          assert.ok(recordFor(records, pattern), `${surface} has a record`);
-        }
+        assertEveryItemReported(adapter, result.hosts.flatMap((h) => h.records));
       } finally {
         rmSync(box.base, { recursive: true, force: true });
       }
