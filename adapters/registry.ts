@@ -50,23 +50,33 @@ export const REGISTRY: readonly RegistryEntry[] = [
   },
   {
     id: "cursor",
-    load: async () => (await import("./cursor/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/cursor.ts")).cursorDialect,
+    load: async () => (await lazy<typeof import("./cursor/mod.ts")>("./cursor/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/cursor.ts")>("./dialects/cursor.ts")).cursorDialect,
   },
   {
     id: "vscode-copilot",
-    load: async () => (await import("./vscode_copilot/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/vscode.ts")).vscodeDialect,
+    load: async () =>
+      (await lazy<typeof import("./vscode_copilot/mod.ts")>("./vscode_copilot/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/vscode.ts")>("./dialects/vscode.ts")).vscodeDialect,
   },
   {
     id: "jetbrains-copilot",
-    load: async () => (await import("./jetbrains_copilot/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/copilot.ts")).jetbrainsCopilotDialect,
+    load: async () =>
+      (await lazy<typeof import("./jetbrains_copilot/mod.ts")>("./jetbrains_copilot/mod.ts"))
+        .adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/copilot.ts")>("./dialects/copilot.ts"))
+        .jetbrainsCopilotDialect,
   },
   {
     id: "copilot-cli",
-    load: async () => (await import("./copilot_cli/mod.ts")).adapter,
-    dialect: async () => (await import("./dialects/copilot.ts")).copilotCliDialect,
+    load: async () =>
+      (await lazy<typeof import("./copilot_cli/mod.ts")>("./copilot_cli/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/copilot.ts")>("./dialects/copilot.ts"))
+        .copilotCliDialect,
   },
   {
     id: "gemini-cli",
