@@ -21,6 +21,7 @@ import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
+import { planHookHeader, unplanHookHeader } from "./_hook_header.ts";
 
 const COMMAND_KEYS = ["command", "bash", "powershell", "windows", "linux", "osx"];
 
@@ -104,6 +105,11 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
   }
   const written = new Set<string>();
   const hooks = effectiveHooks(connector, adapter.id);
+  const header = await planHookHeader(input, file);
+  if (events.some((e) => surface.events[e]) || (natives.length && surface.nativeHooks)) {
+    plan.edits.push(...header.edits);
+    plan.notes.push(...header.notes);
+  }
   for (const event of events) {
     const spec = surface.events[event];
     if (!spec) {
@@ -207,5 +213,8 @@ export async function unplanHooks(input: SurfaceInput): Promise<PlanPart> {
   for (const name of await ourEventsOnDisk(input, file)) {
     plan.edits.push(itemRemove(itemPlace(input, file, name)));
   }
+  plan.edits.push(
+    ...await unplanHookHeader(input, file, (item) => isOurHookItem(item, input.connectorId)),
+  );
   return plan;
 }
