@@ -115,6 +115,12 @@ export interface ServerSurface {
   /** The host's env-reference syntax; without one, serve resolves references at launch. */
   envRef?: EnvRefSyntax;
   /**
+   * Where the host expands {@link ServerSurface.envRef}: in every field
+   * (default), or only in a stdio server's `env` block (Copilot CLI) — then
+   * references elsewhere go to serve (stdio) or are reported (remote).
+   */
+  envRefScope?: "all" | "env";
+  /**
    * The host takes env variables by name where it cannot interpolate them
    * (Codex: `env_vars`, `env_http_headers`, `bearer_token_env_var`); the
    * launch then hands the renderer names instead of reporting drops.

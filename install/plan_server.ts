@@ -89,6 +89,7 @@ export function planServer(input: SurfaceInput): PlanPart {
     os: ctx.os,
     envRef: surface.envRef,
     envByName: surface.envByName,
+    envRefScope: surface.envRefScope,
   });
   const rendered = surface.render({
     id: input.connectorId,

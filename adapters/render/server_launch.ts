@@ -39,6 +39,8 @@ export interface LaunchOptions {
   os: OsName;
   /** The host's env-reference syntax, if it has one. */
   envRef?: EnvRefSyntax;
+  /** Where the host expands `envRef`: every field (default), or only the stdio `env` block. */
+  envRefScope?: "all" | "env";
   /**
    * The host passes environment variables to remote servers by name
    * (Codex `bearer_token_env_var`, `env_http_headers`): a header that is
@@ -70,6 +72,11 @@ export function resolveLaunch(opts: LaunchOptions): ResolvedLaunch {
   return opts.server.transport === "stdio" ? stdioLaunch(opts) : remoteLaunch(opts);
 }
 
+/** The syntax for fields other than the stdio `env` block. */
+function outsideEnv(opts: LaunchOptions): EnvRefSyntax | undefined {
+  return opts.envRefScope === "env" ? undefined : opts.envRef;
+}
+
 function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   const { server, envRef } = opts;
   const dropped: Dropped[] = [];
@@ -83,8 +90,8 @@ function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   for (const [name, value] of Object.entries(server.secretEnv ?? {})) {
     serveFlags.push("--secret-env", formatSecretEnvArg(name, value));
   }
-  const command = translate(server.command ?? "", envRef);
-  const args = (server.args ?? []).map((a) => translate(a, envRef));
+  const command = translate(server.command ?? "", outsideEnv(opts));
+  const args = (server.args ?? []).map((a) => translate(a, outsideEnv(opts)));
   if (command === undefined || args.some((a) => a === undefined)) {
     dropped.push({
       field: "server.command/args",
@@ -125,7 +132,8 @@ function bearerEnvRef(name: string, value: string): string | undefined {
 }
 
 function remoteLaunch(opts: LaunchOptions): ResolvedLaunch {
-  const { server, envRef } = opts;
+  const { server } = opts;
+  const envRef = outsideEnv(opts);
   const dropped: Dropped[] = [];
   const url = translate(server.url ?? "", envRef);
   if (url === undefined) {
