@@ -231,6 +231,12 @@ export interface MemoryPlacement {
   bridgeFile?: string;
   /** A note printed as a `=` record (e.g. "existing @AGENTS.md import detected"). */
   note?: string;
+  /**
+   * Text a target file we create starts with: the frontmatter a dedicated
+   * rules file needs to apply (VS Code's `applyTo: "**"`). A file we created
+   * that holds only this head again is deleted on uninstall.
+   */
+  head?: string;
 }
 
 /** Where a host's memory block goes. */

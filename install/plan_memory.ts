@@ -86,6 +86,7 @@ export function planMemory(input: SurfaceInput): PlanPart {
       content: def.content,
       scope,
       label: `memory ${input.connectorId}/${def.name}`,
+      ...(where.head ? { head: where.head } : {}),
     });
     const size = new TextEncoder().encode(def.content).length;
     if (size > MEMORY_SOFT_LIMIT) {
@@ -182,6 +183,7 @@ export function unplanMemory(input: SurfaceInput): PlanPart {
       prefix: `${id}/`,
       scope: ctx.scope,
       label: `memory ${id}`,
+      ...(where?.head && file === where.target ? { head: where.head } : {}),
     });
   }
   const bridge = where?.bridge;
