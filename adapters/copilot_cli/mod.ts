@@ -16,10 +16,12 @@
  *   github/copilot-cli#2938; `.mcp.json` is Claude Code's file, so we use
  *   `.github/mcp.json`; workspace servers load after folder trust). Root
  *   `mcpServers`; stdio `{type:"local", command, args, env, tools}`, remote
- *   `{type:"http"|"sse", url, headers, tools}`. The CLI expands `${VAR}` in
- *   the `env` block only (since v1.0.10, github/copilot-cli#903), so
- *   references are left to `serve` at launch and a remote header that
- *   needs one is reported.
+ *   `{type:"http"|"sse", url, headers, tools}`. The CLI expands `$VAR`,
+ *   `${VAR}` and `${VAR:-default}` in the `env` block (since v1.0.10,
+ *   maintainer reply in github/copilot-cli#903) — written there in that
+ *   syntax, since the CLI hands servers only "safe" variables of its own
+ *   environment — and nowhere else documented, so references in args go to
+ *   `serve` and a remote header that needs one is reported.
  * - Hooks: `$COPILOT_HOME/hooks/*.json` / `.github/hooks/*.json`,
  *   `{"version":1,"hooks":{<lowerCamel event>:[{type, bash, powershell,
  *   timeoutSec}]}}`. Registering lowerCamel names selects the camelCase
@@ -41,6 +43,7 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { isCopilotCliPayload } from "../runtime_detect.ts";
+import { CLAUDE_ENV_REF } from "../env_ref.ts";
 import { envDir, home, project } from "../paths.ts";
 import { allTools } from "../render/server_entry.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
@@ -74,6 +77,8 @@ export const adapter: HostAdapter = defineHost({
     format: "json",
     collection: { at: ["mcpServers"] },
     transports: ["stdio", "http", "sse"],
+    envRef: CLAUDE_ENV_REF,
+    envRefScope: "env",
     render: jsonServerRenderer({
       host: "Copilot CLI",
       stdioType: "local",

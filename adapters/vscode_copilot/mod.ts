@@ -27,9 +27,11 @@
  * - Content: prompt files `.github/prompts/<n>.prompt.md` (user: the
  *   profile's `prompts/`), skills `.github/skills` / `~/.copilot/skills`,
  *   custom agents `.github/agents/<n>.agent.md` / `~/.copilot/agents`.
- * - Memory: the workspace AGENTS.md (`chat.useAgentsMdFile`). User-level
- *   instructions are `~/.copilot/instructions/*.instructions.md` files that
- *   apply only with an `applyTo` header.
+ * - Memory: the workspace AGENTS.md (`chat.useAgentsMdFile`); for the user,
+ *   our own `~/.copilot/instructions/agent-connector.instructions.md`, which
+ *   VS Code applies to every request only with an `applyTo: "**"` header
+ *   (custom-instructions.md "Instructions file locations"), so the file is
+ *   created with it. Copilot CLI reads that folder too.
  *
  * @module
  */
@@ -49,6 +51,8 @@ const userFolder = pathFn((ctx) => {
     : appConfig("Code", "User")(ctx);
 });
 const copilotHome = home(".copilot");
+/** The frontmatter that makes an instructions file apply to every request. */
+const APPLY_TO_ALL = '---\napplyTo: "**"\n---\n';
 /** Our hook file: one per host, so hosts sharing a folder never edit one another's entries. */
 const HOOK_FILE = "agent-connector.vscode-copilot.json";
 
@@ -107,7 +111,13 @@ export const adapter: HostAdapter = defineHost({
     render: agentFileRenderer("VS Code"),
   },
   memory: {
-    paths: { project: project("AGENTS.md") },
+    paths: {
+      user: copilotHome.join("instructions", "agent-connector.instructions.md"),
+      project: project("AGENTS.md"),
+    },
+    // A user instructions file applies only with an `applyTo` header.
+    place: ({ scope, defaultPath }) =>
+      scope === "user" ? { target: defaultPath, head: APPLY_TO_ALL } : { target: defaultPath },
   },
   doctorNotes: [
     "VS Code ignores hook matchers and also runs Claude Code's and Copilot CLI's hook files; agent-connector answers each VS Code event once, from VS Code's own entry when there is one.",
