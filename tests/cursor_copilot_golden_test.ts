@@ -7,10 +7,13 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO } from "./_helpers/runtime.ts";
-import { compareGolden, renderInstall } from "./_helpers/golden.ts";
+import { compareGolden, CONNECTORS, renderInstall } from "./_helpers/golden.ts";
+import { runCliCaptured } from "./_helpers/cli.ts";
+import { snapshotTree } from "./_helpers/tree.ts";
 
 const HOSTS = ["cursor", "vscode-copilot", "jetbrains-copilot", "copilot-cli"];
 const VARIANTS = [
@@ -31,3 +34,19 @@ for (const target of HOSTS) {
     });
   }
 }
+
+test("a WebSocket server is a reported skip on each of these hosts, and nothing is written", async () => {
+  for (const target of HOSTS) {
+    const base = mkdtempSync(join(tmpdir(), "ac-ws-"));
+    try {
+      const run = await runCliCaptured(
+        ["install", "--connector", join(CONNECTORS, "acme-ws"), "--targets", target],
+        { home: base, env: { HOME: base }, cwd: base },
+      );
+      assert.match(run.stdout, new RegExp(`! ${target} .*ws`), run.stdout);
+      assert.deepEqual([...snapshotTree(base, [".agent-connector"]).keys()], [], target);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }
+});
