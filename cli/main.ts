@@ -10,7 +10,7 @@
  */
 
 import { importLazily } from "../core/lazy_import.ts";
-import { processArgs } from "../core/runtime_info.ts";
+import { leanIo, processArgs } from "../core/runtime_info.ts";
 
 const argv = processArgs();
 
@@ -21,10 +21,11 @@ if (argv[0] === "hook" || argv[0] === "statusline") {
   io.setExitCode(await run(argv.slice(1), io));
 } else if (argv[0] === "usage-event") {
   // Fires on every model turn (every streamed chunk on Gemini CLI): lean too.
-  const [{ leanIo }, { usageEventEntry }] = await Promise.all([
-    import("../core/runtime_info.ts"),
-    import("../runtime/usage_event.ts"),
-  ]);
+  // Loaded lazily, so its store modules stay out of the graph a hook call loads.
+  const { usageEventEntry } = await importLazily<typeof import("../runtime/usage_event.ts")>(
+    "../runtime/usage_event.ts",
+    import.meta.url,
+  );
   const io = await leanIo();
   io.setExitCode(
     await usageEventEntry(argv.slice(1), {

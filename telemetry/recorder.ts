@@ -23,7 +23,6 @@ import {
   type Measured,
   measureHeuristic,
   type MeasurePlan,
-  measureSteps,
   planArguments,
   planResponse,
   planSize,
