@@ -65,11 +65,17 @@ export function sqliteUnavailableMessage(): string {
     `lacks — set telemetry.store to "ndjson" in the connector, or run on a newer runtime`;
 }
 
-/** Opens (creating) the SQLite store in `dir`. */
-export async function openSqliteStore(dir: string): Promise<TelemetryStore> {
+/**
+ * Opens (creating) the SQLite store in `dir`. `loadSqlite` stands in for
+ * `import("node:sqlite")`, so a test can play a runtime without it.
+ */
+export async function openSqliteStore(
+  dir: string,
+  loadSqlite: () => Promise<unknown> = () => import("node:sqlite" as string),
+): Promise<TelemetryStore> {
   let DatabaseSync: new (path: string) => Database;
   try {
-    ({ DatabaseSync } = await import("node:sqlite" as string) as {
+    ({ DatabaseSync } = await loadSqlite() as {
       DatabaseSync: new (path: string) => Database;
     });
   } catch (error) {

@@ -44,9 +44,9 @@ test(
 
 test(
   "without node:sqlite, opening says which runtime lacks it and what to do",
-  { skip: hasSqlite },
   async () => {
-    await assert.rejects(() => openSqliteStore(dir), (error: Error) => {
+    const missing = () => Promise.reject(new Error("No such built-in module: node:sqlite"));
+    await assert.rejects(() => openSqliteStore(dir, missing), (error: Error) => {
       assert.ok(error instanceof TelemetryStoreError);
       assert.match(error.message, /node:sqlite .*set telemetry\.store to "ndjson"/);
       return true;
