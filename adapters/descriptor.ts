@@ -35,6 +35,7 @@ import type {
 } from "../core/platform_types.ts";
 import type { EnvRefSyntax } from "./env_ref.ts";
 import type { PathContext, PathFn } from "./paths.ts";
+import type { OsName } from "../io/host_env.ts";
 
 /** The two scopes the CLI installs into. */
 export type ScopeName = "user" | "project";
@@ -102,6 +103,15 @@ export interface RenderedEntry {
   skip?: string;
 }
 
+/**
+ * What differs in one scope of a host whose scopes keep servers in files of
+ * different shapes (Continue: a YAML list in `config.yaml` for the user, a
+ * Claude-format JSON map in `.continue/mcpServers/` for a project).
+ */
+export type ServerScopeShape = Partial<
+  Pick<ServerSurface, "format" | "collection" | "transports" | "envRef" | "render">
+>;
+
 /** Where and how a host registers MCP servers. */
 export interface ServerSurface {
   /** The config file per scope. */
@@ -128,6 +138,8 @@ export interface ServerSurface {
   envByName?: boolean;
   /** The family renderer (adapters/render/server_entry.ts). */
   render(input: ServerRenderInput): RenderedEntry;
+  /** Per-scope differences; read the surface through {@link serverSurfaceFor}. */
+  scopes?: Partial<Record<ScopeName, ServerScopeShape>>;
 }
 
 /** A normalized event's native counterpart. */
@@ -138,29 +150,25 @@ export interface NativeEventSpec {
   matcher?: boolean;
   /** Set when the native event only approximates the normalized one. */
   approx?: string;
+  /**
+   * More native events that run the same hook (Windsurf's PreToolUse is
+   * `pre_run_command`, `pre_read_code`, `pre_write_code` and
+   * `pre_mcp_tool_use`); the dialect tells them apart from the payload.
+   */
+  also?: readonly string[];
 }
 
 /** How a host reads hook matchers. */
 export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "ignored";
 
-/** Where and how a host registers command hooks. */
-export interface HookSurface {
-  /** The hook file per scope. */
+/** What every hook surface states, whatever the host's hook paradigm. */
+export interface HookSurfaceBase {
+  /** The hook file (or folder, for scripts and plugins) per scope. */
   paths: ScopePaths;
-  /** Its format. */
-  format: DataFormat;
-  /** The object holding per-event arrays (`["hooks"]`). */
-  at: KeyPath;
-  /** Claude-style `{matcher, hooks:[…]}` groups, or flat entries. */
-  layout: "nested-groups" | "flat-entries";
   /** Normalized event → native event; a missing event is reported. */
   events: Partial<Record<HookEventName, NativeEventSpec>>;
-  /** The handler object for a command (`{type:"command", command}` …). */
-  handler(command: string): Record<string, unknown>;
   /** How matchers are written. */
   matchers: MatcherSyntax;
-  /** Top-level keys the file needs (`{version: 1}`), set if absent. */
-  header?: Record<string, unknown>;
   /** Free-form native event names are accepted (spec §2.3 nativeHooks). */
   nativeHooks?: boolean;
   /** Reply powers of the dialect, for capability flags. */
@@ -172,6 +180,86 @@ export interface HookSurface {
    * entrypoint there (spec §5, host-native turns).
    */
   hostNativeUsage?: { event: string };
+}
+
+/** Command hooks registered as entries of a config file (most json-stdio hosts). */
+export interface ConfigHookSurface extends HookSurfaceBase {
+  /** Claude-style `{matcher, hooks:[…]}` groups, or flat entries. */
+  layout: "nested-groups" | "flat-entries";
+  /** Its format. */
+  format: DataFormat;
+  /** The object holding per-event arrays (`["hooks"]`). */
+  at: KeyPath;
+  /** The handler object for a command (`{type:"command", command}` …). */
+  handler(command: string): Record<string, unknown>;
+  /** Top-level keys the file needs (`{version: 1}`), set if absent. */
+  header?: Record<string, unknown>;
+}
+
+/** What a hook script is rendered from. */
+export interface HookScriptInput {
+  /** The native event (the script's name). */
+  native: string;
+  /** The command line the script runs. */
+  command: string;
+  /** The connector id (for the script's banner). */
+  connectorId: string;
+  /** The OS the script runs on. */
+  os: OsName;
+}
+
+/** A whole file a hook surface writes and owns. */
+export interface HookFile {
+  /** File name inside the scope's folder. */
+  name: string;
+  /** Full text. */
+  text: string;
+  /** Permission bits (`0o755` for scripts). */
+  mode?: number;
+}
+
+/**
+ * Command hooks as one executable per native event in a folder, named after
+ * the event (Cline: `.clinerules/hooks/PreToolUse`). Each script is ours
+ * entirely and just runs the hook command.
+ */
+export interface ScriptHookSurface extends HookSurfaceBase {
+  /** The layout. */
+  layout: "script-per-event";
+  /** Renders the script of one native event. */
+  script(input: HookScriptInput): HookFile;
+}
+
+/** What a plugin module is rendered from. */
+export interface HookPluginInput {
+  /** The connector id. */
+  connectorId: string;
+  /** Absolute path of the home binary the plugin runs. */
+  homeBin: string;
+  /** The OS. */
+  os: OsName;
+  /** The declared events the host fires, with the connector's matchers. */
+  events: Array<{ event: HookEventName; native: string; matcher?: string }>;
+}
+
+/**
+ * Hooks through one generated plugin module per connector in the host's
+ * plugin folder (ts-plugin paradigm, spec §2.3: opencode). The module runs
+ * the hook command for each event; it is ours entirely.
+ */
+export interface PluginHookSurface extends HookSurfaceBase {
+  /** The layout. */
+  layout: "plugin-module";
+  /** Renders the module. */
+  module(input: HookPluginInput): HookFile;
+}
+
+/** Where and how a host registers hooks. */
+export type HookSurface = ConfigHookSurface | ScriptHookSurface | PluginHookSurface;
+
+/** True when `surface` keeps hooks as entries of a config file. */
+export function isConfigHookSurface(surface: HookSurface): surface is ConfigHookSurface {
+  return surface.layout === "nested-groups" || surface.layout === "flat-entries";
 }
 
 /** Files a content surface writes, relative to the surface folder. */
@@ -255,6 +343,12 @@ export interface MemorySurface {
    * stops reading project docs at 32 KiB); beyond it install warns.
    */
   budget?: { bytes: number; why: string };
+  /**
+   * For a dedicated rules file we create (Windsurf, Continue): the text that
+   * must lead it — frontmatter such as `trigger: always_on` — written when
+   * the file is created and taken away with the last block.
+   */
+  head?: string;
 }
 
 /** A command status line in a settings file (set-if-absent through the patch ledger). */
@@ -401,6 +495,12 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
 /** Turns a descriptor into a registered adapter. */
 export function defineHost(d: HostDescriptor): HostAdapter {
   return { ...d, capabilities: capabilitiesFromDescriptor(d) };
+}
+
+/** The server surface as it applies in `scope` (per-scope shapes merged in). */
+export function serverSurfaceFor(surface: ServerSurface, scope: ScopeName): ServerSurface {
+  const shape = surface.scopes?.[scope];
+  return shape ? { ...surface, ...shape } : surface;
 }
 
 /** Computes a surface's path for `scope`, or undefined when the host has none. */

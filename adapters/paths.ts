@@ -30,6 +30,11 @@ export interface PathContext {
   env: Record<string, string | undefined>;
   /** The OS whose conventions apply. */
   os: OsName;
+  /**
+   * A read-only look at the disk, for paths that depend on what exists
+   * ({@link firstExisting}); without one the first candidate is taken.
+   */
+  probe?: { exists(path: string): boolean };
 }
 
 /** A path as a function of the context, with `join` to descend into it. */
@@ -93,6 +98,30 @@ export function appConfig(...segments: string[]): PathFn {
     else if (ctx.os === "darwin") base = api.join(ctx.home, "Library", "Application Support");
     else base = ctx.env.XDG_CONFIG_HOME || api.join(ctx.home, ".config");
     return api.join(base, ...segments);
+  });
+}
+
+/**
+ * The XDG config folder on every OS — `$XDG_CONFIG_HOME`, else `~/.config` —
+ * for hosts built on xdg-basedir, which uses it on Windows and macOS too
+ * (opencode).
+ */
+export function xdgConfig(...segments: string[]): PathFn {
+  return pathFn((ctx) => {
+    const api = pathApi(ctx.os);
+    return api.join(ctx.env.XDG_CONFIG_HOME || api.join(ctx.home, ".config"), ...segments);
+  });
+}
+
+/**
+ * The first of `candidates` that exists, else the first candidate: a host
+ * that reads `opencode.jsonc` or `opencode.json` gets its entry in the one
+ * the user already has.
+ */
+export function firstExisting(...candidates: PathFn[]): PathFn {
+  return pathFn((ctx) => {
+    const paths = candidates.map((c) => c(ctx));
+    return paths.find((p) => ctx.probe?.exists(p)) ?? paths[0];
   });
 }
 

@@ -11,12 +11,14 @@ import { boolFlag, parseCommandArgs, scopeFlag, stringFlag } from "./_args.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { listConnectorIds } from "../io/connector_record.ts";
 import { loadAllAdapters } from "../adapters/registry.ts";
-import { scopePath } from "../adapters/descriptor.ts";
+import { isConfigHookSurface, scopePath, serverSurfaceFor } from "../adapters/descriptor.ts";
 import { detectHosts } from "../install/detect.ts";
 import { diskProbe } from "../install/context.ts";
 import { readStructured, valueAt } from "../install/_read_structured.ts";
 import { isOurHookItem } from "../install/plan_hooks.ts";
+import { hookFileTexts } from "../install/plan_hook_files.ts";
 import { loadForCommand, projectDirOf } from "./_install_common.ts";
+import { isOwnedCommand } from "../adapters/render/command_line.ts";
 
 /** Help text. */
 export const help: string =
@@ -58,17 +60,20 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const installed = detectHosts(adapters, scope, pctx).filter((d) => d.installed);
     for (const d of installed) {
       const a = adapters.find((x) => x.id === d.id)!;
-      const serverFile = scopePath(a.server?.paths, scope, pctx);
+      const server = a.server && serverSurfaceFor(a.server, scope);
+      const serverFile = scopePath(server?.paths, scope, pctx);
       const hookFile = scopePath(a.hooks?.paths, scope, pctx);
-      const servers = serverFile && a.server
+      const servers = serverFile && server
         ? valueAt(
-          await readStructured(diskProbe, serverFile, a.server.format),
-          a.server.collection.at,
+          await readStructured(diskProbe, serverFile, server.format),
+          server.collection.at,
         )
         : undefined;
-      const hookMap = hookFile && a.hooks
-        ? valueAt(await readStructured(diskProbe, hookFile, a.hooks.format), a.hooks.at)
+      const configHooks = a.hooks && isConfigHookSurface(a.hooks) ? a.hooks : undefined;
+      const hookMap = hookFile && configHooks
+        ? valueAt(await readStructured(diskProbe, hookFile, configHooks.format), configHooks.at)
         : undefined;
+      const hookTexts = hookFile && a.hooks && !configHooks ? hookFileTexts(hookFile) : [];
       const hookItems = hookMap && typeof hookMap === "object"
         ? Object.values(hookMap as Record<string, unknown>).flatMap((v) =>
           Array.isArray(v) ? v : []
@@ -79,8 +84,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         scope,
         connectors: ids.map((id) => ({
           id,
-          server: hasServer(servers, id, a.server?.collection.keyField),
-          hooks: hookItems.some((item) => isOurHookItem(item, id)),
+          server: hasServer(servers, id, server?.collection.keyField),
+          hooks: hookItems.some((item) => isOurHookItem(item, id)) ||
+            hookTexts.some((text) => isOwnedCommand(text, id)),
         })),
       });
     }

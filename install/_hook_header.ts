@@ -7,22 +7,26 @@
  * @module
  */
 
+import { type ConfigHookSurface, isConfigHookSurface } from "../adapters/descriptor.ts";
 import { deepEqual } from "../core/hash.ts";
 import type { PlannedEdit } from "./_plan_types.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
 
-function jsonFamily(input: SurfaceInput): boolean {
-  const format = input.adapter.hooks?.format;
-  return format === "json" || format === "jsonc";
+/** The host's hook surface when it is a JSON-family config file. */
+function jsonSurface(input: SurfaceInput): ConfigHookSurface | undefined {
+  const surface = input.adapter.hooks;
+  if (!surface || !isConfigHookSurface(surface)) return undefined;
+  return surface.format === "json" || surface.format === "jsonc" ? surface : undefined;
 }
 
 /** Edits that add each missing header key before our entries are written. */
 export async function planHookHeader(input: SurfaceInput, file: string): Promise<PlanPart> {
   const plan = emptyPlan();
-  const header = input.adapter.hooks?.header;
-  if (!header || !jsonFamily(input)) return plan;
-  const doc = await readStructured(input.ctx.probe, file, input.adapter.hooks!.format);
+  const surface = jsonSurface(input);
+  const header = surface?.header;
+  if (!surface || !header) return plan;
+  const doc = await readStructured(input.ctx.probe, file, surface.format);
   for (const [key, value] of Object.entries(header)) {
     const current = valueAt(doc, [key]);
     if (current === undefined) {
@@ -59,8 +63,8 @@ export async function unplanHookHeader(
   file: string,
   ours: (item: unknown) => boolean,
 ): Promise<PlannedEdit[]> {
-  const surface = input.adapter.hooks;
-  if (!surface?.header || !jsonFamily(input)) return [];
+  const surface = jsonSurface(input);
+  if (!surface?.header) return [];
   const doc = await readStructured(input.ctx.probe, file, surface.format);
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) return [];
   const headerKeys = Object.keys(surface.header);

@@ -9,7 +9,8 @@
 import type { CommandDef, SkillDef, SubagentDef } from "../core/connector_types.ts";
 import { surfaceDisabled } from "../core/overrides.ts";
 import { type FileSurface, scopePath } from "../adapters/descriptor.ts";
-import { isInside, pathApi } from "../adapters/paths.ts";
+import { pathApi } from "../adapters/paths.ts";
+import { ownedFileRemovals } from "./_owned_files.ts";
 import type { PlannedEdit as Edit } from "./_plan_types.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 
@@ -31,25 +32,9 @@ function surfaceOf(input: SurfaceInput, name: ContentName) {
   return input.adapter[name] as FileSurface<CommandDef | SkillDef | SubagentDef> | undefined;
 }
 
-/** Files this connector owns for this host below `dir`. */
-function ownedFilesIn(input: SurfaceInput, dir: string): string[] {
-  return input.ledgers.owned.records
-    .filter((r) =>
-      r.platform === input.adapter.id && r.kind === "file" && isInside(r.file, dir, input.ctx.os)
-    )
-    .map((r) => r.file);
-}
-
 /** Removal edits, deepest files first (a stable order; the engine sweeps emptied folders either way). */
 function removals(input: SurfaceInput, dir: string, keep: Set<string>, noun: string): Edit[] {
-  const depth = (f: string) => f.split(/[\\/]/).length;
-  const files = ownedFilesIn(input, dir).filter((f) => !keep.has(f));
-  return files.sort((a, b) => depth(b) - depth(a) || a.localeCompare(b)).map((file) => ({
-    op: "file.remove",
-    platform: input.adapter.id,
-    file,
-    label: `${noun} file`,
-  }));
+  return ownedFileRemovals(input, dir, keep, `${noun} file`);
 }
 
 function planOne(input: SurfaceInput, name: ContentName): PlanPart {

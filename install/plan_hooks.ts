@@ -15,13 +15,19 @@ import {
   effectiveNativeHooks,
   surfaceDisabled,
 } from "../core/overrides.ts";
-import { type HookSurface, scopePath } from "../adapters/descriptor.ts";
+import {
+  type ConfigHookSurface,
+  isConfigHookSurface,
+  type NativeEventSpec,
+  scopePath,
+} from "../adapters/descriptor.ts";
 import { hookCommand, isOwnedCommand, usageEventCommand } from "../adapters/render/command_line.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { planHookHeader, unplanHookHeader } from "./_hook_header.ts";
+import { planHookFiles, unplanHookFiles } from "./plan_hook_files.ts";
 
 const COMMAND_KEYS = ["command", "bash", "powershell", "windows", "linux", "osx"];
 
@@ -40,7 +46,7 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
   return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
 }
 
-function hookItem(surface: HookSurface, command: string, matcher: string | undefined) {
+function hookItem(surface: ConfigHookSurface, command: string, matcher: string | undefined) {
   const handler = surface.handler(command);
   if (surface.layout === "flat-entries") {
     return matcher === undefined ? handler : { ...handler, matcher };
@@ -54,7 +60,7 @@ function itemPlace(
   nativeName: string,
   label = `hook ${nativeName}`,
 ): ItemPlace {
-  const surface = input.adapter.hooks!;
+  const surface = input.adapter.hooks as ConfigHookSurface;
   return {
     platform: input.adapter.id,
     file,
@@ -68,7 +74,7 @@ function itemPlace(
 
 /** Native event names whose arrays hold one of our items now. */
 async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<string[]> {
-  const surface = input.adapter.hooks!;
+  const surface = input.adapter.hooks as ConfigHookSurface;
   const map = valueAt(await readStructured(input.ctx.probe, file, surface.format), surface.at);
   if (!map || typeof map !== "object") return [];
   return Object.entries(map as Record<string, unknown>)
@@ -76,6 +82,68 @@ async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<strin
       Array.isArray(list) && list.some((i) => isOurHookItem(i, input.connectorId))
     )
     .map(([name]) => name);
+}
+
+/** A declared event the host fires: its native spec and the connector's matcher. */
+export interface DeclaredHook {
+  /** The normalized event. */
+  event: HookEventName;
+  /** Its native counterpart. */
+  spec: NativeEventSpec;
+  /** The connector's matcher for it, as written. */
+  matcher?: string;
+  /** The record's label: `hook <Event>`, naming the host's event when it differs. */
+  label: string;
+}
+
+/** Every native event one normalized event runs on. */
+export function nativeNames(spec: NativeEventSpec): string[] {
+  return [spec.name, ...(spec.also ?? [])];
+}
+
+/**
+ * The declared events the host fires, each with its one record's label
+ * (naming the host's event when it differs, and how, when it only
+ * approximates ours); a `!` for each event the host cannot fire.
+ */
+function declaredHookEvents(
+  input: SurfaceInput,
+  plan: PlanPart,
+  file: string,
+  events: HookEventName[],
+): DeclaredHook[] {
+  const out: DeclaredHook[] = [];
+  const surface = input.adapter.hooks!;
+  const hooks = effectiveHooks(input.connector!, input.adapter.id);
+  for (const event of events) {
+    const spec = surface.events[event];
+    if (!spec) {
+      plan.notes.push(
+        note(
+          input,
+          "warn",
+          `hook ${event}: not installed — ${input.adapter.name} has no ${event} event`,
+          file,
+        ),
+      );
+      continue;
+    }
+    const label = spec.name === event
+      ? `hook ${event}`
+      : `hook ${event} (as ${spec.name}${spec.approx ? `, ${spec.approx}` : ""})`;
+    out.push({ event, spec, matcher: hooks[event]?.matcher, label });
+  }
+  return out;
+}
+
+function nativesSkipped(input: SurfaceInput, file: string) {
+  const count = Object.keys(effectiveNativeHooks(input.connector!, input.adapter.id)).length;
+  return note(
+    input,
+    "warn",
+    `native hooks: ${count} skipped — ${input.adapter.name} takes no native hook events`,
+    file,
+  );
 }
 
 /** Plans the hook entries of one host. */
@@ -103,49 +171,32 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
     }
     return plan;
   }
+  const declared = declaredHookEvents(input, plan, file, events);
+  if (!isConfigHookSurface(surface)) {
+    if (natives.length) plan.notes.push(nativesSkipped(input, file));
+    return planHookFiles(input, surface, file, declared, plan);
+  }
   const written = new Set<string>();
-  const hooks = effectiveHooks(connector, adapter.id);
   const header = await planHookHeader(input, file);
-  if (events.some((e) => surface.events[e]) || (natives.length && surface.nativeHooks)) {
+  if (declared.length || (natives.length && surface.nativeHooks)) {
     plan.edits.push(...header.edits);
     plan.notes.push(...header.notes);
   }
-  for (const event of events) {
-    const spec = surface.events[event];
-    if (!spec) {
-      plan.notes.push(
-        note(
-          input,
-          "warn",
-          `hook ${event}: not installed — ${adapter.name} has no ${event} event`,
-          file,
-        ),
+  for (const d of declared) {
+    const matcher = d.spec.matcher ? renderMatcher(d.matcher, surface.matchers) : undefined;
+    const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, d.event, input.connectorId);
+    // One record per event; a native event it also runs on (Windsurf's
+    // pre_* hooks) gets its own, labelled by the native name.
+    for (const name of nativeNames(d.spec)) {
+      const label = name === d.spec.name ? d.label : `hook ${name} (${d.event})`;
+      plan.edits.push(
+        itemSet(itemPlace(input, file, name, label), hookItem(surface, command, matcher)),
       );
-      continue;
+      written.add(name);
     }
-    const matcher = spec.matcher
-      ? renderMatcher(hooks[event]?.matcher, surface.matchers)
-      : undefined;
-    const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, event, input.connectorId);
-    // One record per event, naming the host's event when it differs (and
-    // how, when it only approximates ours).
-    const label = spec.name === event
-      ? `hook ${event}`
-      : `hook ${event} (as ${spec.name}${spec.approx ? `, ${spec.approx}` : ""})`;
-    plan.edits.push(
-      itemSet(itemPlace(input, file, spec.name, label), hookItem(surface, command, matcher)),
-    );
-    written.add(spec.name);
   }
   if (natives.length && !surface.nativeHooks) {
-    plan.notes.push(
-      note(
-        input,
-        "warn",
-        `native hooks: ${natives.length} skipped — ${adapter.name} takes no native hook events`,
-        file,
-      ),
-    );
+    plan.notes.push(nativesSkipped(input, file));
   } else {
     for (const [name, def] of natives) {
       const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, name, input.connectorId);
@@ -176,7 +227,7 @@ export function wantsHostNativeUsage(input: SurfaceInput): boolean {
  */
 function planUsageHook(
   input: SurfaceInput,
-  surface: HookSurface,
+  surface: ConfigHookSurface,
   file: string,
   written: Set<string>,
   plan: PlanPart,
@@ -208,8 +259,10 @@ function planUsageHook(
 /** Plans the removal of every hook entry of the connector (no module needed). */
 export async function unplanHooks(input: SurfaceInput): Promise<PlanPart> {
   const plan = emptyPlan();
-  const file = scopePath(input.adapter.hooks?.paths, input.ctx.scope, input.ctx);
-  if (!file) return plan;
+  const surface = input.adapter.hooks;
+  const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
+  if (!surface || !file) return plan;
+  if (!isConfigHookSurface(surface)) return unplanHookFiles(input, file);
   for (const name of await ourEventsOnDisk(input, file)) {
     plan.edits.push(itemRemove(itemPlace(input, file, name)));
   }

@@ -38,6 +38,15 @@ function placement(
     { target: defaultPath };
 }
 
+/** The head a host's dedicated rules file leads with, when `file` is that file. */
+function headFor(input: SurfaceInput, file: string): { head?: string } {
+  const surface = input.adapter.memory;
+  if (!surface?.head) return {};
+  return scopePath(surface.paths, input.ctx.scope, input.ctx) === file
+    ? { head: surface.head }
+    : {};
+}
+
 /** Block ids of other connectors in `text`. */
 function foreignBlocks(text: string | undefined, connectorId: string): number {
   if (!text) return 0;
@@ -86,7 +95,7 @@ export function planMemory(input: SurfaceInput): PlanPart {
       content: def.content,
       scope,
       label: `memory ${input.connectorId}/${def.name}`,
-      ...(where.head ? { head: where.head } : {}),
+      ...(where.head ? { head: where.head } : headFor(input, where.target)),
     });
     const size = new TextEncoder().encode(def.content).length;
     if (size > MEMORY_SOFT_LIMIT) {
@@ -183,7 +192,7 @@ export function unplanMemory(input: SurfaceInput): PlanPart {
       prefix: `${id}/`,
       scope: ctx.scope,
       label: `memory ${id}`,
-      ...(where?.head && file === where.target ? { head: where.head } : {}),
+      ...(where?.head && file === where.target ? { head: where.head } : headFor(input, file)),
     });
   }
   const bridge = where?.bridge;

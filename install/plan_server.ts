@@ -6,7 +6,7 @@
  */
 
 import { effectiveServer, platformOverride } from "../core/overrides.ts";
-import { scopePath } from "../adapters/descriptor.ts";
+import { scopePath, type ServerSurface, serverSurfaceFor } from "../adapters/descriptor.ts";
 import { resolveLaunch } from "../adapters/render/server_launch.ts";
 import { type EntryPlace, entryRemove, entrySet } from "./_entry_edits.ts";
 import { emptyPlan, note, ownsEntryIn, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
@@ -19,8 +19,14 @@ export function isOurServerEntry(entry: unknown, connectorId: string): boolean {
   return args.includes("serve") && at >= 0 && args[at + 1] === connectorId;
 }
 
-function place(input: SurfaceInput): EntryPlace | undefined {
+/** The host's server surface as it applies in the run's scope. */
+function scopedSurface(input: SurfaceInput): ServerSurface | undefined {
   const surface = input.adapter.server;
+  return surface && serverSurfaceFor(surface, input.ctx.scope);
+}
+
+function place(input: SurfaceInput): EntryPlace | undefined {
+  const surface = scopedSurface(input);
   const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
   if (!surface || !file) return undefined;
   return {
@@ -52,7 +58,7 @@ export function planServer(input: SurfaceInput): PlanPart {
     removeIfOurs();
     return plan;
   }
-  const surface = adapter.server;
+  const surface = scopedSurface(input);
   if (!surface) {
     plan.notes.push(
       note(input, "warn", `${adapter.name} has no MCP server configuration; server not registered`),

@@ -336,3 +336,38 @@ test("platforms[id] turns off skills, subagents and memory one by one, each repo
     "skip memory",
   ]);
 });
+
+test("a dedicated rules file is written and removed with its host's head", async () => {
+  const host = defineHost({
+    id: "windsurf",
+    name: "Windsurf",
+    paradigm: "json-stdio",
+    detect: { user: [home(".codeium")] },
+    memory: {
+      paths: { user: home(".windsurf", "rules.md") },
+      head: "---\ntrigger: always_on\n---\n",
+    },
+  });
+  const file = "/h/.windsurf/rules.md";
+  const plan = await planInstall({
+    adapter: host,
+    connector: conn({ memory: [{ content: "m" }] }),
+    connectorId: "acme",
+    ctx: ctx(),
+    ledgers: emptyLedgers(),
+  });
+  assert.deepEqual(plan.edits.map((e) => [e.op, e.file, (e as { head?: string }).head]), [
+    ["block.set", file, "---\ntrigger: always_on\n---\n"],
+  ]);
+  const text =
+    "---\ntrigger: always_on\n---\n\n<!-- agent-connector:begin acme/memory hash=x -->\n";
+  const gone = await planUninstall({
+    adapter: host,
+    connectorId: "acme",
+    ctx: ctx({ probe: { ...noDisk, readText: (p) => (p === file ? text : undefined) } }),
+    ledgers: emptyLedgers(),
+  });
+  assert.deepEqual(gone.edits.map((e) => [e.op, (e as { head?: string }).head]), [
+    ["block.remove", "---\ntrigger: always_on\n---\n"],
+  ]);
+});

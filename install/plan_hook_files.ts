@@ -1,0 +1,157 @@
+/**
+ * Hooks a host runs from whole files instead of config entries:
+ *
+ * - `script-per-event` (Cline): one executable per native event, named
+ *   after it, that runs the usual `hook <platform> <Event> --connector <id>`
+ *   command line. A host with one file per event can run only one
+ *   connector's script there: another connector's script is reported,
+ *   never overwritten.
+ * - `plugin-module` (opencode): one generated module per connector that
+ *   handles every declared event; each event gets its own `=` note naming
+ *   the plugin that runs it, so nothing declared goes unreported.
+ *
+ * The files are ours entirely (engine `file.set`, mode kept for scripts);
+ * files of an earlier install that are no longer rendered go away, and
+ * uninstall removes every file the ledger says we wrote in the folder.
+ *
+ * @module
+ */
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { PluginHookSurface, ScriptHookSurface } from "../adapters/descriptor.ts";
+import { pathApi } from "../adapters/paths.ts";
+import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
+import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
+import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
+import type { DeclaredHook } from "./plan_hooks.ts";
+import { nativeNames } from "./plan_hooks.ts";
+
+/** The connector a generated hook file runs, read from its command line. */
+export function hookFileConnector(text: string): string | undefined {
+  return /--connector\s+['"]?([^\s'"]+)/.exec(text)?.[1];
+}
+
+function planScripts(
+  input: SurfaceInput,
+  surface: ScriptHookSurface,
+  dir: string,
+  declared: DeclaredHook[],
+  plan: PlanPart,
+): Set<string> {
+  const { ctx, adapter } = input;
+  const api = pathApi(ctx.os);
+  const keep = new Set<string>();
+  const owned = new Set(ownedFilesIn(input, dir));
+  for (const d of declared) {
+    const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, d.event, input.connectorId);
+    for (const native of nativeNames(d.spec)) {
+      const script = surface.script({
+        native,
+        command,
+        connectorId: input.connectorId,
+        os: ctx.os,
+      });
+      const file = api.join(dir, script.name);
+      const label = native === d.spec.name ? d.label : `hook ${native} (${d.event})`;
+      const other = ctx.probe.readText(file);
+      const otherId = other === undefined ? undefined : hookFileConnector(other);
+      if (
+        other !== undefined && !owned.has(file) && isOwnedCommand(other, otherId ?? "") &&
+        otherId !== input.connectorId
+      ) {
+        plan.notes.push(note(
+          input,
+          "warn",
+          `${label}: not installed — ${adapter.name} runs one script per event and ${file} runs the connector "${otherId}"`,
+          file,
+        ));
+        continue;
+      }
+      keep.add(file);
+      plan.edits.push({
+        op: "file.set",
+        platform: adapter.id,
+        file,
+        content: script.text,
+        mode: script.mode,
+        label,
+      });
+    }
+  }
+  return keep;
+}
+
+function planPlugin(
+  input: SurfaceInput,
+  surface: PluginHookSurface,
+  dir: string,
+  declared: DeclaredHook[],
+  plan: PlanPart,
+): Set<string> {
+  const keep = new Set<string>();
+  if (!declared.length) return keep;
+  const { ctx, adapter } = input;
+  const module = surface.module({
+    connectorId: input.connectorId,
+    homeBin: ctx.homeBin,
+    os: ctx.os,
+    events: declared.map((d) => ({
+      event: d.event,
+      native: d.spec.name,
+      ...(d.spec.matcher ? { matcher: d.matcher ?? "" } : {}),
+    })),
+  });
+  const file = pathApi(ctx.os).join(dir, module.name);
+  keep.add(file);
+  plan.edits.push({
+    op: "file.set",
+    platform: adapter.id,
+    file,
+    content: module.text,
+    label: `hook plugin ${module.name}`,
+  });
+  for (const d of declared) {
+    plan.notes.push(
+      note(input, "skip", `hook ${d.event}: runs in ${module.name} on ${d.spec.name}`, file),
+    );
+  }
+  return keep;
+}
+
+/** Plans the hook files of one host; stale files of ours in the folder are removed. */
+export function planHookFiles(
+  input: SurfaceInput,
+  surface: ScriptHookSurface | PluginHookSurface,
+  dir: string,
+  declared: DeclaredHook[],
+  plan: PlanPart,
+): PlanPart {
+  const keep = surface.layout === "script-per-event"
+    ? planScripts(input, surface, dir, declared, plan)
+    : planPlugin(input, surface, dir, declared, plan);
+  plan.edits.push(...ownedFileRemovals(input, dir, keep, "hook file"));
+  return plan;
+}
+
+/** Plans the removal of every hook file the connector owns in the folder. */
+export function unplanHookFiles(input: SurfaceInput, dir: string): PlanPart {
+  const plan = emptyPlan();
+  plan.edits.push(...ownedFileRemovals(input, dir, new Set(), "hook file"));
+  return plan;
+}
+
+/** The texts of the files in a hook folder (for read-only checks such as `status`). */
+export function hookFileTexts(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).flatMap((e) => {
+      try {
+        return [readFileSync(join(dir, e.name), "utf8")];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
