@@ -136,6 +136,12 @@ export interface ServerSurface {
    * launch then hands the renderer names instead of reporting drops.
    */
   envByName?: boolean;
+  /**
+   * The host substitutes `{env:…}` anywhere in its config file (opencode:
+   * opencode.ai/docs/config "Variables"), so serve's templates must use
+   * spellings it leaves alone.
+   */
+  substitutesBraces?: boolean;
   /** The family renderer (adapters/render/server_entry.ts). */
   render(input: ServerRenderInput): RenderedEntry;
   /** Per-scope differences; read the surface through {@link serverSurfaceFor}. */

@@ -96,6 +96,7 @@ export function planServer(input: SurfaceInput): PlanPart {
     envRef: surface.envRef,
     envByName: surface.envByName,
     envRefScope: surface.envRefScope,
+    substitutesBraces: surface.substitutesBraces,
   });
   const rendered = surface.render({
     id: input.connectorId,

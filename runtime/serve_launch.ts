@@ -89,7 +89,9 @@ export function expandEnvArgs(
     if (cut === -1 || !ENV_NAME_PATTERN.test(key)) {
       throw new LaunchEnvError(`--env "${arg}" must be KEY=<template> with KEY a variable name`);
     }
-    const template = arg.slice(cut + 1).replace(/(?<!\$)\{env:/g, "${env:");
+    // `{ENV:…}` is how install writes it for hosts that substitute `{env:…}`
+    // in their own config (opencode).
+    const template = arg.slice(cut + 1).replace(/(?<!\$)\{(?:env|ENV):/g, "${env:");
     out[key] = expandEnv(template, env);
   }
   return out;

@@ -12,6 +12,13 @@ test("--env templates expand from the wrapper's environment, defaults included",
   );
 });
 
+test("--env templates written upper-case for hosts that substitute {env:…} expand the same", () => {
+  assert.deepEqual(
+    expandEnvArgs(["TOKEN={ENV:ACME_TOKEN}", "LOG={ENV:ACME_LOG:-info}"], { ACME_TOKEN: "t0k" }),
+    { TOKEN: "t0k", LOG: "info" },
+  );
+});
+
 test("a malformed --env value is refused, not guessed", () => {
   assert.throws(() => expandEnvArgs(["no-equals"], {}), LaunchEnvError);
   assert.throws(() => expandEnvArgs(["1BAD=x"], {}), LaunchEnvError);

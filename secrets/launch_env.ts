@@ -22,16 +22,28 @@ import type { SecretStore } from "./types.ts";
 /** The serve flag that carries one secret-bearing env entry. */
 export const SECRET_ENV_FLAG = "--secret-env";
 
-/** `${secret:…}` / `${env:…}` → `{secret:…}` / `{env:…}`: references no host expands. */
-function toPlaceholders(template: string): string {
-  return parseTemplate(template).map((part) =>
-    part.kind === "text" ? part.text : part.source.slice(1)
-  ).join("");
+/**
+ * `${secret:…}` / `${env:…}` → `{secret:…}` / `{env:…}`; with `upper`,
+ * `{SECRET:…}` / `{ENV:…}` — for hosts that substitute `{env:…}` anywhere in
+ * their config file (opencode and its forks), which leave the upper-case
+ * spelling alone.
+ */
+function toPlaceholders(template: string, upper = false): string {
+  return parseTemplate(template).map((part) => {
+    if (part.kind === "text") return part.text;
+    const body = part.source.slice(1);
+    return upper
+      ? body.replace(/^\{(secret|env):/, (_m, k: string) => `{${k.toUpperCase()}:`)
+      : body;
+  }).join("");
 }
 
-/** `{secret:…}` / `{env:…}` (not preceded by `$`) → `${secret:…}` / `${env:…}`. */
+/** `{secret:…}` / `{env:…}` in either case (not preceded by `$`) → `${secret:…}` / `${env:…}`. */
 function fromPlaceholders(template: string): string {
-  return template.replace(/(?<!\$)\{(secret|env):/g, (_m, kind) => `\${${kind}:`);
+  return template.replace(
+    /(?<!\$)\{(secret|env|SECRET|ENV):/g,
+    (_m, kind: string) => `\${${kind.toLowerCase()}:`,
+  );
 }
 
 /**
@@ -42,13 +54,18 @@ function fromPlaceholders(template: string): string {
  * import { formatSecretEnvArg } from "./launch_env.ts";
  * formatSecretEnvArg("DB_URL", "pg://${env:DB_USER}:${secret:db-pass}@h/db");
  * // "DB_URL=pg://{env:DB_USER}:{secret:db-pass}@h/db"
+ * formatSecretEnvArg("LOG", "${env:LOG:-info}", { upper: true }); // "LOG={ENV:LOG:-info}"
  * ```
  */
-export function formatSecretEnvArg(envKey: string, template: string): string {
+export function formatSecretEnvArg(
+  envKey: string,
+  template: string,
+  options: { upper?: boolean } = {},
+): string {
   if (!ENV_NAME_PATTERN.test(envKey)) {
     throw new SecretError("invalid-name", `"${envKey}" is not an environment variable name`);
   }
-  return `${envKey}=${toPlaceholders(template)}`;
+  return `${envKey}=${toPlaceholders(template, options.upper)}`;
 }
 
 /**

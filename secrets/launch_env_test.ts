@@ -156,3 +156,14 @@ test("describeSecretFailure gives the message and the hint on its own line", () 
     new SecretResolutionError("a", ["x"]).message,
   );
 });
+
+test("the upper-case placeholders for hosts that expand {env:…} parse back the same", () => {
+  const arg = formatSecretEnvArg("DSN", "pg://${env:DB_USER:-app}:${secret:db-pass}@h", {
+    upper: true,
+  });
+  assert.equal(arg, "DSN=pg://{ENV:DB_USER:-app}:{SECRET:db-pass}@h");
+  assert.deepEqual(parseSecretEnvArg(arg), {
+    envKey: "DSN",
+    template: "pg://${env:DB_USER:-app}:${secret:db-pass}@h",
+  });
+});

@@ -48,6 +48,12 @@ export interface LaunchOptions {
    * a `bearerEnv` auth become names instead of drops.
    */
   envByName?: boolean;
+  /**
+   * The host substitutes `{env:…}` anywhere in its config file (opencode),
+   * so serve's templates are written with the upper-case placeholders
+   * (`{ENV:…}`, `{SECRET:…}`) it leaves alone.
+   */
+  substitutesBraces?: boolean;
 }
 
 /** The resolved launch plus anything the host cannot take. */
@@ -82,13 +88,14 @@ function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   const dropped: Dropped[] = [];
   const env: Record<string, string> = {};
   const serveFlags: string[] = [];
+  const upper = { upper: opts.substitutesBraces };
   for (const [name, value] of Object.entries(server.env ?? {})) {
     const written = translate(value, envRef);
     if (written !== undefined) env[name] = written;
-    else serveFlags.push("--env", formatSecretEnvArg(name, value));
+    else serveFlags.push("--env", formatSecretEnvArg(name, value, upper));
   }
   for (const [name, value] of Object.entries(server.secretEnv ?? {})) {
-    serveFlags.push("--secret-env", formatSecretEnvArg(name, value));
+    serveFlags.push("--secret-env", formatSecretEnvArg(name, value, upper));
   }
   const command = translate(server.command ?? "", outsideEnv(opts));
   const args = (server.args ?? []).map((a) => translate(a, outsideEnv(opts)));

@@ -45,3 +45,27 @@ test("a host taking env names gets the variable names instead of drops", () => {
   assert.equal(bearer.remote?.bearerEnvVar, "TOK");
   assert.equal(bearer.remote?.envHeaders, undefined);
 });
+
+test("serve templates use upper-case placeholders on hosts that substitute {env:…} themselves", () => {
+  const stdio: ServerDef = {
+    transport: "stdio",
+    command: "srv",
+    env: { LOG: "${env:LOG:-info}" },
+    secretEnv: { PASS: "${secret:db-pass}" },
+  };
+  const launch = (substitutesBraces: boolean) =>
+    resolveLaunch({
+      server: stdio,
+      connectorId: "acme",
+      platform: "opencode",
+      scope: "user",
+      homeBin: "/b",
+      os: "linux",
+      envRef: (name, fallback) => (fallback === undefined ? `{env:${name}}` : undefined),
+      substitutesBraces,
+    }).launch!.args;
+  assert.ok(launch(true).includes("LOG={ENV:LOG:-info}"));
+  assert.ok(launch(true).includes("PASS={SECRET:db-pass}"));
+  assert.ok(!launch(true).join(" ").includes("{env:"), "nothing opencode would substitute");
+  assert.ok(launch(false).includes("LOG={env:LOG:-info}"));
+});
