@@ -29,8 +29,18 @@ export interface JsonServerShape {
   host: string;
   /** The `type` written on stdio entries (`"stdio"`, `"local"`); none when omitted. */
   stdioType?: string;
-  /** Remote entries carry `type: "http" | "sse"` next to `url`. */
-  remoteType?: boolean;
+  /**
+   * Remote entries carry a `type` next to the url: `true` writes the
+   * transport (`"http"`, `"sse"`); a map names the host's own literals
+   * (Cline `{http: "streamableHttp"}`).
+   */
+  remoteType?: boolean | Partial<Record<"http" | "sse" | "ws", string>>;
+  /** The key holding a remote server's address (`url`; Windsurf: `serverUrl`). */
+  urlKey?: string;
+  /** How a disabled server is written: `disabled: true` (default) or `enabled: false` (Zed). */
+  disabledField?: "disabled" | "enabled";
+  /** The unit of the host's `timeout` field (milliseconds unless `"s"`). */
+  timeoutUnit?: "ms" | "s";
   /** Where headers go (`["headers"]` by default; JetBrains: `["requestInit", "headers"]`). */
   headersAt?: readonly string[];
   /** Optional server fields the host has. */
@@ -63,17 +73,24 @@ export function jsonServerRenderer(
       if (Object.keys(input.launch.env).length) entry.env = input.launch.env;
       if (server.cwd !== undefined && support.cwd) entry.cwd = server.cwd;
     } else if (input.remote) {
-      if (shape.remoteType) entry.type = input.remote.transport;
-      entry.url = input.remote.url;
+      const types = shape.remoteType;
+      if (types === true) entry.type = input.remote.transport;
+      else if (types && types[input.remote.transport]) entry.type = types[input.remote.transport];
+      entry[shape.urlKey ?? "url"] = input.remote.url;
       if (Object.keys(input.remote.headers).length) {
         entry = { ...entry, ...nest(shape.headersAt ?? ["headers"], input.remote.headers) };
       }
     }
-    if (server.timeoutMs !== undefined && support.timeout) entry.timeout = server.timeoutMs;
+    if (server.timeoutMs !== undefined && support.timeout) {
+      entry.timeout = shape.timeoutUnit === "s"
+        ? Math.max(1, Math.round(server.timeoutMs / 1000))
+        : server.timeoutMs;
+    }
     Object.assign(entry, extra?.fields ?? {});
     let skip: string | undefined;
     if (server.enabled === false) {
-      if (support.disabled) entry.disabled = true;
+      if (support.disabled && shape.disabledField === "enabled") entry.enabled = false;
+      else if (support.disabled) entry.disabled = true;
       else {
         skip =
           `${shape.host} has no disabled flag for MCP servers; the disabled server is not registered`;
