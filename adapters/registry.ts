@@ -92,6 +92,10 @@ export const REGISTRY: readonly RegistryEntry[] = [
     dialect: async () =>
       (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
+  {
+    id: "zed",
+    load: async () => (await lazy<typeof import("./zed/mod.ts")>("./zed/mod.ts")).adapter,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */
