@@ -96,6 +96,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
     id: "zed",
     load: async () => (await lazy<typeof import("./zed/mod.ts")>("./zed/mod.ts")).adapter,
   },
+  {
+    id: "windsurf",
+    load: async () => (await lazy<typeof import("./windsurf/mod.ts")>("./windsurf/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/windsurf.ts")>("./dialects/windsurf.ts"))
+        .windsurfDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */
