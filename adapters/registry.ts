@@ -93,6 +93,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
       (await lazy<typeof import("./dialects/qwen.ts")>("./dialects/qwen.ts")).qwenDialect,
   },
   {
+    id: "continue",
+    load: async () => (await lazy<typeof import("./continue/mod.ts")>("./continue/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/continue.ts")>("./dialects/continue.ts"))
+        .continueDialect,
+  },
+  {
     id: "zed",
     load: async () => (await lazy<typeof import("./zed/mod.ts")>("./zed/mod.ts")).adapter,
   },

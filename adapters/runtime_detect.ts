@@ -69,20 +69,40 @@ export function isJetBrainsCopilotPayload(raw: Record<string, unknown> | undefin
 }
 
 /**
+ * Continue's CLI runs Claude Code's hook files too, with Claude-identical
+ * payloads, but sets `CONTINUE_PROJECT_DIR` for every hook it spawns
+ * (continuedev/continue `extensions/cli/src/hooks/hookRunner.ts`).
+ */
+export function isContinueHookEnv(
+  _raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): boolean {
+  return Boolean(env.CONTINUE_PROJECT_DIR);
+}
+
+/** How a foreign reader is recognized: from the payload, or the hook's environment. */
+export type ForeignReaderTest = (
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+) => boolean;
+
+/**
  * Hosts that run another host's hook files, and how their payloads look.
  * Keyed by the host whose files are read: VS Code runs Claude Code's and
  * Copilot's files (hooks.md FAQ); Copilot CLI runs VS Code's `.github/hooks`
  * files and Claude Code's project settings (hooks-reference.md); Cursor runs
  * Claude Code's with third-party configs on (third-party-hooks); JetBrains
- * runs the lowerCamel files in `.github/hooks` (copilot-intellij-feedback#1653).
+ * runs the lowerCamel files in `.github/hooks` (copilot-intellij-feedback#1653);
+ * Continue's CLI runs Claude Code's (continuedev/continue hooks/hookConfig.ts).
  */
 export const FOREIGN_READERS: Partial<
-  Record<HostId, Array<{ host: HostId; test(raw: Record<string, unknown>): boolean }>>
+  Record<HostId, Array<{ host: HostId; test: ForeignReaderTest }>>
 > = {
   "claude-code": [
     { host: "vscode-copilot", test: isVsCodePayload },
     { host: "copilot-cli", test: isCopilotCliPayload },
     { host: "cursor", test: isCursorPayload },
+    { host: "continue", test: isContinueHookEnv },
   ],
   "vscode-copilot": [{ host: "copilot-cli", test: isCopilotCliPayload }],
   "copilot-cli": [
@@ -131,7 +151,7 @@ export async function resolveHookHost(
 ): Promise<RuntimeHost> {
   if (isHostId(argvPlatform)) {
     for (const reader of FOREIGN_READERS[argvPlatform] ?? []) {
-      if (raw && reader.test(raw)) return { platform: reader.host, via: "payload" };
+      if (raw && reader.test(raw, env)) return { platform: reader.host, via: "payload" };
     }
     return { platform: argvPlatform, via: "argv" };
   }

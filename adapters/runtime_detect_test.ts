@@ -36,3 +36,15 @@ test("without a command-line platform: AGENT_CONNECTOR_HOST, then env markers, e
     via: "none",
   });
 });
+
+test("Continue's CLI running Claude's hook is recognized from the environment it sets", async () => {
+  const raw = { session_id: "s", hook_event_name: "PreToolUse", cwd: "/p" };
+  assert.deepEqual(await resolveHookHost("claude-code", raw, { CONTINUE_PROJECT_DIR: "/p" }), {
+    platform: "continue",
+    via: "payload",
+  });
+  assert.deepEqual(await resolveHookHost("claude-code", raw, { CLAUDE_PROJECT_DIR: "/p" }), {
+    platform: "claude-code",
+    via: "argv",
+  });
+});

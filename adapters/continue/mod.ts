@@ -1,0 +1,111 @@
+/**
+ * Continue (the IDE extensions and the `cn` CLI). Facts from HOSTS.md §11
+ * "continue" and continuedev/continue:
+ *
+ * - Detection: Continue's global folder — `$CONTINUE_GLOBAL_DIR`, else
+ *   `~/.continue` — and a project's `.continue/`.
+ * - MCP, user: `config.yaml` in the global folder, `mcpServers` a YAML list
+ *   keyed by `name` (packages/config-yaml `schemas/mcp/index.ts`): stdio
+ *   `{name, command, args, env, cwd}`, remote `{name, type:
+ *   "streamable-http"|"sse", url, requestOptions: {headers}}`. The YAML is
+ *   edited in place, comments kept. MCP, project: Continue loads
+ *   Claude-format JSON files from `.continue/mcpServers/` (PR #8021;
+ *   `schemas/mcp/json.ts`, `convertJson.ts`), so the project entry goes to
+ *   `.continue/mcpServers/agent-connector.json` as `{command, args, env}` /
+ *   `{type: "http"|"sse", url, headers}` — no cwd there. `${VAR}` in those
+ *   files means a Continue *secret* (`${{ secrets.VAR }}`), not the process
+ *   environment, so references are resolved by `serve` at launch instead.
+ * - Hooks (cn, extensions/cli/src/hooks): Claude Code's hook format in
+ *   `settings.json` of the global folder (honoring `CONTINUE_GLOBAL_DIR`)
+ *   and `.continue/settings.json`; nested matcher groups, unanchored regex
+ *   matchers, Claude payloads and replies (dialects/continue.ts). cn fires
+ *   nine of the thirteen events. cn also runs Claude Code's own hook files,
+ *   so a connector installed for both hosts is answered once, by the entry
+ *   of the host that is running (runtime_detect.ts).
+ * - Content: prompt files `.continue/prompts/<n>.md` /
+ *   `<global>/prompts/<n>.md` with `name`, `description`, `invokable: true`
+ *   (docs.continue.dev "Prompts": invokable prompts are slash commands).
+ * - Memory: the dedicated rules file `.continue/rules/agent-connector.md`
+ *   led by `alwaysApply: true` (spec §2.4, Continue rules docs). Spec §2.4
+ *   names no primary-verified user rules folder, so user scope is reported.
+ *
+ * @module
+ */
+
+import type { HookEventName } from "../../core/hook_types.ts";
+import { MATCHER_SUBJECT } from "../../core/matcher.ts";
+import { defineHost, type HostAdapter, type NativeEventSpec } from "../descriptor.ts";
+import { envDir, home, project } from "../paths.ts";
+import { jsonServerRenderer } from "../render/json_server.ts";
+import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
+
+const globalDir = envDir("CONTINUE_GLOBAL_DIR", home(".continue"));
+const projectDir = project(".continue");
+
+/** The events cn fires (hooks/fireHook.ts), under their Claude names. */
+const FIRED: HookEventName[] = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "Notification",
+  "PreCompact",
+];
+
+/** The Continue adapter. */
+export const adapter: HostAdapter = defineHost({
+  id: "continue",
+  name: "Continue",
+  paradigm: "json-stdio",
+  detect: { user: [globalDir], project: [projectDir] },
+  runtimeEnv: ["CONTINUE_PROJECT_DIR"],
+  server: {
+    paths: {
+      user: globalDir.join("config.yaml"),
+      project: projectDir.join("mcpServers", "agent-connector.json"),
+    },
+    format: "yaml",
+    collection: { at: ["mcpServers"], keyField: "name" },
+    transports: ["stdio", "http", "sse"],
+    render: jsonServerRenderer({
+      host: "Continue",
+      remoteType: { http: "streamable-http", sse: "sse" },
+      headersAt: ["requestOptions", "headers"],
+      support: { cwd: true },
+    }),
+    scopes: {
+      project: {
+        format: "json",
+        collection: { at: ["mcpServers"] },
+        render: jsonServerRenderer({ host: "Continue", remoteType: true }),
+      },
+    },
+  },
+  hooks: {
+    paths: { user: globalDir.join("settings.json"), project: projectDir.join("settings.json") },
+    format: "json",
+    at: ["hooks"],
+    layout: "nested-groups",
+    events: Object.fromEntries(
+      FIRED.map((e) => [e, { name: e, matcher: MATCHER_SUBJECT[e] !== undefined }]),
+    ) as Partial<Record<HookEventName, NativeEventSpec>>,
+    handler: (command) => ({ type: "command", command }),
+    matchers: "regex",
+    powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
+  },
+  commands: {
+    paths: { user: globalDir.join("prompts"), project: projectDir.join("prompts") },
+    render: promptMarkdownRenderer({
+      host: "Continue",
+      description: true,
+      head: (def) => ({ name: def.name, invokable: true }),
+    }),
+  },
+  memory: {
+    paths: { project: projectDir.join("rules", "agent-connector.md") },
+    head: "---\nalwaysApply: true\n---\n",
+  },
+});
