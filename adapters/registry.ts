@@ -100,6 +100,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
         .continueDialect,
   },
   {
+    id: "cline",
+    load: async () => (await lazy<typeof import("./cline/mod.ts")>("./cline/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/cline.ts")>("./dialects/cline.ts")).clineDialect,
+  },
+  {
     id: "zed",
     load: async () => (await lazy<typeof import("./zed/mod.ts")>("./zed/mod.ts")).adapter,
   },
