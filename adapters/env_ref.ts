@@ -55,3 +55,7 @@ export function translateEnvRefs(value: string, syntax: EnvRefSyntax): string | 
 export function hasEnvRef(value: string): boolean {
   return parseTemplate(value).some((p) => p.kind === "env");
 }
+
+/** opencode: `{env:VAR}`, substituted in its config files; no defaults. */
+export const BRACE_ENV_REF: EnvRefSyntax = (name, fallback) =>
+  fallback === undefined ? `{env:${name}}` : undefined;

@@ -116,6 +116,13 @@ export const REGISTRY: readonly RegistryEntry[] = [
       (await lazy<typeof import("./dialects/windsurf.ts")>("./dialects/windsurf.ts"))
         .windsurfDialect,
   },
+  {
+    id: "opencode",
+    load: async () => (await lazy<typeof import("./opencode/mod.ts")>("./opencode/mod.ts")).adapter,
+    dialect: async () =>
+      (await lazy<typeof import("./dialects/opencode.ts")>("./dialects/opencode.ts"))
+        .opencodeDialect,
+  },
 ];
 
 /** The registry row for `id`, if that host is implemented. */

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { compareGolden, renderInstall } from "./_helpers/golden.ts";
 import { REPO } from "./_helpers/runtime.ts";
 
-const HOSTS = ["continue", "cline", "zed", "windsurf"] as const;
+const HOSTS = ["continue", "cline", "zed", "windsurf", "opencode"] as const;
 
 function golden(host: string, name: string): string {
   return join(REPO, "tests", "fixtures", "hosts", host, name);

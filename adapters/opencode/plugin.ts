@@ -1,0 +1,260 @@
+/**
+ * The generated opencode plugin (ts-plugin paradigm, spec §2.3; HOSTS.md
+ * §8c): one small ES module per connector in opencode's plugin folder,
+ * exporting exactly one plugin function (opencode calls every export of a
+ * plugin file, so a second export would run twice or fail to load).
+ *
+ * Design: the module imports only `node:child_process` and, per event,
+ * spawns the home binary's `hook opencode <Event> --connector <id>`
+ * *asynchronously* with a JSON payload on stdin. Nothing synchronous runs on
+ * opencode's event loop, and the handler itself runs in our own process —
+ * the same runtime chain (`runHook`, the opencode dialect's parse/format)
+ * that every other host and `simulate` use, isolated from opencode so a
+ * slow or crashing handler cannot take the host down, and pointing at the
+ * home binary so an upgrade needs no plugin rewrite. Importing the connector
+ * module into opencode's Bun process instead would skip a process start
+ * (~50 ms) but would run user code and our runtime inside the host, with
+ * Bun's module resolution, and fork the hook chain in two.
+ *
+ * opencode waits only where it must: before a tool runs (`throw` blocks,
+ * mutating `output.args` rewrites), after a tool (rewrites `output.output`,
+ * appends context) and before a prompt goes out. Bus events (session
+ * created/idle/compacted, toasts) are fired and forgotten. Context a
+ * handler returns at SessionStart or UserPromptSubmit reaches the model
+ * through `experimental.chat.system.transform`, the documented way to add
+ * system text. Tool matchers are checked in the plugin too (same rules as
+ * core/matcher.ts), so a non-matching tool call starts no process at all.
+ *
+ * Every failure — a missing binary, a timeout, a non-JSON reply — is
+ * fail-open: the plugin does nothing.
+ *
+ * @module
+ */
+
+import type { ExecLine } from "../render/command_line.ts";
+
+/** One declared event the plugin handles. */
+export interface PluginEvent {
+  /** The normalized event (the `hook` command's argument). */
+  event: string;
+  /** opencode's hook or bus event name. */
+  native: string;
+  /** The connector's matcher, for tool events. */
+  matcher?: string;
+}
+
+/** What the plugin is generated from. */
+export interface PluginModuleInput {
+  /** The connector id. */
+  connectorId: string;
+  /** How to run the home binary (program + leading arguments). */
+  exec: ExecLine;
+  /** The declared events opencode can fire. */
+  events: PluginEvent[];
+  /** How long a reply may take before the plugin gives up (fail-open). */
+  timeoutMs?: number;
+}
+
+/** The plugin's file name for a connector. */
+export function pluginFileName(connectorId: string): string {
+  return `agent-connector-${connectorId}.js`;
+}
+
+/** The exported plugin function's name: `AgentConnector_` + the id's safe characters. */
+export function pluginExportName(connectorId: string): string {
+  return `AgentConnector_${connectorId.replace(/[^A-Za-z0-9_]/g, "_")}`;
+}
+
+/** Hooks opencode awaits (they receive `(input, output)`). */
+const DIRECT_HOOKS = new Set([
+  "tool.execute.before",
+  "tool.execute.after",
+  "chat.message",
+  "experimental.session.compacting",
+]);
+
+const RUNTIME = String.raw`
+import { spawn } from "node:child_process";
+
+function call(event, payload) {
+  return new Promise((resolve) => {
+    let out = "";
+    let child;
+    try {
+      child = spawn(COMMAND, [...ARGS, "hook", "opencode", event, "--connector", CONNECTOR], {
+        stdio: ["pipe", "pipe", "ignore"],
+        windowsHide: true,
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const timer = setTimeout(() => child.kill(), TIMEOUT_MS);
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.on("error", () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+    child.on("close", () => {
+      clearTimeout(timer);
+      try {
+        const reply = JSON.parse(out);
+        resolve(reply !== null && typeof reply === "object" ? reply : undefined);
+      } catch {
+        resolve(undefined);
+      }
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+function matches(matcher, name) {
+  const text = (matcher ?? "").trim();
+  if (text === "" || text === "*") return true;
+  if (/^[A-Za-z0-9_\-|, ]+$/.test(text)) {
+    const names = text.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
+    return names.length === 0 || names.includes(name);
+  }
+  try {
+    return new RegExp(text).test(name);
+  } catch {
+    return false;
+  }
+}
+
+function textParts(parts) {
+  return (Array.isArray(parts) ? parts : [])
+    .filter((p) => p && p.type === "text" && typeof p.text === "string")
+    .map((p) => ({ type: "text", text: p.text }));
+}
+`;
+
+function hookBody(e: PluginEvent): string[] {
+  const payload = (input: string, output?: string) =>
+    `{ ...base, event: ${JSON.stringify(e.native)}, input: ${input}${
+      output ? `, output: ${output}` : ""
+    } }`;
+  const run = (input: string, output?: string) =>
+    `call(${JSON.stringify(e.event)}, ${payload(input, output)})`;
+  const guard = e.matcher === undefined ? [] : [
+    `      if (!matches(MATCHERS[${JSON.stringify(e.event)}], String(input?.tool ?? ""))) return;`,
+  ];
+  switch (e.native) {
+    case "tool.execute.before":
+      return [
+        ...guard,
+        `      const reply = await ${run("input", "{ args: output?.args ?? {} }")};`,
+        `      if (typeof reply?.block === "string") throw new Error(reply.block);`,
+        `      if (reply?.args && typeof reply.args === "object" && output) {`,
+        `        if (output.args && typeof output.args === "object") {`,
+        `          for (const key of Object.keys(output.args)) delete output.args[key];`,
+        `          Object.assign(output.args, reply.args);`,
+        `        } else output.args = reply.args;`,
+        `      }`,
+      ];
+    case "tool.execute.after":
+      return [
+        ...guard,
+        `      const reply = await ${
+          run("input", "{ title: output?.title, output: output?.output }")
+        };`,
+        `      if (!output) return;`,
+        `      if (typeof reply?.output === "string") output.output = reply.output;`,
+        `      if (typeof reply?.context === "string") {`,
+        `        output.output = [output.output, reply.context].filter(Boolean).join("\\n\\n");`,
+        `      }`,
+      ];
+    case "chat.message":
+      return [
+        `      const reply = await ${run("input", "{ parts: textParts(output?.parts) }")};`,
+        `      if (typeof reply?.block === "string") throw new Error(reply.block);`,
+        `      turnNotes.set(input?.sessionID, typeof reply?.context === "string" ? reply.context : undefined);`,
+      ];
+    case "experimental.session.compacting":
+      return [
+        `      const reply = await ${run("input")};`,
+        `      if (typeof reply?.context === "string" && Array.isArray(output?.context)) {`,
+        `        output.context.push(reply.context);`,
+        `      }`,
+      ];
+    default:
+      return [];
+  }
+}
+
+function busCase(e: PluginEvent): string[] {
+  const call = `call(${
+    JSON.stringify(e.event)
+  }, { ...base, event: type, input: event.properties ?? {} })`;
+  if (e.native === "session.created") {
+    return [
+      `      if (type === ${JSON.stringify(e.native)}) {`,
+      `        const id = event.properties?.info?.id;`,
+      `        sessionNotes.set(id, ${call}.then((r) => (typeof r?.context === "string" ? r.context : undefined)));`,
+      `      }`,
+    ];
+  }
+  return [`      if (type === ${JSON.stringify(e.native)}) void ${call};`];
+}
+
+/** Renders the plugin module for one connector. */
+export function renderOpencodePlugin(input: PluginModuleInput): string {
+  const direct = input.events.filter((e) => DIRECT_HOOKS.has(e.native));
+  const bus = input.events.filter((e) => !DIRECT_HOOKS.has(e.native));
+  const injects = input.events.some((e) =>
+    e.native === "session.created" || e.native === "chat.message"
+  );
+  const matchers = Object.fromEntries(
+    input.events.filter((e) => e.matcher !== undefined).map((e) => [e.event, e.matcher]),
+  );
+  const lines = [
+    `// Generated by agent-connector for the connector ${JSON.stringify(input.connectorId)}.`,
+    `// Do not edit: install rewrites this file and uninstall deletes it.`,
+    `// Each event runs, in its own process and without blocking opencode:`,
+    `//   ${
+      [input.exec.command, ...input.exec.args].join(" ")
+    } hook opencode <Event> --connector ${input.connectorId}`,
+    RUNTIME.trimEnd(),
+    "",
+    `const COMMAND = ${JSON.stringify(input.exec.command)};`,
+    `const ARGS = ${JSON.stringify(input.exec.args)};`,
+    `const CONNECTOR = ${JSON.stringify(input.connectorId)};`,
+    `const TIMEOUT_MS = ${input.timeoutMs ?? 60_000};`,
+    `const MATCHERS = ${JSON.stringify(matchers)};`,
+    "",
+    `export const ${
+      pluginExportName(input.connectorId)
+    } = async ({ directory, worktree } = {}) => {`,
+    `  const base = { directory, worktree };`,
+    `  const sessionNotes = new Map();`,
+    `  const turnNotes = new Map();`,
+    `  return {`,
+  ];
+  for (const e of direct) {
+    lines.push(
+      `    ${JSON.stringify(e.native)}: async (input, output) => {`,
+      ...hookBody(e),
+      `    },`,
+    );
+  }
+  if (bus.length) {
+    lines.push(
+      `    event: async ({ event } = {}) => {`,
+      `      const type = event?.type;`,
+      ...bus.flatMap(busCase),
+      `    },`,
+    );
+  }
+  if (injects) {
+    lines.push(
+      `    "experimental.chat.system.transform": async (input, output) => {`,
+      `      const id = input?.sessionID;`,
+      `      const notes = [await sessionNotes.get(id), turnNotes.get(id)];`,
+      `      for (const note of notes) if (note && Array.isArray(output?.system)) output.system.push(note);`,
+      `    },`,
+    );
+  }
+  lines.push(`  };`, `};`, "");
+  return lines.join("\n");
+}

@@ -1,0 +1,204 @@
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { matches } from "../../core/matcher.ts";
+import { type PluginEvent, pluginExportName, renderOpencodePlugin } from "./plugin.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "ac-ocplugin-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+// A stand-in for the home binary: records the payload it got and prints the
+// reply prepared for the event (`hook opencode <Event> --connector <id>`).
+const bin = join(dir, "fake-bin");
+writeFileSync(
+  bin,
+  `#!/bin/sh\ncat > "${dir}/got-$3.json"\ncat "${dir}/reply-$3.json" 2>/dev/null\n`,
+  { mode: 0o755 },
+);
+
+const EVENTS: PluginEvent[] = [
+  { event: "SessionStart", native: "session.created" },
+  { event: "UserPromptSubmit", native: "chat.message" },
+  { event: "PreToolUse", native: "tool.execute.before", matcher: "bash|edit" },
+  { event: "PostToolUse", native: "tool.execute.after", matcher: "" },
+  { event: "PreCompact", native: "experimental.session.compacting" },
+  { event: "Stop", native: "session.idle" },
+];
+
+type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
+
+async function load(name: string, events = EVENTS, command = bin): Promise<Hooks> {
+  const file = join(dir, `${name}.js`);
+  writeFileSync(
+    file,
+    renderOpencodePlugin({
+      connectorId: "acme-db",
+      exec: { command, args: [] },
+      events,
+      timeoutMs: 10_000,
+    }),
+  );
+  const mod = await import(pathToFileURL(file).href);
+  assert.deepEqual(Object.keys(mod), [pluginExportName("acme-db")], "exactly one export");
+  return await mod[pluginExportName("acme-db")]({ directory: "/work/shop", worktree: "/work" });
+}
+
+function reply(event: string, value: unknown) {
+  writeFileSync(join(dir, `reply-${event}.json`), JSON.stringify(value));
+}
+function got(event: string) {
+  return JSON.parse(readFileSync(join(dir, `got-${event}.json`), "utf8"));
+}
+function clear(event: string) {
+  rmSync(join(dir, `got-${event}.json`), { force: true });
+  rmSync(join(dir, `reply-${event}.json`), { force: true });
+}
+
+test("a deny before a tool throws, which is how opencode blocks it", async () => {
+  const hooks = await load("deny");
+  reply("PreToolUse", { block: "Use the acme tools" });
+  await assert.rejects(
+    hooks["tool.execute.before"]({ tool: "bash", sessionID: "s1", callID: "c1" }, {
+      args: { command: "psql" },
+    }),
+    /Use the acme tools/,
+  );
+  const payload = got("PreToolUse");
+  assert.equal(payload.event, "tool.execute.before");
+  assert.equal(payload.directory, "/work/shop");
+  assert.deepEqual(payload.input, { tool: "bash", sessionID: "s1", callID: "c1" });
+  assert.deepEqual(payload.output, { args: { command: "psql" } });
+  clear("PreToolUse");
+});
+
+test("a rewrite replaces the arguments in the object opencode passed", async () => {
+  const hooks = await load("modify");
+  reply("PreToolUse", { args: { filePath: "/safe.txt" } });
+  const output = { args: { filePath: "/etc/passwd", extra: 1 } };
+  const argsObject = output.args;
+  await hooks["tool.execute.before"]({ tool: "edit", sessionID: "s1", callID: "c2" }, output);
+  assert.equal(output.args, argsObject, "same object, mutated in place");
+  assert.deepEqual(output.args, { filePath: "/safe.txt" });
+  clear("PreToolUse");
+});
+
+test("a tool the matcher excludes starts no process", async () => {
+  const hooks = await load("matcher");
+  reply("PreToolUse", { block: "never" });
+  await hooks["tool.execute.before"]({ tool: "read", sessionID: "s1", callID: "c3" }, {
+    args: {},
+  });
+  assert.equal(existsSync(join(dir, "got-PreToolUse.json")), false);
+  clear("PreToolUse");
+});
+
+test("after a tool, the output is replaced and context is appended for the model", async () => {
+  const hooks = await load("after");
+  reply("PostToolUse", { output: "rows: 3", context: "Prefer the acme query tool." });
+  const output = { title: "bash", output: "raw rows", metadata: {} };
+  await hooks["tool.execute.after"](
+    { tool: "bash", sessionID: "s1", callID: "c4", args: {} },
+    output,
+  );
+  assert.equal(output.output, "rows: 3\n\nPrefer the acme query tool.");
+  assert.deepEqual(got("PostToolUse").output, { title: "bash", output: "raw rows" });
+  clear("PostToolUse");
+});
+
+test("session and prompt context reach the model through the system transform", async () => {
+  const hooks = await load("context");
+  reply("SessionStart", { context: "Acme DB schema v12 is loaded." });
+  await hooks.event({ event: { type: "session.created", properties: { info: { id: "s9" } } } });
+  reply("UserPromptSubmit", { context: "prompt has 5 chars" });
+  await hooks["chat.message"]({ sessionID: "s9" }, {
+    message: {},
+    parts: [{ type: "text", text: "hello" }, { type: "file", url: "x" }],
+  });
+  assert.deepEqual(got("UserPromptSubmit").output, { parts: [{ type: "text", text: "hello" }] });
+  const output = { system: ["base"] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "s9" }, output);
+  assert.deepEqual(output.system, ["base", "Acme DB schema v12 is loaded.", "prompt has 5 chars"]);
+  const other = { system: [] as string[] };
+  await hooks["experimental.chat.system.transform"]({ sessionID: "another" }, other);
+  assert.deepEqual(other.system, []);
+  reply("UserPromptSubmit", { block: "Not in this repo" });
+  await assert.rejects(
+    hooks["chat.message"]({ sessionID: "s9" }, { parts: [] }),
+    /Not in this repo/,
+  );
+  clear("SessionStart");
+  clear("UserPromptSubmit");
+});
+
+test("compaction context is added to opencode's compaction prompt", async () => {
+  const hooks = await load("compact");
+  reply("PreCompact", { context: "Keep the migration plan." });
+  const output = { context: [] as string[] };
+  await hooks["experimental.session.compacting"]({ sessionID: "s1" }, output);
+  assert.deepEqual(output.context, ["Keep the migration plan."]);
+  clear("PreCompact");
+});
+
+test("bus events are fired without waiting for the handler", async () => {
+  const hooks = await load("bus");
+  await hooks.event({ event: { type: "session.idle", properties: { sessionID: "s1" } } });
+  let payload: { input?: { sessionID?: string } } | undefined;
+  for (let i = 0; i < 500 && !payload; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    try {
+      payload = got("Stop");
+    } catch { /* not written yet */ }
+  }
+  assert.equal(payload?.input?.sessionID, "s1");
+  clear("Stop");
+});
+
+test("a missing binary or a reply that is not JSON changes nothing (fail-open)", async () => {
+  const hooks = await load("missing", EVENTS, join(dir, "no-such-binary"));
+  const output = { args: { command: "ls" } };
+  await hooks["tool.execute.before"]({ tool: "bash" }, output);
+  assert.deepEqual(output.args, { command: "ls" });
+  const garbled = await load("garbled");
+  writeFileSync(join(dir, "reply-PreToolUse.json"), "not json");
+  await garbled["tool.execute.before"]({ tool: "bash" }, output);
+  assert.deepEqual(output.args, { command: "ls" });
+  clear("PreToolUse");
+});
+
+test("only the hooks of declared events are present", async () => {
+  const hooks = await load("only-pre", [{ event: "PreToolUse", native: "tool.execute.before" }]);
+  assert.deepEqual(Object.keys(hooks), ["tool.execute.before"]);
+});
+
+test("the plugin's matcher reads exactly like core/matcher.ts", () => {
+  const source = renderOpencodePlugin({
+    connectorId: "m",
+    exec: { command: "x", args: [] },
+    events: [],
+  });
+  const body = source.slice(
+    source.indexOf("function matches"),
+    source.indexOf("function textParts"),
+  );
+  const pluginMatches = new Function(`${body}; return matches;`)() as (
+    m: string | undefined,
+    n: string,
+  ) => boolean;
+  const cases: Array<[string | undefined, string]> = [
+    [undefined, "bash"],
+    ["", "bash"],
+    ["*", "bash"],
+    ["bash|edit", "edit"],
+    ["bash|edit", "bash_x"],
+    ["Bash, Write", "Write"],
+    ["mcp__acme__.*", "mcp__acme__query"],
+    ["mcp__acme", "mcp__acme__query"],
+    ["[unclosed", "x"],
+  ];
+  for (const [m, name] of cases) {
+    assert.equal(pluginMatches(m, name), matches(m, name), `${m} ${name}`);
+  }
+});
