@@ -85,6 +85,17 @@ export function removeBlocks(s: FileSession, ctx: RunContext, e: BlockRemoveEdit
   );
   if (ctx.ledgers.memory.rows.length !== before) ctx.ledgers.dirty.add("memory");
   if (s.text === undefined) return record(e.platform, "skip", s.path, `${label}: not present`);
+  // Hosts that read the same file share one copy of a block (opencode and
+  // Claude Code in ~/.claude/CLAUDE.md): it goes with the last of them.
+  // Decided here, not when planning, so an uninstall of all of them in one
+  // run removes it.
+  const others = ctx.ledgers.memory.rows.filter((r) =>
+    r.path === s.path && r.blockId.startsWith(e.prefix)
+  );
+  if (others.length) {
+    const hosts = [...new Set(others.map((r) => r.platform))].join(", ");
+    return record(e.platform, "skip", s.path, `${label}: kept, ${hosts} still reads it`);
+  }
   const r = removeManagedBlocks(s.text, e.prefix);
   if (r.removed.length === 0 && r.strays === 0) {
     return record(e.platform, "skip", s.path, `${label}: not present`);

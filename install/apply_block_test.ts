@@ -55,6 +55,26 @@ describe("applyEdits with managed blocks", () => {
     assert.equal(existsSync(join(box.root, ".kilocode")), false);
   });
 
+  it("keeps a block two hosts read until the last of them is uninstalled, in one run or two", async () => {
+    const file = join(box.root, "CLAUDE.md");
+    writeFileSync(file, "# Mine\n");
+    const as = (e: Edit, platform: string) => ({ ...e, platform }) as Edit;
+    await applyEdits([as(block(file), "claude-code"), as(block(file), "opencode")], box.opts);
+    const first = (await applyEdits([as(unblock(file), "opencode")], box.opts)).changes[0];
+    assert.equal(first.action, "skip");
+    assert.match(first.detail, /kept, claude-code still reads it/);
+    assert.match(readFileSync(file, "utf8"), /acme\/memory/);
+    assert.equal(
+      (await applyEdits([as(unblock(file), "claude-code")], box.opts)).changes[0].action,
+      "remove",
+    );
+    assert.equal(readFileSync(file, "utf8"), "# Mine\n");
+    await applyEdits([as(block(file), "claude-code"), as(block(file), "opencode")], box.opts);
+    await applyEdits([as(unblock(file), "claude-code"), as(unblock(file), "opencode")], box.opts);
+    assert.equal(readFileSync(file, "utf8"), "# Mine\n");
+    assert.equal(existsSync(memoryLedgerPath(box.opts.dataRoot, "acme")), false);
+  });
+
   it("keeps a file it created while another connector's block is still in it", async () => {
     const file = join(box.root, "AGENTS.md");
     await applyEdits([block(file)], box.opts);

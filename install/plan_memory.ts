@@ -178,13 +178,10 @@ export function unplanMemory(input: SurfaceInput): PlanPart {
   const candidates = new Set<string>(rows.map((r) => r.path));
   if (where) candidates.add(where.target);
   if (where?.bridgeFile) candidates.add(where.bridgeFile);
-  const sharedWithOthers = (path: string) =>
-    input.ledgers.memory.rows.some((r) => r.path === path && r.platform !== adapter.id);
   const edits: Edit[] = [];
   for (const file of candidates) {
     const text = ctx.probe.readText(file);
     if (!text?.includes(`${BEGIN}${id}/`)) continue;
-    if (sharedWithOthers(file)) continue; // another host still reads this copy
     edits.push({
       op: "block.remove",
       platform: adapter.id,
