@@ -113,7 +113,14 @@ function planPlugin(
   });
   for (const d of declared) {
     plan.notes.push(
-      note(input, "skip", `hook ${d.event}: runs in ${module.name} on ${d.spec.name}`, file),
+      note(
+        input,
+        "skip",
+        `hook ${d.event}: runs in ${module.name} on ${d.spec.name}${
+          d.spec.approx ? ` (${d.spec.approx})` : ""
+        }`,
+        file,
+      ),
     );
   }
   return keep;

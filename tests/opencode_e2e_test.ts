@@ -57,6 +57,7 @@ test("user scope: the server joins mcp in the user's opencode.jsonc, comments ke
     run.stdout,
     /= opencode {2}hook PreToolUse: runs in agent-connector-acme-hosts\.js on tool\.execute\.before/,
   );
+  assert.match(run.stdout, /hook Stop: runs in \S+ on session\.idle \(observed only: /);
   const text = readFileSync(join(box.home, ".config/opencode/opencode.jsonc"), "utf8");
   assert.ok(text.includes("// models") && text.includes("/* docs search */"));
   const entry = parse(text).mcp["acme-hosts"];

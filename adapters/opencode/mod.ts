@@ -78,7 +78,10 @@ export const adapter: HostAdapter = defineHost({
       PostToolUse: { name: "tool.execute.after", matcher: true },
       PreCompact: { name: "experimental.session.compacting" },
       PostCompact: { name: "session.compacted" },
-      Stop: { name: "session.idle" },
+      Stop: {
+        name: "session.idle",
+        approx: "observed only: opencode is already idle, so a deny cannot keep it working",
+      },
       Notification: {
         name: "tui.toast.show",
         approx: "the toasts opencode's terminal UI shows, not every notification",
