@@ -18,7 +18,11 @@
  *
  * opencode waits only where it must: before a tool runs (`throw` blocks,
  * mutating `output.args` rewrites), after a tool (rewrites `output.output`,
- * appends context) and before a prompt goes out. Bus events (session
+ * appends context) and before a prompt goes out. A prompt is blocked by
+ * replacing its parts with a notice and then throwing: a throw alone does
+ * not stop the message on every build (anomalyco/opencode#30434), and
+ * opencode awaits `chat.message` before it saves the message, so this is
+ * the one place a deny can still take effect. Bus events (session
  * created/idle/compacted, toasts) are fired and forgotten. Context a
  * handler returns at SessionStart or UserPromptSubmit reaches the model
  * through `experimental.chat.system.transform`, the documented way to add
@@ -123,6 +127,18 @@ function matches(matcher, name) {
   }
 }
 
+// A throw does not stop a prompt on every opencode build (the message may
+// still be sent), so the prompt's own parts are replaced first: the model
+// sees only that it was blocked, never the text.
+function withhold(output, reason) {
+  const parts = Array.isArray(output?.parts) ? output.parts : [];
+  const text = parts.filter((p) => p && p.type === "text");
+  if (!text.length) return;
+  for (const part of text) part.text = "";
+  text[0].text = "[The user's prompt was blocked by a hook: " + reason + "]";
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i]?.type === "file") parts.splice(i, 1);
+}
+
 function textParts(parts) {
   return (Array.isArray(parts) ? parts : [])
     .filter((p) => p && p.type === "text" && typeof p.text === "string")
@@ -168,7 +184,10 @@ function hookBody(e: PluginEvent): string[] {
     case "chat.message":
       return [
         `      const reply = await ${run("input", "{ parts: textParts(output?.parts) }")};`,
-        `      if (typeof reply?.block === "string") throw new Error(reply.block);`,
+        `      if (typeof reply?.block === "string") {`,
+        `        withhold(output, reply.block);`,
+        `        throw new Error(reply.block);`,
+        `      }`,
         `      turnNotes.set(input?.sessionID, typeof reply?.context === "string" ? reply.context : undefined);`,
       ];
     case "experimental.session.compacting":

@@ -125,10 +125,18 @@ test("session and prompt context reach the model through the system transform", 
   await hooks["experimental.chat.system.transform"]({ sessionID: "another" }, other);
   assert.deepEqual(other.system, []);
   reply("UserPromptSubmit", { block: "Not in this repo" });
-  await assert.rejects(
-    hooks["chat.message"]({ sessionID: "s9" }, { parts: [] }),
-    /Not in this repo/,
-  );
+  const blocked = {
+    parts: [
+      { type: "text", text: "drop the orders table" },
+      { type: "file", url: "file:///dump.sql" },
+      { type: "text", text: "now" },
+    ],
+  };
+  await assert.rejects(hooks["chat.message"]({ sessionID: "s9" }, blocked), /Not in this repo/);
+  assert.deepEqual(blocked.parts, [
+    { type: "text", text: "[The user's prompt was blocked by a hook: Not in this repo]" },
+    { type: "text", text: "" },
+  ], "were the throw swallowed, the model would still not see the prompt");
   clear("SessionStart");
   clear("UserPromptSubmit");
 });
