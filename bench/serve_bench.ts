@@ -223,6 +223,11 @@ for (const v of VARIANTS.slice(1)) {
   );
 }
 const on = agg("serve, telemetry on");
+const off = agg("serve, telemetry off");
+console.log(
+  `  telemetry on vs off: +${(on.median - off.median).toFixed(3)} ms median per call, ` +
+    `1 MiB at ${(100 * off.bigMedian / on.bigMedian).toFixed(0)} % of the telemetry-off throughput`,
+);
 console.log(
   `  budget (DESIGN §5): added median ${(on.median - direct.median).toFixed(3)} ms (< 0.3 ms), ` +
     `1 MiB throughput ${(100 * direct.bigMedian / on.bigMedian).toFixed(0)} % (≥ 90 %)`,

@@ -19,8 +19,11 @@ import { runtimeName } from "../core/runtime_info.ts";
 
 /** What the proxy does with the host's bytes. */
 export interface HostReadHandlers {
-  /** A chunk the host wrote (the proxy may keep it). */
-  chunk(chunk: Uint8Array): void;
+  /**
+   * A chunk the host wrote. The proxy may keep it until it calls `release`
+   * (when given), after which the buffer is reused.
+   */
+  chunk(chunk: Uint8Array, release?: () => void): void;
   /** The host closed its end (or reading failed). */
   end(): void;
 }
@@ -79,6 +82,8 @@ export function streamHostIo(stdin: Readable, stdout: Writable): HostIo {
 }
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+const READ_BYTES = 65_536;
+const POOL_SIZE = 64;
 
 /** Host I/O over fd 0 and fd 1 (Deno). */
 export function fdHostIo(): HostIo {
@@ -88,11 +93,13 @@ export function fdHostIo(): HostIo {
   let broken = false;
   let onBroken: () => void = () => {};
   let handlers: HostReadHandlers | undefined;
+  const pool: Uint8Array[] = [];
   const next = () => {
     if (paused || stopped || waiting || !handlers) return;
     waiting = true;
-    // A fresh buffer per read: the server's stdin stream may hold it.
-    const buf = new Uint8Array(65_536);
+    // Buffers come back once the server's stdin has written them: fresh
+    // memory costs page faults (4–10 ms per MiB measured here).
+    const buf = pool.pop() ?? new Uint8Array(READ_BYTES);
     readFd(0, buf, 0, buf.length, null, (error, n) => {
       waiting = false;
       if (stopped) return;
@@ -101,7 +108,9 @@ export function fdHostIo(): HostIo {
         handlers!.end();
         return;
       }
-      handlers!.chunk(buf.subarray(0, n));
+      handlers!.chunk(buf.subarray(0, n), () => {
+        if (pool.length < POOL_SIZE) pool.push(buf);
+      });
       next();
     });
   };

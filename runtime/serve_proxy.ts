@@ -194,8 +194,8 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     // server's stdin is full.
     child.stdin.on("error", () => {/* the server closed its stdin; its exit ends us */});
     host.read({
-      chunk(chunk) {
-        const ok = child.stdin.write(chunk);
+      chunk(chunk, release) {
+        const ok = release ? child.stdin.write(chunk, release) : child.stdin.write(chunk);
         tap?.fromClient(chunk);
         if (!ok) {
           host.pause();

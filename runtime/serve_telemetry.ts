@@ -1,8 +1,8 @@
 /**
  * The forwarding thread's side of serve telemetry: decide whether telemetry
  * runs, start the worker (runtime/serve_worker.ts) and hand it a copy of each
- * forwarded chunk. Costs on the forwarding path: one copy and one
- * postMessage per chunk. Anything going wrong here turns telemetry off for
+ * forwarded chunk. Cost on the forwarding path: one copy into a shared ring
+ * per chunk, and a tiny wake-up message per batch. Anything going wrong here turns telemetry off for
  * the session; the pipe never notices.
  *
  * Session id: the host's (`CLAUDE_CODE_SESSION_ID`, set by Claude Code
@@ -17,6 +17,7 @@ import { Worker } from "node:worker_threads";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import type { HostEnv, OsName } from "../io/host_env.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
+import { createRing, type RingMemory, RingWriter } from "../telemetry/byte_ring.ts";
 import type { ServeArgs } from "./serve_args.ts";
 import type { ServeTap } from "./serve_proxy.ts";
 
@@ -36,6 +37,8 @@ export interface ServeWorkerInit {
   os: OsName;
   /** Telemetry settings. */
   settings: ResolvedTelemetryConfig;
+  /** The chunk ring shared with the forwarding thread. */
+  ring: RingMemory;
 }
 
 /** Running telemetry for one serve session. */
@@ -46,10 +49,16 @@ export interface ServeTelemetry {
   close(budgetMs?: number): Promise<void>;
 }
 
-/** Longest a copied chunk waits before it is sent to the worker. */
+/** Longest a copied chunk waits before the worker is woken. */
 export const BATCH_MS = 25;
-/** Bytes that make a batch go to the worker at once. */
-export const BATCH_BYTES: number = 1024 * 1024;
+/** Bytes waiting in the ring that wake the worker at once. */
+export const WAKE_BYTES: number = 4 * 1024 * 1024;
+/**
+ * Size of the ring shared with the worker (the worker touches it all at
+ * start, so the forwarding thread never takes its first-touch page faults);
+ * chunks that do not fit are dropped (a gap).
+ */
+export const RING_BYTES: number = 16 * 1024 * 1024;
 
 /** How long after the server exits the worker may keep tokenizing (then it estimates). */
 export const FINISH_BUDGET_MS = 1_000;
@@ -94,6 +103,7 @@ export function startServeTelemetry(input: {
     projectDir: host.env.CLAUDE_PROJECT_DIR || host.cwd,
     os: host.os,
     settings,
+    ring: createRing(RING_BYTES),
   };
   let worker: Worker;
   try {
@@ -117,28 +127,23 @@ export function startServeTelemetry(input: {
     alive = false;
     done();
   });
-  // Copies wait here and go to the worker in one message per batch: a
-  // message per chunk would wake the worker twice per call and compete for
-  // the CPU the host and the server need.
-  let batch: Array<[0 | 1, Uint8Array]> = [];
-  let batchBytes = 0;
+  // Chunks are copied into a ring shared with the worker (no allocation on
+  // this thread), and the worker is woken at most once per batch interval: a
+  // message per chunk would wake it twice per call, competing for the CPU
+  // the host and the server need.
+  const ring = new RingWriter(init.ring);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const post = () => {
+  const wake = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (batch.length === 0 || !alive) return;
-    worker.postMessage(batch, batch.map(([, bytes]) => bytes.buffer as ArrayBuffer));
-    batch = [];
-    batchBytes = 0;
+    if (alive) worker.postMessage({ t: "wake" });
   };
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;
-    // A copy: the stream may still hold `chunk` for its pending write.
-    batch.push([direction, new Uint8Array(chunk)]);
-    batchBytes += chunk.length;
-    if (batchBytes >= BATCH_BYTES) post();
+    ring.write(direction, chunk);
+    if (ring.pending >= WAKE_BYTES) wake();
     else if (!timer) {
-      timer = setTimeout(post, BATCH_MS);
+      timer = setTimeout(wake, BATCH_MS);
       timer.unref?.();
     }
   };
@@ -148,7 +153,7 @@ export function startServeTelemetry(input: {
       fromServer: (chunk) => send(1, chunk),
     },
     async close(budgetMs = FINISH_BUDGET_MS) {
-      post();
+      if (timer) clearTimeout(timer);
       if (alive) {
         worker.postMessage({ t: "finish", deadline: Date.now() + budgetMs });
         // Tokenizing stops at the deadline; writing the rows is then quick,

@@ -5,9 +5,10 @@
  * happens in a further thread (runtime/token_worker.ts), so loading the
  * tokenizer never keeps this one from writing rows.
  *
- * Messages in: batches `Array<[0 | 1, Uint8Array]>` (0 = from the client,
- * 1 = from the server, in the order forwarded) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
- * `{ t: "done" }`.
+ * Chunks arrive through a shared ring (telemetry/byte_ring.ts; tag 0 = from
+ * the client, 1 = from the server, in the order forwarded). Messages in:
+ * `{ t: "wake" }` (take what is in the ring) and `{ t: "finish", deadline }`.
+ * Out: `{ t: "log", line }` and `{ t: "done" }`.
  *
  * @module
  */
@@ -15,6 +16,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
+import { QUIET_MS } from "../telemetry/quiet_gate.ts";
+import { GAP_TAG, RingReader } from "../telemetry/byte_ring.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
 import { setThreadNice } from "./thread_nice.ts";
@@ -52,14 +55,39 @@ const recorder = new SessionRecorder({
   settings: init.settings,
 }, { store, counter, onError: log });
 
-port.on("message", (message: unknown) => {
-  if (Array.isArray(message)) {
-    for (const [direction, bytes] of message as Array<[0 | 1, Uint8Array]>) {
-      recorder.push(direction === 0 ? "client" : "server", bytes);
-    }
+const ring = new RingReader(init.ring);
+// Fault the ring's pages in here, at low priority, instead of on the
+// forwarding thread's first pass over them.
+ring.prefault();
+/** Takes every chunk the forwarding thread put in the ring, in order. */
+function drainRing(): void {
+  for (const [tag, bytes] of ring.take()) {
+    if (tag === GAP_TAG) recorder.gap();
+    else recorder.push(tag === 0 ? "client" : "server", bytes);
+  }
+}
+
+// Copying chunks out of the ring allocates memory, which costs page faults
+// the host and the server would feel: wait until traffic pauses, unless the
+// ring is half full.
+let quietTimer: ReturnType<typeof setTimeout> | undefined;
+function drainWhenQuiet(): void {
+  if (ring.pending > ring.capacity / 2) {
+    drainRing();
     return;
   }
+  if (quietTimer) clearTimeout(quietTimer);
+  quietTimer = setTimeout(drainRing, QUIET_MS);
+}
+
+port.on("message", (message: unknown) => {
   const m = message as { t?: string; deadline?: number };
+  if (m.t === "wake") {
+    drainWhenQuiet();
+    return;
+  }
+  if (quietTimer) clearTimeout(quietTimer);
+  drainRing();
   if (m.t === "finish") {
     setThreadNice(0);
     recorder.finish(m.deadline ?? Date.now()).finally(async () => {

@@ -57,6 +57,13 @@ export class LineSplitter {
     return lines;
   }
 
+  /** Drops the unfinished line and skips to the next line end (after lost bytes). */
+  reset(): void {
+    this.#parts = [];
+    this.#size = 0;
+    this.#discarding = true;
+  }
+
   /** Bytes held for an unfinished line. */
   get pending(): number {
     return this.#size;

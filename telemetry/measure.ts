@@ -13,7 +13,7 @@
  */
 
 import { type ContentKind, heuristicTokens, imageTokens } from "./heuristic.ts";
-import { type CountFn, countSegment, type Segment, segments } from "./tokenizer.ts";
+import { type CountFn, countText, type TokenCount } from "./tokenizer.ts";
 
 /** The work of measuring one side of a message. */
 export interface MeasurePlan {
@@ -111,30 +111,18 @@ export function measureHeuristic(plan: MeasurePlan): Measured {
   return { tokens, quality: "heuristic" };
 }
 
-/**
- * Measures a plan with the tokenizer one segment at a time: the generator
- * yields between segments (so a caller can let other work run) and returns
- * the measurement.
- */
-export function* measureSteps(plan: MeasurePlan, count: CountFn): Generator<void, Measured> {
+/** A plan's measurement from the counts of its texts (in the plan's order). */
+export function measureFromCounts(plan: MeasurePlan, counts: readonly TokenCount[]): Measured {
   let tokens = plan.fixedTokens;
   let exact = true;
-  for (const t of plan.texts) {
-    for (const segment of segments(t.text) as Iterable<Segment>) {
-      const part = countSegment(count, segment);
-      tokens += part.tokens;
-      exact &&= part.exact;
-      yield;
-    }
+  for (const c of counts) {
+    tokens += c.tokens;
+    exact &&= c.exact;
   }
   return { tokens, quality: plan.estimated ? "heuristic" : exact ? "exact" : "approx" };
 }
 
-/** Measures a plan with the tokenizer in one go. */
+/** Measures a plan with `count` on the calling thread. */
 export function measureWith(plan: MeasurePlan, count: CountFn): Measured {
-  const steps = measureSteps(plan, count);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return measureFromCounts(plan, plan.texts.map((t) => countText(count, t.text)));
 }

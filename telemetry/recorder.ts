@@ -5,12 +5,13 @@
  * never on the forwarding path; it has no worker APIs itself, so tests drive
  * it in-process.
  *
- * Measurements are queued and counted by a {@link TokenCounter} (in serve, a
- * thread of its own), so this side keeps taking chunks and writing rows while
- * the tokenizer loads or works. When the queue holds more than
- * {@link MAX_BACKLOG_CHARS} characters (a server streaming faster than the
- * tokenizer), new work is measured with the labeled heuristic instead, so
- * memory stays bounded. At {@link SessionRecorder.finish} calls still
+ * Work waits for a pause in the traffic (telemetry/quiet_gate.ts).
+ * Measurements are counted by a {@link TokenCounter} (in serve, a thread of
+ * its own), so rows keep being written while the tokenizer loads or works.
+ * When more than
+ * {@link MAX_BACKLOG_CHARS} characters wait (a server streaming faster than
+ * the tokenizer), new work is measured with the labeled heuristic instead,
+ * so memory stays bounded. At {@link SessionRecorder.finish} calls still
  * waiting for an answer become error rows, the queue is counted until the
  * deadline, anything left is estimated, and every row is flushed.
  *
@@ -21,6 +22,7 @@ import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { LineSplitter } from "./line_splitter.ts";
 import {
   type Measured,
+  measureFromCounts,
   measureHeuristic,
   type MeasurePlan,
   planArguments,
@@ -37,15 +39,15 @@ import {
 import { type ConfidenceSource, type TelemetryRow, weakerConfidence } from "./rows.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
+import { RowBatch } from "./row_batch.ts";
+import { QuietGate } from "./quiet_gate.ts";
 import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
-/** Rows buffered before a write. */
-export const FLUSH_ROWS = 32;
-/** Milliseconds a row waits at most before it is written. */
-export const FLUSH_MS = 1_000;
+/** Waiting line bytes above which lines are parsed at once (memory bound). */
+export const MAX_WAITING_BYTES: number = 64 * 1024 * 1024;
 
 /** Who and where the session is. */
 export interface RecorderConfig {
@@ -71,6 +73,8 @@ export interface RecorderDeps {
   counter?: TokenCounter;
   /** The clock. */
   now?: () => Date;
+  /** Quiet time before work starts (quiet_gate.ts `QUIET_MS`); tests pass 0. */
+  quietMs?: number;
   /** Reports a problem (a failed write); never required. */
   onError?: (message: string) => void;
 }
@@ -101,8 +105,11 @@ export class SessionRecorder {
   #clientInfo: ClientInfo | undefined;
   #queue: Job[] = [];
   #backlog = 0;
-  #rows: TelemetryRow[] = [];
-  #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  #lines: Array<{ from: Sender; bytes: Uint8Array; at: number }> = [];
+  #lineBytes = 0;
+  readonly #gate: QuietGate;
+  #parsedAt = 0;
+  readonly #batch: RowBatch;
   #running: Promise<void> | undefined;
   readonly #counter: TokenCounter;
   #counterFailed = false;
@@ -116,6 +123,8 @@ export class SessionRecorder {
     this.#config = config;
     this.#deps = deps;
     this.#counter = deps.counter ?? inProcessCounter();
+    this.#batch = new RowBatch(deps.store, deps.onError);
+    this.#gate = new QuietGate(deps.quietMs);
     this.#observer = createSessionObserver({
       onClientInfo: (info) => void (this.#clientInfo = info),
       onCall: (call) => this.#enqueueCall(call),
@@ -138,13 +147,41 @@ export class SessionRecorder {
       this.#warmed = true;
       this.#counter.warm();
     }
-    for (const line of this.#splitters[from].push(chunk)) {
+    const at = Date.now();
+    this.#gate.touch();
+    for (const bytes of this.#splitters[from].push(chunk)) {
+      this.#lines.push({ from, bytes, at });
+      this.#lineBytes += bytes.length;
+    }
+    // Lines wait for a quiet moment, unless too many bytes are waiting.
+    if (this.#lineBytes > MAX_WAITING_BYTES) this.#parseLines();
+    if (this.#lines.length > 0) this.#kick();
+  }
+
+  /**
+   * Bytes were lost between chunks (the forwarding thread's ring was full):
+   * drop unfinished lines, skip to the next line ends, and forget requests
+   * whose answers may be gone (no row rather than a wrong one).
+   */
+  gap(): void {
+    this.#parseLines();
+    this.#splitters.client.reset();
+    this.#splitters.server.reset();
+    this.#observer.forgetPending();
+  }
+
+  /** Parses every waiting line, in order, into the observer. */
+  #parseLines(): void {
+    while (this.#lines.length > 0) {
+      const { from, bytes, at } = this.#lines.shift()!;
+      this.#lineBytes -= bytes.length;
       let message: unknown;
       try {
-        message = JSON.parse(this.#decoder.decode(line));
+        message = JSON.parse(this.#decoder.decode(bytes));
       } catch {
         continue; // not JSON-RPC: forwarded untouched, not measured
       }
+      this.#parsedAt = at;
       this.#observer.observe(from, message);
     }
   }
@@ -152,7 +189,7 @@ export class SessionRecorder {
   /** Resolves when every queued measurement is done and its rows written. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;
-    this.#flush();
+    this.#batch.flush();
   }
 
   /**
@@ -161,8 +198,11 @@ export class SessionRecorder {
    */
   async finish(deadline: number): Promise<void> {
     this.#deadline = deadline;
+    this.#gate.open();
     const timer = setTimeout(this.#lateReached, Math.max(0, deadline - Date.now()));
+    this.#parseLines();
     this.#observer.abandonPending();
+    this.#kick();
     await this.idle();
     clearTimeout(timer);
   }
@@ -183,7 +223,7 @@ export class SessionRecorder {
     const size = planSize(job.input) + planSize(job.output);
     const estimate = this.#backlog + size > MAX_BACKLOG_CHARS;
     if (!estimate) this.#backlog += size;
-    const ts = (this.#deps.now?.() ?? new Date()).toISOString();
+    const ts = (this.#deps.now?.() ?? new Date(this.#parsedAt || Date.now())).toISOString();
     this.#queue.push({ ...job, size: estimate ? 0 : size, estimate, ts });
     this.#kick();
   }
@@ -192,13 +232,19 @@ export class SessionRecorder {
     if (this.#running) return;
     this.#running = this.#drain().finally(() => {
       this.#running = undefined;
-      if (this.#queue.length > 0) this.#kick();
+      if (this.#queue.length > 0 || this.#lines.length > 0) this.#kick();
     });
   }
 
   async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const job = this.#queue.shift()!;
+    for (;;) {
+      await this.#gate.wait();
+      this.#parseLines();
+      const job = this.#queue.shift();
+      if (!job) {
+        this.#gate.idle();
+        return;
+      }
       const [input, output] = await this.#measure(job);
       this.#backlog -= job.size;
       this.#addRow(job, input, output);
@@ -221,7 +267,10 @@ export class SessionRecorder {
     }
     if (!counts) return heuristic();
     const split = job.input.texts.length;
-    return [combine(job.input, counts.slice(0, split)), combine(job.output, counts.slice(split))];
+    return [
+      measureFromCounts(job.input, counts.slice(0, split)),
+      measureFromCounts(job.output, counts.slice(split)),
+    ];
   }
 
   #confidence(m: Measured): ConfidenceSource {
@@ -259,36 +308,6 @@ export class SessionRecorder {
       ts: job.ts,
     };
     if (c.projectDir) row.projectDir = c.projectDir;
-    this.#rows.push(row);
-    if (this.#rows.length >= FLUSH_ROWS) this.#flush();
-    else this.#flushTimer ??= setTimeout(() => this.#flush(), FLUSH_MS);
+    this.#batch.add(row);
   }
-
-  #flush(): void {
-    if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    this.#flushTimer = undefined;
-    if (this.#rows.length === 0) return;
-    const rows = this.#rows;
-    this.#rows = [];
-    try {
-      this.#deps.store.append(rows);
-    } catch (error) {
-      this.#deps.onError?.(
-        `telemetry: ${rows.length} row(s) not written: ${
-          error instanceof Error ? error.message : String(error)
-        }`,
-      );
-    }
-  }
-}
-
-/** A plan's measurement from the counts of its texts. */
-function combine(plan: MeasurePlan, counts: readonly TokenCount[]): Measured {
-  let tokens = plan.fixedTokens;
-  let exact = true;
-  for (const c of counts) {
-    tokens += c.tokens;
-    exact &&= c.exact;
-  }
-  return { tokens, quality: plan.estimated ? "heuristic" : exact ? "exact" : "approx" };
 }

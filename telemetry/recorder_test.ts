@@ -35,6 +35,7 @@ function recorder(
   }, {
     store,
     counter: loadCounter ? inProcessCounter(loadCounter) : undefined,
+    quietMs: 0,
     now: () => new Date("2026-11-01T10:00:00.000Z"),
   });
 }
@@ -162,4 +163,35 @@ test("non-JSON lines are ignored and never stop the session's rows", async () =>
   r.push("server", enc({ jsonrpc: "2.0", id: 1, result: { content: [] } }));
   await r.idle();
   assert.equal(store.written.flat().length, 1);
+});
+
+test("work waits for a quiet moment, and finishing does not wait", async () => {
+  const store = memoryStore();
+  const r = new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, {
+    store,
+    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
+    quietMs: 60_000,
+  });
+  r.push(
+    "client",
+    enc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "a", arguments: {} } }),
+  );
+  r.push(
+    "server",
+    enc({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "abcd" }] } }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(store.written.flat().length, 0, "nothing is parsed while the wire is busy");
+  await r.finish(Date.now() + 5_000);
+  const [row] = store.written.flat();
+  assert.deepEqual([row.inputTokens, row.outputTokens, row.confidenceSource], [
+    2,
+    4,
+    "tokenizer-approx",
+  ]);
 });

@@ -47,6 +47,8 @@ export interface SessionObserver {
   observe(from: Sender, message: unknown): void;
   /** Reports every call still waiting for a response as `no-response` (at exit). */
   abandonPending(): void;
+  /** Forgets every pending request without a report (bytes were lost). */
+  forgetPending(): void;
 }
 
 const MAX_PENDING = 10_000;
@@ -141,6 +143,10 @@ export function createSessionObserver(
     observe(from, message) {
       if (Array.isArray(message)) { for (const item of message) observeOne(from, item); }
       else observeOne(from, message);
+    },
+    forgetPending() {
+      sentBy.client.clear();
+      sentBy.server.clear();
     },
     abandonPending() {
       for (const pending of sentBy.client.values()) {

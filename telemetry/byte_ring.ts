@@ -1,0 +1,160 @@
+/**
+ * A single-producer, single-consumer ring of byte records in a
+ * SharedArrayBuffer: serve's forwarding thread copies each chunk in (one
+ * memcpy, no allocation) and its telemetry thread takes them out. Measured
+ * on this project's 2-core machines: a fresh 1 MiB buffer per copy costs
+ * 4 ms (Node) to 10 ms (Deno) in page faults, and Deno's worker messages
+ * carry typed arrays at a few MB/s; a shared ring costs neither.
+ *
+ * A record is `[tag: u8][length: u32][bytes]`. When a record does not fit,
+ * the producer drops it and puts a {@link GAP_TAG} record where it would have
+ * been (as soon as there is room), so the consumer can resynchronise instead
+ * of gluing unrelated bytes together.
+ *
+ * @module
+ */
+
+/** The tag a consumer sees where records were dropped. */
+export const GAP_TAG = 255;
+
+const HEADER = 5;
+const EMPTY = new Uint8Array(0);
+// Control words: [0] write position, [1] read position.
+const WRITE = 0;
+const READ = 1;
+
+/** The shared memory of a ring (pass it to the other thread). */
+export interface RingMemory {
+  /** Control words. */
+  control: SharedArrayBuffer;
+  /** The bytes. */
+  data: SharedArrayBuffer;
+}
+
+/** Allocates a ring of `capacity` bytes. */
+export function createRing(capacity: number): RingMemory {
+  return {
+    control: new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT),
+    data: new SharedArrayBuffer(capacity),
+  };
+}
+
+/** The producer side: {@link RingWriter.write} never blocks. */
+export class RingWriter {
+  readonly #ctl: Int32Array;
+  readonly #data: Uint8Array;
+  readonly #header = new Uint8Array(HEADER);
+  readonly #headerView = new DataView(this.#header.buffer);
+  #gap = false;
+
+  /** Wraps shared memory. */
+  constructor(memory: RingMemory) {
+    this.#ctl = new Int32Array(memory.control);
+    this.#data = new Uint8Array(memory.data);
+  }
+
+  /** Bytes written and not yet taken. */
+  get pending(): number {
+    const size = this.#data.length;
+    return (Atomics.load(this.#ctl, WRITE) - Atomics.load(this.#ctl, READ) + size) % size;
+  }
+
+  /** Appends a record; returns false (and leaves a gap) when it does not fit. */
+  write(tag: number, bytes: Uint8Array): boolean {
+    const need = HEADER + bytes.length + (this.#gap ? HEADER : 0);
+    // One byte stays free so that write === read means empty.
+    if (need > this.#data.length - 1 - this.pending) {
+      this.#gap = true;
+      return false;
+    }
+    let at = Atomics.load(this.#ctl, WRITE);
+    if (this.#gap) at = this.#record(GAP_TAG, EMPTY, at);
+    this.#gap = false;
+    at = this.#record(tag, bytes, at);
+    Atomics.store(this.#ctl, WRITE, at);
+    return true;
+  }
+
+  #record(tag: number, bytes: Uint8Array, at: number): number {
+    this.#header[0] = tag;
+    this.#headerView.setUint32(1, bytes.length);
+    return this.#copyIn(bytes, this.#copyIn(this.#header, at));
+  }
+
+  #copyIn(bytes: Uint8Array, at: number): number {
+    const size = this.#data.length;
+    const first = Math.min(bytes.length, size - at);
+    this.#data.set(bytes.subarray(0, first), at);
+    if (first < bytes.length) this.#data.set(bytes.subarray(first), 0);
+    return (at + bytes.length) % size;
+  }
+}
+
+/** The consumer side. */
+export class RingReader {
+  readonly #ctl: Int32Array;
+  readonly #data: Uint8Array;
+
+  /** Wraps shared memory. */
+  constructor(memory: RingMemory) {
+    this.#ctl = new Int32Array(memory.control);
+    this.#data = new Uint8Array(memory.data);
+  }
+
+  /** Bytes written and not yet taken. */
+  get pending(): number {
+    const size = this.#data.length;
+    return (Atomics.load(this.#ctl, WRITE) - Atomics.load(this.#ctl, READ) + size) % size;
+  }
+
+  /**
+   * Faults every page of the ring in from this thread without changing a
+   * byte (an atomic add of 0 per page), so the producer never pays the
+   * first-touch page faults — safe while the producer writes.
+   */
+  prefault(): void {
+    const words = new Int32Array(this.#data.buffer, 0, this.#data.length >> 2);
+    for (let i = 0; i < words.length; i += 1024) Atomics.add(words, i, 0);
+  }
+
+  /** The ring's size in bytes. */
+  get capacity(): number {
+    return this.#data.length;
+  }
+
+  /**
+   * Takes every record written so far, in order, as copies the caller owns;
+   * where records were dropped there is a {@link GAP_TAG} record with no bytes.
+   */
+  take(): Array<[number, Uint8Array]> {
+    const out: Array<[number, Uint8Array]> = [];
+    const size = this.#data.length;
+    const end = Atomics.load(this.#ctl, WRITE);
+    let at = Atomics.load(this.#ctl, READ);
+    while (at !== end) {
+      const available = (end - at + size) % size;
+      const header = available >= HEADER ? this.#copyOut(at, HEADER) : undefined;
+      const length = header ? new DataView(header.buffer).getUint32(1) : Infinity;
+      if (!header || HEADER + length > available) {
+        // Never expected; if the ring were ever damaged, skip what is there.
+        out.push([GAP_TAG, new Uint8Array(0)]);
+        at = end;
+        break;
+      }
+      at = (at + HEADER) % size;
+      out.push([header[0], this.#copyOut(at, length)]);
+      at = (at + length) % size;
+    }
+    Atomics.store(this.#ctl, READ, at);
+    return out;
+  }
+
+  #copyOut(at: number, length: number): Uint8Array {
+    const size = this.#data.length;
+    const out = new Uint8Array(length);
+    const first = Math.min(length, size - at);
+    out.set(this.#data.subarray(at, at + first));
+    if (first < length) out.set(this.#data.subarray(0, length - first), first);
+    return out;
+  }
+}
