@@ -67,18 +67,30 @@ function session(dir, connector) {
   ];
   child.stdin.write(lines.map((l) => JSON.stringify(l) + "\n").join(""));
   return new Promise((done) => {
-    // Close once all three answers arrived.
+    // Close once all three answers arrived and both rows were written (serve
+    // counts in a pause of the traffic; closing earlier gives estimates).
+    const started = Date.now();
     const timer = setInterval(() => {
-      if (Buffer.concat(out).toString().split("\n").length > 3) {
+      const answered = Buffer.concat(out).toString().split("\n").length > 3;
+      const written = countRows(dir) >= 2 || Date.now() - started > 60_000;
+      if (answered && written) {
         clearInterval(timer);
         child.stdin.end();
       }
-    }, 20);
+    }, 50);
     child.on(
       "close",
       (code) => done({ code, stdout: Buffer.concat(out).toString("utf8"), stderr: err }),
     );
   });
+}
+
+function countRows(dir) {
+  try {
+    return rows(dir).length;
+  } catch {
+    return 0;
+  }
 }
 
 function rows(dir) {
