@@ -112,11 +112,15 @@ export function startServeTelemetry(input: {
     return undefined;
   }
   let alive = true;
+  let written = false;
   let done: () => void = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   worker.on("message", (m: { t?: string; line?: string }) => {
     if (m.t === "log" && m.line) input.log(m.line);
-    if (m.t === "done") done();
+    if (m.t === "done") {
+      written = true;
+      done();
+    }
   });
   worker.on("error", (error) => {
     alive = false;
@@ -157,13 +161,20 @@ export function startServeTelemetry(input: {
       if (alive) {
         worker.postMessage({ t: "finish", deadline: Date.now() + budgetMs });
         // Tokenizing stops at the deadline; writing the rows is then quick,
-        // unless the worker is still starting on a loaded machine. Wait for
-        // it (a host in a hurry signals us, and with the server gone no
-        // handler is left, so the signal ends us at once), up to a cap.
+        // even on a loaded machine (the worker runs at normal priority), but
+        // it may still be starting. Wait for it (a host in a hurry signals
+        // us, and with the server gone no handler is left, so the signal ends
+        // us at once); the cap only guards against a hung worker.
         let timer: ReturnType<typeof setTimeout> | undefined;
         const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, FINISH_CAP_MS)));
         await Promise.race([finished, cap]);
         clearTimeout(timer);
+        if (!written && alive) {
+          input.log(
+            `agent-connector serve: telemetry for this session was not written: ` +
+              `its thread did not finish within ${FINISH_CAP_MS / 1000} s`,
+          );
+        }
       }
       await worker.terminate();
     },

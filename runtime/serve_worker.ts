@@ -20,10 +20,15 @@ import { QUIET_MS } from "../telemetry/quiet_gate.ts";
 import { GAP_TAG, RingReader } from "../telemetry/byte_ring.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
-import { setThreadNice } from "./thread_nice.ts";
 import { workerCounter } from "../telemetry/token_counter.ts";
 
-setThreadNice(10);
+// This thread keeps its normal priority, unlike the tokenizer's: it holds the
+// session's unwritten rows, and an unprivileged process cannot raise a
+// thread's priority again once lowered. At nice 10 on a loaded machine it got
+// so little CPU that finishing took 30-55 s, and serve gave up on it with the
+// rows unwritten (50 concurrent sessions lost whole sessions). Its work during
+// traffic waits for pauses instead (quiet_gate.ts); the CPU-heavy counting
+// runs at low priority in the tokenizer thread, with a deadline.
 const init = workerData as ServeWorkerInit;
 
 /** A module beside this one (`.ts` from source, `.js` in the npm build). */
@@ -89,11 +94,12 @@ port.on("message", (message: unknown) => {
   if (quietTimer) clearTimeout(quietTimer);
   drainRing();
   if (m.t === "finish") {
-    setThreadNice(0);
-    recorder.finish(m.deadline ?? Date.now()).finally(async () => {
+    recorder.finish(m.deadline ?? Date.now()).finally(() => {
       store.close();
-      await counter.close();
+      // Every row is written: serve may end now. The tokenizer thread ends
+      // with us (stopping it mid-compile would only delay the exit).
       port.postMessage({ t: "done" });
+      void counter.close();
     });
   }
 });

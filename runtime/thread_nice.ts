@@ -1,8 +1,10 @@
 /**
- * Thread priority for serve's telemetry threads. On Linux every thread is a
+ * Thread priority for serve's tokenizer thread. On Linux every thread is a
  * task with its own nice value (`/proc/thread-self` names it), so a worker can
  * lower its own priority and leave the CPU to the forwarding thread, the host
  * and the server. Elsewhere, and where it is not allowed, nothing changes.
+ * Lowering is one-way for an unprivileged process: never lower a thread that
+ * must finish promptly (runtime/serve_worker.ts says why).
  *
  * @module
  */

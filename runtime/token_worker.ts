@@ -1,8 +1,10 @@
 /**
  * The tokenizer thread of serve's telemetry (telemetry/token_counter.ts
  * `workerCounter`): loads gpt-tokenizer's o200k_base once and answers
- * `{ id, texts }` with `{ id, counts }` (or `{ id, error }`). Runs at a low
- * priority on Linux like its parent, so counting uses idle CPU.
+ * `{ id, texts }` with `{ id, counts }` (or `{ id, error }`). The only one
+ * of serve's threads that runs at a low priority (nice 10 on Linux), so
+ * counting uses idle CPU; whoever waits on it has a deadline and estimates
+ * past it.
  *
  * @module
  */

@@ -1,10 +1,12 @@
 /**
  * Fifty serve processes at once, each proxying its own server and writing
- * telemetry to one shared store: no row is lost and none is torn.
+ * telemetry to one shared store: no row is lost and none is torn. The test
+ * waits only for answers and exits (serve exits after its rows are written),
+ * never for a time; a session that lost rows is named with its stderr.
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -22,7 +24,14 @@ let dir: string;
 before(() => void (dir = mkdtempSync(join(tmpdir(), "ac-serve-50-"))));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function session(i: number): Promise<void> {
+/** How one serve process ended, and what it said on stderr. */
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+async function session(i: number): Promise<Ended> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   Object.assign(env, {
@@ -46,22 +55,29 @@ async function session(i: number): Promise<void> {
     });
   }
   s.child.stdin.end();
-  await s.exited;
+  // serve exits only after its telemetry thread wrote the session's rows.
+  return { ...(await s.exited), stderr: s.stderr() };
+}
+
+function storedLines(): string[] {
+  const events = join(dir, "data", "telemetry", "events");
+  const files = existsSync(events) ? readdirSync(events) : [];
+  return files.flatMap((f) =>
+    readFileSync(join(events, f), "utf8").split("\n").filter((l) => l !== "")
+  );
 }
 
 test("fifty concurrent serve processes lose and tear no telemetry row", async () => {
-  await Promise.all(Array.from({ length: SESSIONS }, (_, i) => session(i)));
-  const events = join(dir, "data", "telemetry", "events");
-  const lines = readdirSync(events).flatMap((f) =>
-    readFileSync(join(events, f), "utf8").split("\n").filter((l) => l !== "")
-  );
-  const parsed = lines.map((l) => asTelemetryRow(JSON.parse(l)));
+  const ended = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => session(i)));
+  const parsed = storedLines().map((l) => asTelemetryRow(JSON.parse(l)));
   assert.ok(parsed.every((r) => r !== undefined), "every line is one whole row");
   const rows = parsed as TelemetryRow[];
-  assert.equal(rows.length, SESSIONS * (CALLS + 1));
-  for (let i = 0; i < SESSIONS; i++) {
+  for (const [i, end] of ended.entries()) {
     const mine = rows.filter((r) => r.sessionId === `session-${i}`);
-    assert.equal(mine.filter((r) => r.scope === "call").length, CALLS, `session ${i}`);
-    assert.equal(mine.filter((r) => r.scope === "tool_defs").length, 1, `session ${i}`);
+    const why = `session ${i} (exit ${end.code}, signal ${end.signal}): ${end.stderr}`;
+    assert.deepEqual([end.code, end.signal], [0, null], why);
+    assert.equal(mine.filter((r) => r.scope === "call").length, CALLS, why);
+    assert.equal(mine.filter((r) => r.scope === "tool_defs").length, 1, why);
   }
+  assert.equal(rows.length, SESSIONS * (CALLS + 1));
 });

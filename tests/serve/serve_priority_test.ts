@@ -1,0 +1,55 @@
+/**
+ * Which of serve's threads run at a lowered priority (Linux, where each
+ * thread has its own nice value): only the tokenizer's. The thread holding a
+ * session's unwritten rows keeps its normal priority, because an unprivileged
+ * process cannot raise a thread's priority again, and a starved row writer on
+ * a loaded machine finished too late and lost whole sessions.
+ */
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { cliCommand } from "../_helpers/cli_process.ts";
+import { nodeExecutable } from "../_helpers/mcp_peers.ts";
+import { startRaw } from "./_raw_client.ts";
+import { openNdjsonStore } from "../../telemetry/store_ndjson.ts";
+
+const FAKE = fileURLToPath(new URL("../fixtures/serve/fake_server.mjs", import.meta.url));
+const LINUX = existsSync("/proc/thread-self");
+let dir: string;
+
+before(() => void (dir = mkdtempSync(join(tmpdir(), "ac-serve-nice-"))));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The nice value of each thread of `pid`. */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    // Fields after the command name; nice is field 19 of stat(5).
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+test("only serve's tokenizer thread runs at a lowered priority", { skip: !LINUX }, async () => {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  env.AGENT_CONNECTOR_DATA_DIR = join(dir, "data");
+  const s = startRaw(
+    cliCommand(["serve", "--connector", "nice", "--", nodeExecutable(), FAKE]),
+    env,
+  );
+  await s.request(0, "initialize", { protocolVersion: "2025-11-25", capabilities: {} });
+  await s.request(1, "tools/list");
+  // The tool_defs row is written once the tokenizer thread counted it: from
+  // then on every telemetry thread exists.
+  const store = openNdjsonStore(join(dir, "data", "telemetry"));
+  while ([...store.rows()].length === 0) await new Promise((r) => setTimeout(r, 50));
+  const nices = threadNices(s.child.pid!);
+  s.child.stdin.end();
+  assert.deepEqual(await s.exited, { code: 0, signal: null });
+  assert.equal(nices.filter((n) => n > 0).length, 1, `thread nice values: ${nices}`);
+  assert.ok(nices.every((n) => n === 0 || n === 10), `thread nice values: ${nices}`);
+});
