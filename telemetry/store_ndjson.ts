@@ -62,24 +62,16 @@ export function openNdjsonStore(dir: string): TelemetryStore {
   }
 
   function append(rows: readonly TelemetryRow[]): void {
-    const byDay = new Map<string, string[]>();
+    const byDay = new Map<string, Uint8Array[]>();
     for (const row of rows) {
       const day = row.ts.slice(0, 10);
       const lines = byDay.get(day) ?? [];
-      lines.push(JSON.stringify(row) + "\n");
+      lines.push(encoder.encode(JSON.stringify(row) + "\n"));
       byDay.set(day, lines);
     }
     for (const [day, lines] of byDay) {
       const fd = fdFor(day);
-      let batch = "";
-      for (const line of lines) {
-        if (batch.length > 0 && batch.length + line.length > APPEND_CHUNK_BYTES) {
-          writeWhole(fd, encoder.encode(batch));
-          batch = "";
-        }
-        batch += line;
-      }
-      if (batch.length > 0) writeWhole(fd, encoder.encode(batch));
+      for (const chunk of appendChunks(lines)) writeWhole(fd, chunk);
     }
   }
 
@@ -162,6 +154,39 @@ export function openNdjsonStore(dir: string): TelemetryStore {
       fds.clear();
     },
   };
+}
+
+/**
+ * Groups encoded lines into the writes of one append: whole lines only, each
+ * write at most {@link APPEND_CHUNK_BYTES} bytes (UTF-8 bytes, not
+ * characters) unless a single line alone is longer.
+ */
+export function appendChunks(lines: readonly Uint8Array[]): Uint8Array[] {
+  const chunks: Uint8Array[] = [];
+  let batch: Uint8Array[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size > 0 && size + line.length > APPEND_CHUNK_BYTES) {
+      chunks.push(joinBytes(batch, size));
+      batch = [];
+      size = 0;
+    }
+    batch.push(line);
+    size += line.length;
+  }
+  if (size > 0) chunks.push(joinBytes(batch, size));
+  return chunks;
+}
+
+function joinBytes(parts: readonly Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 function writeWhole(fd: number, bytes: Uint8Array): void {

@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { APPEND_CHUNK_BYTES, openNdjsonStore } from "./store_ndjson.ts";
+import { APPEND_CHUNK_BYTES, appendChunks, openNdjsonStore } from "./store_ndjson.ts";
 import { testRow } from "../tests/_helpers/telemetry_rows.ts";
 
 let dir: string;
@@ -33,14 +33,38 @@ test("rows are appended to one file per UTC day and read back in order", () => {
   assert.deepEqual(rows.map((r) => r.toolName), ["query", "other"]);
 });
 
-test("each write holds whole lines and stays under the atomic append size", () => {
+test("each write holds whole lines and stays under the atomic append size in bytes", () => {
+  const encoder = new TextEncoder();
+  // Multi-byte names: a row's UTF-8 size is well above its character count.
+  const lines = Array.from(
+    { length: 200 },
+    (_, i) => encoder.encode(JSON.stringify(testRow({ toolName: `outil-é日本😀-${i}` })) + "\n"),
+  );
+  const huge = encoder.encode(JSON.stringify(testRow({ toolName: "日".repeat(3000) })) + "\n");
+  const chunks = appendChunks([...lines.slice(0, 100), huge, ...lines.slice(100)]);
+  assert.ok(APPEND_CHUNK_BYTES <= 4096);
+  assert.ok(chunks.length > 1);
+  for (const chunk of chunks) {
+    assert.equal(chunk[chunk.length - 1], 0x0a, "a write ends with a whole line");
+    if (chunk.length > APPEND_CHUNK_BYTES) {
+      assert.deepEqual(chunk, huge, "only a single over-long line exceeds the limit");
+    }
+  }
+  const joined = new TextDecoder().decode(
+    appendChunks(lines).reduce((a, b) => {
+      const out = new Uint8Array(a.length + b.length);
+      out.set(a);
+      out.set(b, a.length);
+      return out;
+    }),
+  );
+  assert.equal(joined, lines.map((l) => new TextDecoder().decode(l)).join(""));
+
   const store = openNdjsonStore(dir);
-  const rows = Array.from({ length: 200 }, (_, i) => testRow({ toolName: `tool-${i}` }));
-  store.append(rows);
+  store.append(Array.from({ length: 200 }, (_, i) => testRow({ toolName: `outil-é日本😀-${i}` })));
   store.close();
   const text = readFileSync(join(dir, "events", "2026-11-01.ndjson"), "utf8");
   assert.equal(text.split("\n").length - 1, 200);
-  assert.ok(APPEND_CHUNK_BYTES <= 4096);
 });
 
 test("a torn last line and foreign lines are skipped, never reported", () => {
