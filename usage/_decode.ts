@@ -9,7 +9,7 @@ import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { Buffer } from "node:buffer";
 import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reader.ts";
 import { scanMarkedLines } from "./_lines.ts";
-import { pickJson } from "./_pick.ts";
+import { parseLine } from "./_parse_line.ts";
 import { type Rows, rowsOf } from "./_rows.ts";
 import { isZero, preferRecord } from "./tokens.ts";
 
@@ -43,8 +43,12 @@ export interface SourceProblem {
 
 /** What decoding one job produced. */
 export interface DecodeResult {
-  /** Records of the decoded range, one row per request key. */
-  rows: Rows;
+  /**
+   * Records of the decoded range, one row per request key; encoded
+   * (`encodeRows`) when a worker sends them, so they travel as one
+   * transferable buffer and are merged without becoming objects.
+   */
+  rows: Rows | Uint8Array;
   /** The new cursor: the offset past the last line taken. */
   end: number;
   /** The decoder's state at `end`. */
@@ -101,7 +105,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
         const take = (text: string, at: number): boolean => {
           let value: unknown;
           try {
-            value = pick ? pickJson(text, pick) : JSON.parse(text);
+            value = parseLine(text, pick);
           } catch {
             return false;
           }

@@ -5,7 +5,11 @@
  *
  * Searching runs on a latin1 view of each chunk (one char per byte, so string
  * offsets are file offsets, and V8's string search is several times faster
- * than a byte search here); only marked lines are decoded as UTF-8.
+ * than a byte search here). Marked lines are handed over in that form too, a
+ * "binary string": decoding UTF-8 costs Deno 100–300 MB/s where the latin1
+ * view costs 3–8 GB/s, and JSON.parse reads one-byte strings about three times
+ * faster than two-byte ones (measured on generated Claude Code lines).
+ * `_parse_line.ts` turns them into values exactly as UTF-8 text would parse.
  *
  * @module
  */
@@ -13,6 +17,8 @@
 import { Buffer } from "node:buffer";
 import { readSync } from "node:fs";
 
+// Larger chunks (128 KB, 1 MB) measured no faster over the whole scan: their
+// latin1 views land in V8's large-object space and cost more collection.
 const CHUNK = 1 << 16;
 
 // Buffer.allocUnsafe costs ~0.3 ms per call under Deno: one buffer is reused
@@ -29,15 +35,17 @@ export interface LineScanEnd {
   end: number;
   /**
    * A marked last line with no newline after it (the file ends there): its
-   * text and offset, for the caller to try and either accept or leave for later.
+   * binary text and offset, for the caller to try and either accept or leave
+   * for later.
    */
   tail?: { text: string; at: number };
 }
 
 /**
  * Calls `onLine(text, at)` for each line in [`start`, `size`) of `fd` that
- * contains one of `markers` (ASCII), in order. `start` must be a line start.
- * `chunk` is the read size (tests make it small to cross chunk edges).
+ * contains one of `markers` (ASCII), in order; `text` is the line's bytes as a
+ * binary string (one char per byte). `start` must be a line start. `chunk` is
+ * the read size (tests make it small to cross chunk edges).
  */
 export function scanMarkedLines(
   fd: number,
@@ -55,7 +63,13 @@ export function scanMarkedLines(
   let from = 0; // search position in the view
   let longStart = -1; // file offset where the line holding buf[0] began, when its head was dropped
   let view = "";
-  const next: number[] = markers.map(() => -2); // cached next hit per marker; -2 = unknown
+  // One regex pass finds the first of several markers: ~1.4x faster than one
+  // indexOf pass per marker on generated Codex rollouts (five markers).
+  const anyMarker = markers.length > 1
+    ? new RegExp(markers.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g")
+    : undefined;
+  const marker = markers[0];
+  let next = -2; // the next hit at or after `from`, cached; -2 = unknown
 
   const fill = () => {
     while (len < buf.length && pos < size) {
@@ -68,7 +82,7 @@ export function scanMarkedLines(
       pos += n;
     }
     view = buf.toString("latin1", 0, len);
-    next.fill(-2);
+    next = -2;
   };
   const shift = (keepFrom: number) => {
     buf.copy(buf, 0, keepFrom, len);
@@ -77,16 +91,12 @@ export function scanMarkedLines(
     from = Math.max(0, from - keepFrom);
   };
   const nextMarker = (): number => {
-    let best = -1;
-    for (let i = 0; i < markers.length; i++) {
-      let at = next[i];
-      if (at === -2 || (at !== -1 && at < from)) {
-        at = view.indexOf(markers[i], from);
-        next[i] = at;
-      }
-      if (at !== -1 && (best === -1 || at < best)) best = at;
-    }
-    return best;
+    if (next !== -2 && (next === -1 || next >= from)) return next;
+    if (anyMarker) {
+      anyMarker.lastIndex = from;
+      next = anyMarker.exec(view)?.index ?? -1;
+    } else next = markers.length === 0 ? -1 : view.indexOf(marker, from);
+    return next;
   };
 
   fill();
@@ -127,7 +137,7 @@ export function scanMarkedLines(
     const nlAfter = view.indexOf("\n", m);
     if (nlAfter === -1) {
       if (pos >= size) {
-        return { end: base + ls, tail: { text: buf.toString("utf8", ls, len), at: base + ls } };
+        return { end: base + ls, tail: { text: view.slice(ls, len), at: base + ls } };
       }
       // The marked line continues past the chunk: keep it from its start, grow if needed.
       from = m;
@@ -140,7 +150,7 @@ export function scanMarkedLines(
       fill();
       continue;
     }
-    onLine(buf.toString("utf8", ls, nlAfter), base + ls);
+    onLine(view.slice(ls, nlAfter), base + ls);
     from = nlAfter + 1;
     longStart = -1;
   }
@@ -149,7 +159,10 @@ export function scanMarkedLines(
   return { end: base + nl + 1 };
 }
 
-/** Reads the line starting at `at`; `end` is past its newline, or -1 when the file ends first. */
+/**
+ * Reads the line starting at `at` as a binary string; `end` is past its
+ * newline, or -1 when the file ends first.
+ */
 function readLineAt(
   fd: number,
   at: number,
@@ -165,10 +178,10 @@ function readLineAt(
     const nl = chunk.subarray(0, n).indexOf(10);
     if (nl >= 0) {
       parts.push(Buffer.from(chunk.subarray(0, nl)));
-      return { text: Buffer.concat(parts).toString("utf8"), end: pos + nl + 1 };
+      return { text: Buffer.concat(parts).toString("latin1"), end: pos + nl + 1 };
     }
     parts.push(Buffer.from(chunk.subarray(0, n)));
     pos += n;
   }
-  return { text: Buffer.concat(parts).toString("utf8"), end: -1 };
+  return { text: Buffer.concat(parts).toString("latin1"), end: -1 };
 }

@@ -17,7 +17,7 @@ function naive(text: string, start: number, markers: string[]) {
   while (offset < rest.length) {
     const nl = rest.indexOf(10, offset);
     const stop = nl === -1 ? rest.length : nl;
-    const line = rest.subarray(offset, stop).toString("utf8");
+    const line = rest.subarray(offset, stop).toString("latin1");
     const marked = markers.some((m) => line.includes(m));
     if (nl === -1) {
       if (marked) tail = { text: line, at };

@@ -10,21 +10,43 @@
  * throws `SyntaxError` like `JSON.parse` would; the content of skipped
  * strings is not validated.
  *
+ * With `binary`, `text` holds bytes, one char each (see `_lines.ts`): a picked
+ * value holding a byte ≥ 0x80 is decoded as UTF-8 before it is parsed, so the
+ * result equals picking the decoded text. Spec keys must be ASCII.
+ *
  * @module
  */
 
+import { Buffer } from "node:buffer";
 import type { PickSpec } from "./reader.ts";
 
 export type { PickSpec };
 
-/** Returns the object in `text` reduced to `spec`; throws SyntaxError on bad structure. */
-export function pickJson(text: string, spec: PickSpec): Record<string, unknown> {
+/**
+ * Returns the object in `text` reduced to `spec`; throws SyntaxError on bad
+ * structure. `binary`: `text` is UTF-8 bytes, one char each.
+ */
+export function pickJson(text: string, spec: PickSpec, binary = false): Record<string, unknown> {
   let i = ws(text, 0);
-  if (text.charCodeAt(i) !== 123) return JSON.parse(text); // not an object: plain rules
-  const [value, end] = pickObject(text, i, spec);
+  if (text.charCodeAt(i) !== 123) { // not an object: plain rules
+    return parseSlice(text, binary) as Record<string, unknown>;
+  }
+  const [value, end] = pickObject(text, i, spec, binary);
   i = ws(text, end);
   if (i !== text.length) fail(i);
   return value;
+}
+
+const HIGH = /[\x80-\xff]/;
+
+/** `JSON.parse` of a slice; a binary slice with a byte ≥ 0x80 is decoded as UTF-8 first. */
+export function parseSlice(text: string, binary: boolean): unknown {
+  return JSON.parse(binary && HIGH.test(text) ? utf8(text) : text);
+}
+
+/** The UTF-8 text of a binary string. */
+export function utf8(binary: string): string {
+  return Buffer.from(binary, "latin1").toString("utf8");
 }
 
 function fail(at: number): never {
@@ -89,6 +111,7 @@ function pickObject(
   text: string,
   start: number,
   spec: PickSpec,
+  binary: boolean,
 ): [Record<string, unknown>, number] {
   const out: Record<string, unknown> = {};
   let i = ws(text, start + 1);
@@ -97,7 +120,7 @@ function pickObject(
     if (text.charCodeAt(i) !== 34) fail(i);
     const keyEnd = stringEnd(text, i);
     let key = text.slice(i + 1, keyEnd);
-    if (key.includes("\\")) key = JSON.parse(text.slice(i, keyEnd + 1));
+    if (key.includes("\\")) key = parseSlice(text.slice(i, keyEnd + 1), binary) as string;
     i = ws(text, keyEnd + 1);
     if (text.charCodeAt(i) !== 58) fail(i);
     i = ws(text, i + 1);
@@ -105,14 +128,14 @@ function pickObject(
     let end: number;
     if (want === true) {
       end = skipValue(text, i);
-      out[key] = JSON.parse(text.slice(i, end));
+      out[key] = parseSlice(text.slice(i, end), binary);
     } else if (want && text.charCodeAt(i) === 123) {
-      const [value, e] = pickObject(text, i, want);
+      const [value, e] = pickObject(text, i, want, binary);
       out[key] = value;
       end = e;
     } else {
       end = skipValue(text, i);
-      if (want) out[key] = JSON.parse(text.slice(i, end)); // a picked object that is not one
+      if (want) out[key] = parseSlice(text.slice(i, end), binary); // a picked object that is not one
     }
     i = ws(text, end);
     const c = text.charCodeAt(i);

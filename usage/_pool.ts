@@ -1,8 +1,14 @@
 /**
- * Runs decode jobs on this thread and, when there is enough to read, on
- * worker threads too: jobs are split into byte-balanced buckets (largest
- * first), one per thread. A worker that fails hands its jobs back to this
- * thread, so a scan never depends on workers.
+ * Runs decode jobs on this thread, or, when there is enough to read, on
+ * worker threads only: jobs are split into byte-balanced buckets (largest
+ * first), one per worker, and this thread merges what they send. A worker
+ * that fails hands its jobs back to this thread, so a scan never depends on
+ * workers.
+ *
+ * Why this thread does not decode as well: decoding allocates at a high rate,
+ * and V8 then grows a thread's young generation to its maximum (64 MB here)
+ * for the rest of the process; a worker's can be capped (`resourceLimits`),
+ * this thread's cannot from code.
  *
  * @module
  */
@@ -16,7 +22,23 @@ import { loadReader } from "./readers/registry.ts";
 /** Below this many bytes to read, starting a worker costs more than it saves. */
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
-/** How many threads to use for `bytes` to read: `requested` caps it (0 = this thread only). */
+/**
+ * A worker's young generation, in MB (V8's default maximum here is 96).
+ * Measured on the generated 1 GB tree with two workers: 8 MB gave the lowest
+ * peak RSS and no more CPU than 16 or 32 MB.
+ */
+export const WORKER_YOUNG_MB = 8;
+
+/**
+ * Workers at most by default: each costs ~30 MB of resident memory (its own
+ * V8 heap and allocator), and DESIGN §5 holds a 1 GB scan under 200 MB.
+ */
+export const MAX_WORKERS = 2;
+
+/**
+ * How many threads to use for `bytes` to read (1: this thread only, else that
+ * many workers); `requested` overrides it.
+ */
 export function threadCount(bytes: number, requested?: number): number {
   if (requested !== undefined) return Math.max(1, requested);
   if (bytes < WORKER_MIN_BYTES) return 1;
@@ -24,17 +46,18 @@ export function threadCount(bytes: number, requested?: number): number {
   try {
     cores = availableParallelism();
   } catch { /* no sys permission: one thread */ }
-  return Math.max(1, Math.min(cores, 4, Math.ceil(bytes / WORKER_MIN_BYTES)));
+  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
 }
 
-/** Runs `jobs` on `threads` threads; `onResult` sees each result as it lands. */
+/** Runs `jobs` on this thread (`threads` 1) or on `threads` workers; `onResult` sees each result as it lands. */
 export async function runJobs(
   jobs: DecodeJob[],
   threads: number,
   onResult: (index: number, result: DecodeResult) => void,
 ): Promise<void> {
   const order = jobs.map((_, i) => i).sort((a, b) => cost(jobs[b]) - cost(jobs[a]));
-  const buckets: number[][] = Array.from({ length: Math.max(1, threads) }, () => []);
+  if (threads <= 1) return runHere(jobs, order, onResult);
+  const buckets: number[][] = Array.from({ length: threads }, () => []);
   const load = buckets.map(() => 0);
   for (const i of order) {
     let best = 0;
@@ -42,13 +65,13 @@ export async function runJobs(
     buckets[best].push(i);
     load[best] += cost(jobs[i]);
   }
-  const pending = buckets.slice(1).filter((b) => b.length > 0).map((bucket) =>
-    runInWorker(jobs, bucket, onResult).catch(async (left: number[]) => {
-      await runHere(jobs, left, onResult);
-    })
+  await Promise.all(
+    buckets.filter((b) => b.length > 0).map((bucket) =>
+      runInWorker(jobs, bucket, onResult).catch(async (left: number[]) => {
+        await runHere(jobs, left, onResult);
+      })
+    ),
   );
-  await runHere(jobs, buckets[0], onResult);
-  await Promise.all(pending);
 }
 
 function cost(job: DecodeJob): number {
@@ -86,6 +109,7 @@ function runInWorker(
       const file = self.endsWith(".ts") ? "./_scan_worker.ts" : "./_scan_worker.js";
       worker = new Worker(new URL(file, self), {
         workerData: { jobs: indexes.map((i) => [i, jobs[i]]) },
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
       });
     } catch {
       reject([...left]);

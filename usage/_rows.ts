@@ -1,7 +1,8 @@
 /**
  * A source's records as a {@link RecordTable} plus each row's request key and
  * secondary flag: what a decode job returns, what the cache keeps per
- * source, and what the scan merges across files. Only one file's records are ever objects at once.
+ * source, and what the scan merges across files (`_dedup.ts`). Only one
+ * file's records are ever objects at once.
  *
  * @module
  */
@@ -10,21 +11,14 @@ import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence } from "../core/usage_types.ts";
 import type { ReaderRecord } from "./reader.ts";
 import { TIE_COUNTS } from "./tokens.ts";
-import {
-  emptyTable,
-  INDEX_COLUMNS,
-  type IndexColumn,
-  NUMBER_COLUMNS,
-  type RecordTable,
-  tableOf,
-} from "./table.ts";
+import { type IndexColumn, type RecordTable, tableOf } from "./table.ts";
 
 /** Keyed rows of one source (or of a merge of sources). */
 export interface Rows {
   /** The request key of each row. */
   keys: string[];
   /** 1 where the row is a copy that loses ties (a sidechain replay). */
-  secondary: number[];
+  secondary: ArrayLike<number>;
   /** The rows. */
   table: RecordTable;
 }
@@ -56,7 +50,12 @@ const text = (
  * lexically smaller session and project, then the host cost, the model, each
  * count, the provider and the multiplier.
  */
-export function prefers(a: Rows, i: number, b: Rows, j: number): boolean {
+export function prefers(
+  a: Pick<Rows, "secondary" | "table">,
+  i: number,
+  b: Pick<Rows, "secondary" | "table">,
+  j: number,
+): boolean {
   const ta = a.table;
   const tb = b.table;
   const sa = total(ta, i);
@@ -82,52 +81,4 @@ export function prefers(a: Rows, i: number, b: Rows, j: number): boolean {
   const xa = Number.isNaN(ta.multiplier[i]) ? 1 : ta.multiplier[i];
   const xb = Number.isNaN(tb.multiplier[j]) ? 1 : tb.multiplier[j];
   return xa <= xb;
-}
-
-/** Merges rows by key, keeping for each key the row {@link prefers} picks. */
-export function mergeRows(
-  platform: HostId,
-  confidence: UsageConfidence,
-  parts: readonly Rows[],
-): Rows {
-  const winner = new Map<string, number>(); // key -> its slot in keys, part and row
-  const part: number[] = [];
-  const row: number[] = [];
-  const keys: string[] = [];
-  for (let p = 0; p < parts.length; p++) {
-    const rows = parts[p];
-    for (let i = 0; i < rows.keys.length; i++) {
-      const key = rows.keys[i];
-      const at = winner.get(key);
-      if (at === undefined) {
-        winner.set(key, keys.length);
-        keys.push(key);
-        part.push(p);
-        row.push(i);
-      } else if (prefers(rows, i, parts[part[at]], row[at])) {
-        part[at] = p;
-        row[at] = i;
-      }
-    }
-  }
-  winner.clear();
-  const out = emptyTable(platform, confidence, keys.length, [], false);
-  const secondary: number[] = new Array(keys.length);
-  const index = new Map<string, number>();
-  const remap = (t: RecordTable, idx: number) => {
-    if (idx < 0) return -1;
-    const s = t.strings[idx];
-    let k = index.get(s);
-    if (k === undefined) index.set(s, k = out.strings.push(s) - 1);
-    return k;
-  };
-  for (let k = 0; k < keys.length; k++) {
-    const src = parts[part[k]];
-    const t = src.table;
-    const i = row[k];
-    for (const c of NUMBER_COLUMNS) out[c][k] = t[c][i];
-    for (const c of INDEX_COLUMNS) out[c][k] = remap(t, t[c][i]);
-    secondary[k] = src.secondary[i];
-  }
-  return { keys, secondary, table: out };
 }

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { mergeRows, prefers, rowsOf } from "./_rows.ts";
+import { prefers, rowsOf } from "./_rows.ts";
+import { mergeRows } from "./_dedup.ts";
 import { preferRecord } from "./tokens.ts";
 import { recordAt } from "./table.ts";
 import type { ReaderRecord } from "./reader.ts";

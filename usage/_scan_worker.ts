@@ -1,6 +1,8 @@
 /**
  * Worker entry of the scan: decodes the jobs it was given and posts each
- * result back. Loads nothing but the decoder and the readers it needs.
+ * result back, its rows encoded in one transferred buffer (see
+ * `DecodeResult.rows`). Loads nothing but the decoder and the readers it
+ * needs.
  *
  * @module
  */
@@ -9,11 +11,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
+import { encodeRows } from "./cache.ts";
+import type { Rows } from "./_rows.ts";
 
 const jobs = (workerData as { jobs: [number, DecodeJob][] }).jobs;
 for (const [index, job] of jobs) {
   const reader = await loadReader(job.readerId as HostId);
   const result = await decodeJob(reader, job);
-  parentPort!.postMessage({ index, result });
+  const rows = encodeRows(result.rows as Rows);
+  parentPort!.postMessage({ index, result: { ...result, rows } }, [rows.buffer as ArrayBuffer]);
 }
 parentPort!.postMessage({ done: true });

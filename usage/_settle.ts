@@ -10,6 +10,9 @@
  *   usable snapshot); every source's rows are rebuilt from the rows file, and
  *   a source whose rows lag its cursor is read again from the start.
  *
+ * A {@link Settler} takes each source's decoded rows as they arrive and merges
+ * them at once (`_dedup.ts`), so a scan never holds every source's records.
+ *
  * @module
  */
 
@@ -18,6 +21,7 @@ import type { UsageReader } from "./reader.ts";
 import type { DecodeResult, SourceProblem } from "./_decode.ts";
 import {
   type Cursor,
+  encodeRows,
   type KeptRows,
   loadCursors,
   loadRows,
@@ -26,7 +30,8 @@ import {
 } from "./cache.ts";
 import { loadSnapshot, loadSnapshotRows, saveSnapshot, type Snapshot } from "./_snapshot.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
-import { mergeRows, type Rows } from "./_rows.ts";
+import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
+import { readRows, RowsReader } from "./_codec.ts";
 
 /** One platform's plans and how they will be settled. */
 export interface PlatformScan {
@@ -43,7 +48,7 @@ export interface PlatformScan {
   /** The kept cursors. */
   cursors: Map<string, Cursor>;
   /** The snapshot's keyed rows, for `append`. */
-  base?: Rows;
+  base?: Merged;
   /** Each source's kept rows, for `full`. */
   kept?: Map<string, KeptRows>;
 }
@@ -85,7 +90,7 @@ export function planPlatform(
       return;
     }
   }
-  scan.kept = loadRows(dir, reader.id, reader.confidence, reader.version) ?? new Map();
+  scan.kept = loadRows(dir, reader.id, reader.version) ?? new Map();
   for (const plan of plans) {
     if (plan.mode === 2 || !plan.cached) continue;
     if (scan.kept.get(plan.key)?.end !== plan.cached.end) {
@@ -95,79 +100,117 @@ export function planPlatform(
   }
 }
 
-/** Folds fresh results into the kept state, saves it, and returns the platform's records. */
-export function settle(
-  scan: PlatformScan,
-  fresh: Map<Planned, DecodeResult>,
-  dir: string | undefined,
-  since: number | undefined,
-): Snapshot {
-  const { reader } = scan;
-  const cursors = new Map<string, Cursor>();
-  const parts: Rows[] = scan.base ? [scan.base] : [];
-  const rowsOut = new Map<string, KeptRows>();
-  let complete = true;
-  for (const plan of scan.plans) {
-    const result = fresh.get(plan);
-    fresh.delete(plan);
-    const cached = plan.cached;
-    if (!result) {
-      if (cached) {
-        cursors.set(plan.key, cached);
-        const rows = scan.kept?.get(plan.key);
-        if (rows) {
-          parts.push(rows.rows);
-          rowsOut.set(plan.key, rows);
-        }
-      } else if (skippedBySince(plan, since)) complete = false;
-      continue;
-    }
-    const appended = plan.mode === 1 ? cached : undefined;
-    cursors.set(plan.key, {
+/** Folds one platform's decode results into its records as they arrive, then saves. */
+export class Settler {
+  private readonly merged: Dedup;
+  private readonly cursors = new Map<string, Cursor>();
+  private readonly rowsOut = new Map<string, KeptRows>();
+  private readonly index = new Map<Planned, number>();
+  private readonly taken = new Set<Planned>();
+  private readonly reader: RowsReader;
+
+  /** Starts settling `scan`; `dir` is the cache folder (none: nothing is kept). */
+  constructor(
+    private readonly scan: PlatformScan,
+    private readonly dir: string | undefined,
+    private readonly since: number | undefined,
+  ) {
+    const { reader } = scan;
+    this.merged = new Dedup(reader.id, reader.confidence, scan.base);
+    this.reader = new RowsReader(reader.id, reader.confidence);
+    scan.base = undefined;
+    scan.plans.forEach((plan, i) => this.index.set(plan, i));
+  }
+
+  /** The plan's number in the output order: the snapshot's rows (0) first, then listing order. */
+  private origin(plan: Planned): number {
+    return this.index.get(plan)! + 1;
+  }
+
+  /** Takes the decoded rows of `plan` (once per plan). */
+  take(plan: Planned, result: DecodeResult): void {
+    const { reader } = this.scan;
+    this.taken.add(plan);
+    const appended = plan.mode === 1 ? plan.cached : undefined;
+    this.cursors.set(plan.key, {
       path: plan.source.path,
       size: plan.size,
       mtimeMs: plan.mtimeMs,
       ino: plan.ino,
       end: result.end,
-      head: dir && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
-      saved: result.saved,
+      head: this.dir && plan.source.format === "jsonl" ? hashAt(plan.source.path, result.end) : "",
+      saved: this.dir ? result.saved : null, // kept only for the next scan
       problems: mergeProblems(
         appended ? appended.problems.filter((p) => p.at < plan.from) : [],
         result.problems,
       ),
     });
-    if (scan.speed === "append") {
-      parts.push(result.rows);
-      continue;
+    const fresh = result.rows instanceof Uint8Array ? this.reader.read(result.rows) : result.rows;
+    if (this.scan.speed === "append") {
+      this.merged.add(fresh, this.origin(plan));
+      return;
     }
-    const before = appended ? scan.kept?.get(plan.key)?.rows : undefined;
-    const rows = before
-      ? mergeRows(reader.id, reader.confidence, [before, result.rows])
-      : result.rows;
-    parts.push(rows);
-    rowsOut.set(plan.key, { end: result.end, rows });
-  }
-  const merged = mergeRows(reader.id, reader.confidence, parts);
-  parts.length = 0;
-  const problems: UsageProblem[] = [];
-  for (const c of cursors.values()) {
-    for (const p of c.problems) {
-      problems.push({
-        platform: reader.id,
-        path: c.path,
-        line: p.line,
-        message: p.message,
-        count: p.count,
-      });
+    const before = appended && this.scan.kept?.get(plan.key);
+    if (before) {
+      // Appended to, in a full settle: the source's kept rows and its new ones, as one.
+      const rows = mergeRows(reader.id, reader.confidence, [
+        readRows(before.bytes, reader.id, reader.confidence),
+        result.rows instanceof Uint8Array
+          ? readRows(result.rows, reader.id, reader.confidence)
+          : result.rows,
+      ]);
+      this.merged.add(rows, this.origin(plan));
+      if (this.dir) this.rowsOut.set(plan.key, { end: result.end, bytes: encodeRows(rows) });
+      return;
+    }
+    this.merged.add(fresh, this.origin(plan));
+    if (this.dir) {
+      const bytes = result.rows instanceof Uint8Array ? result.rows : encodeRows(result.rows);
+      this.rowsOut.set(plan.key, { end: result.end, bytes });
     }
   }
-  const snapshot: Snapshot = { table: merged.table, problems };
-  if (dir) {
-    if (scan.speed === "full") saveRows(dir, reader.id, reader.version, rowsOut);
-    if (complete) saveSnapshot(dir, reader.version, scan.fingerprint, snapshot, merged);
-    saveCursors(dir, reader.id, reader.version, complete ? scan.fingerprint : "", cursors);
+
+  /** Adds what was not read (kept rows), saves the state and returns the platform's records. */
+  finish(): Snapshot {
+    const { reader, plans } = this.scan;
+    const { dir, since } = this;
+    let complete = true;
+    for (const plan of plans) {
+      if (this.taken.has(plan)) continue;
+      const cached = plan.cached;
+      if (cached) {
+        this.cursors.set(plan.key, cached);
+        const kept = this.scan.kept?.get(plan.key);
+        if (kept) {
+          this.merged.add(this.reader.read(kept.bytes), this.origin(plan));
+          this.rowsOut.set(plan.key, kept);
+        }
+      } else if (skippedBySince(plan, since)) complete = false;
+    }
+    this.scan.kept = undefined;
+    const merged = this.merged.result();
+    const problems: UsageProblem[] = [];
+    for (const plan of plans) {
+      const c = this.cursors.get(plan.key);
+      for (const p of c?.problems ?? []) {
+        problems.push({
+          platform: reader.id,
+          path: c!.path,
+          line: p.line,
+          message: p.message,
+          count: p.count,
+        });
+      }
+    }
+    const snapshot: Snapshot = { table: merged.table, problems };
+    if (dir) {
+      if (this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
+      if (complete) saveSnapshot(dir, reader.version, this.scan.fingerprint, snapshot, merged);
+      const fingerprint = complete ? this.scan.fingerprint : "";
+      saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
+    }
+    return snapshot;
   }
-  return snapshot;
 }
 
 function mergeProblems(a: SourceProblem[], b: SourceProblem[]): SourceProblem[] {

@@ -5,10 +5,10 @@
  *   past the last line read, a hash of the bytes around it, the decoder's
  *   state and its problems, plus the fingerprint of the listing they describe.
  *   Small; read whenever something changed.
- * - `<platform>.rows.json`: per source its records (keyed rows) and the
- *   offset they were read up to. Large; read only when a source was
- *   rewritten, truncated or removed, and then every source whose rows lag its
- *   cursor is read again.
+ * - `<platform>.rows.bin`: per source its records (keyed rows, in the
+ *   compact form of `_codec.ts`) and the offset they were read up to. Large;
+ *   read only when a source was rewritten, truncated or removed, and then
+ *   every source whose rows lag its cursor is read again.
  * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
@@ -20,13 +20,11 @@ import { Buffer } from "node:buffer";
 import { readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
-import type { HostId } from "../core/platform_types.ts";
-import type { UsageConfidence } from "../core/usage_types.ts";
 import type { Rows } from "./_rows.ts";
-import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS } from "./table.ts";
 import type { SourceProblem } from "./_decode.ts";
+import { aligned, ByteReader, ByteWriter, writeRows } from "./_codec.ts";
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** Where the scan stopped reading one source. */
 export interface Cursor {
@@ -48,16 +46,19 @@ export interface Cursor {
   problems: SourceProblem[];
 }
 
-/** A source's records as read up to `end`. */
+/**
+ * A source's records as read up to `end`, kept encoded (`_codec.ts`): a
+ * source's rows are decoded only when a full settle merges them.
+ */
 export interface KeptRows {
   /** The offset the rows were read up to (equal to the cursor's when current). */
   end: number;
-  /** The rows. */
-  rows: Rows;
+  /** The rows, encoded by `writeRows`. */
+  bytes: Uint8Array;
 }
 
 function file(dir: string, platform: string, kind: string): string {
-  return join(dir, `${platform}.${kind}.json`);
+  return join(dir, `${platform}.${kind}`);
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
@@ -68,12 +69,16 @@ function readJson(path: string): Record<string, unknown> | undefined {
   }
 }
 
-function writeJson(path: string, value: unknown): boolean {
+/**
+ * Writes one cache file atomically (owner-only); false when it could not:
+ * the cache is optional (no write permission, a full disk).
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array): boolean {
   try {
-    writeFileAtomic(path, JSON.stringify(value), { mode: 0o600 });
+    writeFileAtomic(path, data, { mode: 0o600 });
     return true;
   } catch {
-    return false; // the cache is optional: no write permission, a full disk
+    return false;
   }
 }
 
@@ -83,7 +88,7 @@ export function loadCursors(
   platform: string,
   readerVersion: number,
 ): { fingerprint: string; cursors: Map<string, Cursor> } | undefined {
-  const data = readJson(file(dir, platform, "cursors"));
+  const data = readJson(file(dir, platform, "cursors.json"));
   if (!data || data.format !== FORMAT || data.reader !== readerVersion) return undefined;
   const sources = (data.sources ?? {}) as Record<string, Cursor>;
   return { fingerprint: String(data.fingerprint), cursors: new Map(Object.entries(sources)) };
@@ -97,51 +102,41 @@ export function saveCursors(
   fingerprint: string,
   cursors: Map<string, Cursor>,
 ): boolean {
-  return writeJson(file(dir, platform, "cursors"), {
-    format: FORMAT,
-    reader: readerVersion,
-    fingerprint,
-    sources: Object.fromEntries(cursors),
-  });
+  return writeCacheFile(
+    file(dir, platform, "cursors.json"),
+    JSON.stringify({
+      format: FORMAT,
+      reader: readerVersion,
+      fingerprint,
+      sources: Object.fromEntries(cursors),
+    }),
+  );
 }
 
-interface EncodedRows {
-  /** Offset read up to. */
-  e: number;
-  /** Strings of the index columns. */
-  t: string[];
-  /** Request keys. */
-  k: string[];
-  /** Secondary flags. */
-  x: number[];
-  /** Columns by name; NaN (not logged) is written as null. */
-  c: Record<string, (number | null)[]>;
-}
+const ROWS = 0x32525341; // "ASR2" as a little-endian uint32
 
-/** Loads every source's kept rows; undefined when absent or of another reader version. */
+/** Loads every source's kept rows (still encoded); undefined when absent or of another reader version. */
 export function loadRows(
   dir: string,
-  platform: HostId,
-  confidence: UsageConfidence,
+  platform: string,
   readerVersion: number,
 ): Map<string, KeptRows> | undefined {
-  const data = readJson(file(dir, platform, "rows"));
-  if (!data || data.format !== FORMAT || data.reader !== readerVersion) return undefined;
-  const out = new Map<string, KeptRows>();
-  for (const [key, enc] of Object.entries((data.sources ?? {}) as Record<string, EncodedRows>)) {
-    const count = enc.k.length;
-    const table = emptyTable(platform, confidence, count, enc.t, false);
-    for (const name of NUMBER_COLUMNS) {
-      const col = enc.c[name] ?? [];
-      for (let i = 0; i < count; i++) table[name][i] = col[i] ?? NaN;
+  let r: ByteReader;
+  try {
+    r = new ByteReader(aligned(readFileSync(file(dir, platform, "rows.bin"))));
+    if (r.u32() !== ROWS) return undefined;
+    const header = r.json<{ format: number; reader: number; count: number }>();
+    if (header.format !== FORMAT || header.reader !== readerVersion) return undefined;
+    const out = new Map<string, KeptRows>();
+    for (let i = 0; i < header.count; i++) {
+      const key = r.json<string>();
+      const end = r.f64();
+      out.set(key, { end, bytes: r.block() });
     }
-    for (const name of INDEX_COLUMNS) {
-      const col = enc.c[name] ?? [];
-      for (let i = 0; i < count; i++) table[name][i] = col[i] ?? -1;
-    }
-    out.set(key, { end: enc.e, rows: { keys: enc.k, secondary: enc.x ?? [], table } });
+    return out;
+  } catch {
+    return undefined; // absent or damaged: every source is read again
   }
-  return out;
 }
 
 /** Saves every source's kept rows; false when it could not. */
@@ -151,17 +146,22 @@ export function saveRows(
   readerVersion: number,
   kept: Map<string, KeptRows>,
 ): boolean {
-  const sources: Record<string, EncodedRows> = {};
-  for (const [key, { end, rows }] of kept) {
-    const t = rows.table;
-    const c: Record<string, (number | null)[]> = {};
-    for (const name of NUMBER_COLUMNS) {
-      c[name] = Array.from(t[name], (v) => (Number.isNaN(v) ? null : v));
-    }
-    for (const name of INDEX_COLUMNS) c[name] = Array.from(t[name]);
-    sources[key] = { e: end, t: t.strings, k: rows.keys, x: Array.from(rows.secondary), c };
+  const w = new ByteWriter();
+  w.u32(ROWS);
+  w.json({ format: FORMAT, reader: readerVersion, count: kept.size });
+  for (const [key, { end, bytes }] of kept) {
+    w.json(key);
+    w.f64(end);
+    w.block(bytes);
   }
-  return writeJson(file(dir, platform, "rows"), { format: FORMAT, reader: readerVersion, sources });
+  return writeCacheFile(file(dir, platform, "rows.bin"), w.result());
+}
+
+/** The rows of `rows`, encoded for {@link KeptRows} (a buffer of their own, transferable). */
+export function encodeRows(rows: Rows): Uint8Array {
+  const w = new ByteWriter();
+  writeRows(w, rows);
+  return w.result().slice();
 }
 
 /**

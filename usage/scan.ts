@@ -18,13 +18,12 @@ import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../core/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
-import type { DecodeJob, DecodeResult } from "./_decode.ts";
+import type { DecodeJob } from "./_decode.ts";
 import { recordsOf, type RecordTable, since as keepSince } from "./table.ts";
-import { fingerprint, type Planned, planSources, skippedBySince } from "./_plan.ts";
-import { planPlatform, type PlatformScan, settle } from "./_settle.ts";
+import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
+import { planPlatform, type PlatformScan, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
-import { runJobs, threadCount } from "./_pool.ts";
 
 /** How to scan. */
 export interface ScanOptions {
@@ -40,7 +39,10 @@ export interface ScanOptions {
    * `--allow-write`, which then reads every file).
    */
   cache?: boolean;
-  /** Threads to decode on (default: 1 for small scans, up to 4 by cores). */
+  /**
+   * Threads to decode on: 1 is this thread, more are that many workers
+   * (default: 1 for small scans, else up to 2 by cores).
+   */
   threads?: number;
   /** Called as files are read, for a progress line. */
   onProgress?: (progress: ScanProgress) => void;
@@ -131,13 +133,20 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
     saved: p.mode === 1 ? p.cached?.saved : undefined,
   }));
   const bytes = jobs.reduce((n, j) => n + j.size - j.from, 0);
-  const threads = threadCount(bytes, options.threads);
-  const fresh = new Map<Planned, DecodeResult>();
+  let threads = 0;
+  const settlers = new Map<HostId, Settler>();
+  for (const scan of scans) {
+    if (!scan.snapshot) settlers.set(scan.reader.id, new Settler(scan, dir, since));
+  }
   if (jobs.length > 0) {
     const progress: ScanProgress = { files: jobs.length, filesDone: 0, bytes, bytesDone: 0 };
     options.onProgress?.(progress);
+    // Loaded only when something is read: a re-scan with nothing new needs no decoder.
+    const { runJobs, threadCount } = await import("./_pool.ts");
+    threads = threadCount(bytes, options.threads);
     await runJobs(jobs, threads, (i, result) => {
-      fresh.set(toRead[i], result);
+      const plan = toRead[i];
+      settlers.get(plan.reader.id)!.take(plan, result);
       progress.filesDone++;
       progress.bytesDone += jobs[i].size - jobs[i].from;
       options.onProgress?.(progress);
@@ -146,7 +155,8 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
 
   const tables: RecordTable[] = [];
   for (const scan of scans) {
-    const snapshot = scan.snapshot ?? settle(scan, fresh, dir, since);
+    const snapshot = scan.snapshot ?? settlers.get(scan.reader.id)!.finish();
+    settlers.delete(scan.reader.id); // its merge state is garbage now
     problems.push(...snapshot.problems);
     tables.push(keepSince(snapshot.table, since));
   }
@@ -163,7 +173,7 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       sourcesRead: jobs.length,
       bytesRead: bytes,
       cached: useCache,
-      threads: jobs.length > 0 ? threads : 0,
+      threads,
     },
   };
 }

@@ -43,7 +43,7 @@ function setup() {
     scan,
     cacheDir,
     cacheFile: join(cacheDir, "claude-code.cursors.json"),
-    rowsFile: join(cacheDir, "claude-code.rows.json"),
+    rowsFile: join(cacheDir, "claude-code.rows.bin"),
     snapFile: join(cacheDir, "claude-code.records.bin"),
   };
 }
@@ -162,14 +162,14 @@ test("an unreadable folder is reported once and the rest is read", async () => {
   }
 });
 
-test("decoding on worker threads gives exactly the records of one thread", async () => {
+test("decoding on worker threads gives exactly the records of one thread, in the same order", async () => {
   const host = hostAt(usageFixture("agent-kit/home"));
   const one = await scanUsage({ host, cache: false, threads: 1 });
   const two = await scanUsage({ host, cache: false, threads: 3 });
   assert.equal(two.stats.threads, 3);
   const key = (r: { platformId: string; sessionId: string; ts: number; tokens: object }) =>
     JSON.stringify([r.platformId, r.sessionId, r.ts, r.tokens]);
-  assert.deepEqual(two.records.map(key).sort(), one.records.map(key).sort());
+  assert.deepEqual(two.records.map(key), one.records.map(key));
 });
 
 test("the cache holds counts and ids, never the text of a prompt", async () => {
