@@ -349,11 +349,3 @@ export function readRows(bytes: Uint8Array, platform: HostId, confidence: UsageC
   }
   return { keys, secondary: Array.from(v.secondary), table };
 }
-
-/** A copy of `bytes` whose buffer starts at offset 0, so typed views line up. */
-export function aligned(bytes: Uint8Array): Uint8Array {
-  if (bytes.byteOffset % 8 === 0) return bytes;
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return copy;
-}

@@ -12,15 +12,14 @@
  * @module
  */
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import type { RecordTable } from "./table.ts";
 import type { Merged } from "./_dedup.ts";
 import { KeySet } from "./_keys.ts";
-import { aligned, ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
-import { writeCacheFile } from "./cache.ts";
+import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
+import { readCacheFile, writeCacheFile } from "./cache.ts";
 
 const FORMAT = 4;
 const RECORDS = 0x32555341; // "ASU2" as a little-endian uint32
@@ -49,7 +48,7 @@ function file(dir: string, platform: string, kind: "records" | "keys"): string {
 function open(path: string, magic: number): ByteReader | undefined {
   let bytes: Uint8Array;
   try {
-    bytes = aligned(readFileSync(path));
+    bytes = readCacheFile(path);
   } catch {
     return undefined;
   }
