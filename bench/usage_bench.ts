@@ -17,7 +17,7 @@
 
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,8 @@ const hasTime = existsSync("/usr/bin/time");
 
 interface Run {
   wall: number;
+  /** User + system CPU seconds: steadier than wall time on a shared machine. */
+  cpu?: number;
   rssMb?: number;
   stdout: string;
   ok: boolean;
@@ -40,7 +42,7 @@ interface Run {
 
 function measure(cmd: string, args: string[], env: Record<string, string>): Run {
   const full = hasTime
-    ? ["/usr/bin/time", ["-f", "@@time %e %M", cmd, ...args]] as const
+    ? ["/usr/bin/time", ["-f", "@@time %e %M %U %S", cmd, ...args]] as const
     : [cmd, args] as const;
   const t0 = performance.now();
   const run = spawnSync(full[0], [...full[1]], {
@@ -49,9 +51,10 @@ function measure(cmd: string, args: string[], env: Record<string, string>): Run 
     maxBuffer: 1 << 28,
   });
   const wall = (performance.now() - t0) / 1000;
-  const m = /@@time ([\d.]+) (\d+)/.exec(run.stderr ?? "");
+  const m = /@@time ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(run.stderr ?? "");
   return {
     wall: m ? Number(m[1]) : wall,
+    cpu: m ? Number(m[3]) + Number(m[4]) : undefined,
     rssMb: m ? Number(m[2]) / 1024 : undefined,
     stdout: run.stdout ?? "",
     stderr: (run.stderr ?? "").replace(/@@time.*\n?/, ""),
@@ -61,8 +64,8 @@ function measure(cmd: string, args: string[], env: Record<string, string>): Run 
 
 const fmt = (r: Run, bytes?: number) =>
   `${r.wall.toFixed(2)} s${bytes ? `, ${(bytes / 1e6 / r.wall).toFixed(0)} MB/s` : ""}${
-    r.rssMb ? `, peak RSS ${r.rssMb.toFixed(0)} MB` : ""
-  }${r.ok ? "" : "  (FAILED)"}`;
+    r.cpu !== undefined ? ` (${r.cpu.toFixed(2)} s CPU)` : ""
+  }${r.rssMb ? `, peak RSS ${r.rssMb.toFixed(0)} MB` : ""}${r.ok ? "" : "  (FAILED)"}`;
 
 try {
   console.log(`generating ~${mb} MB of Claude Code, Codex and Gemini CLI logs in ${home} …`);
@@ -70,8 +73,16 @@ try {
   const total = (e: { input: number; cacheRead: number; cacheWrite: number; output: number }) =>
     e.input + e.cacheRead + e.cacheWrite + e.output;
   console.log(`  ${(gen.bytes / 1e6).toFixed(0)} MB in ${gen.files} files`);
+  // Other work on the machine skews wall times; CPU times and RSS much less.
+  console.log(
+    `  load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} on ${cpus().length} cores`,
+  );
 
-  const ours = (perms: string[], extra: string[] = []) =>
+  // Deno keeps its transpiled modules under HOME unless DENO_DIR says where:
+  // point every run at this runtime's own cache, and warm it (workers too) on
+  // a small tree first, so no figure below includes transpiling the CLI.
+  const denoDir = denoCacheDir();
+  const ours = (perms: string[], extra: string[] = [], at = home) =>
     measure(process.execPath, [
       "run",
       "--no-prompt",
@@ -82,10 +93,15 @@ try {
       "--json",
       ...extra,
     ], {
-      HOME: home,
+      HOME: at,
       AGENT_CONNECTOR_DATA_DIR: data,
+      ...(denoDir ? { DENO_DIR: denoDir } : {}),
     });
   const readOnly = ["--allow-read", "--allow-env", "--allow-sys"];
+  const warm = join(root, "warm");
+  generateUsageTree(warm, 64);
+  ours(readOnly, [], warm);
+  rmSync(warm, { recursive: true, force: true });
   const cold = ours(readOnly);
   let exact = false;
   if (cold.ok) {
@@ -182,13 +198,23 @@ try {
       "--json",
       "--platform",
       "claude-code",
-    ], { HOME: home });
+    ], { HOME: home, ...(denoDir ? { DENO_DIR: denoDir } : {}) });
     console.log(
       `  ours, claude-code only, no cache: ${fmt(ourOne, dirBytes(join(home, ".claude")))}`,
     );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });
+}
+
+/** This runtime's module cache folder (`deno info --json`), when it says. */
+function denoCacheDir(): string | undefined {
+  try {
+    const info = spawnSync(process.execPath, ["info", "--json"], { encoding: "utf8" });
+    return JSON.parse(info.stdout).denoDir || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function dirBytes(dir: string): number {
