@@ -18,6 +18,9 @@ payload on stdin and writes the host's native reply. Hosts call this; it is
 written into their hook files by install. Fail-open: any error exits 0 with
 no output.
 
+Flags:
+  --connector <id>   the registered connector whose handler runs
+
 Example:
   echo '{"tool_name":"Bash","tool_input":{}}' | agent-connector hook claude-code PreToolUse --connector acme-db
 `;

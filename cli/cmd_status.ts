@@ -27,6 +27,12 @@ export const help: string =
 One line per detected host: which connectors it has, with their MCP server
 and hooks present or not. Read-only, and always exits 0 (use doctor to check).
 
+Flags:
+  --connector <path>     only the connector of this config (default: every registered one)
+  --scope user|project   which scope's config files to read (default user)
+  --project <dir>        the project for project scope (default: the current directory)
+  --json                 print one row per host as JSON
+
 Example:
   agent-connector status --scope project
 `;

@@ -16,6 +16,9 @@ Renders a connector's status line from the host's JSON payload on stdin.
 Hosts call this; install writes it into their settings. Fail-safe: any error
 prints nothing and exits 0.
 
+Flags:
+  --connector <id>   the registered connector whose status line renders
+
 Example:
   agent-connector statusline claude-code --connector acme-db < payload.json
 `;

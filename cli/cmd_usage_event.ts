@@ -18,6 +18,9 @@ AfterModel payload on stdin: usageMetadata) as a host-native telemetry row.
 Installed by the Gemini CLI and Antigravity adapters when the connector sets
 telemetry.hostNativeUsage. Always exits 0 with no output.
 
+Flags:
+  --connector <id>   the registered connector the row is recorded for
+
 Example:
   agent-connector usage-event gemini-cli --connector acme-db < after-model.json
 `;

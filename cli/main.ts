@@ -13,13 +13,18 @@ import { importLazily } from "../core/lazy_import.ts";
 import { leanIo, processArgs } from "../core/runtime_info.ts";
 
 const argv = processArgs();
+// `hook --help` is a person asking, not a host: the full CLI prints the help.
+const end = argv.indexOf("--");
+const asksHelp = argv.slice(1, end === -1 ? undefined : end).some((a) =>
+  a === "--help" || a === "-h"
+);
 
-if (argv[0] === "hook" || argv[0] === "statusline") {
+if (!asksHelp && (argv[0] === "hook" || argv[0] === "statusline")) {
   const entry = await import("../runtime/hook_main.ts");
   const io = await entry.processIo();
   const run = argv[0] === "hook" ? entry.hookEntry : entry.statuslineEntry;
   io.setExitCode(await run(argv.slice(1), io));
-} else if (argv[0] === "usage-event") {
+} else if (!asksHelp && argv[0] === "usage-event") {
   // Fires on every model turn (every streamed chunk on Gemini CLI): lean too.
   // Loaded lazily, so its store modules stay out of the graph a hook call loads.
   const { usageEventEntry } = await importLazily<typeof import("../runtime/usage_event.ts")>(

@@ -49,6 +49,7 @@ export async function runCli(
   commands: CommandSpec[] = COMMANDS,
 ): Promise<number> {
   const [first, ...rest] = argv;
+  let command: string | undefined;
   try {
     if (first === undefined || first === "--help" || first === "-h") {
       ctx.stdout.write(topLevelHelp(ctx, commands));
@@ -71,6 +72,7 @@ export async function runCli(
     if (first.startsWith("-")) throw new UsageError(`unknown flag "${first}"`);
     const spec = findCommand(first, commands);
     if (!spec) throw new UsageError(`unknown command "${first}"`);
+    command = spec.name;
     const mod = await spec.load();
     if (rest.includes("--help") || rest.includes("-h")) {
       const dashdash = rest.indexOf("--");
@@ -82,7 +84,7 @@ export async function runCli(
     }
     return await mod.run(rest, ctx);
   } catch (error) {
-    return reportError(error, ctx);
+    return reportError(error, ctx, command);
   }
 }
 
@@ -94,11 +96,15 @@ function withName(help: string, ctx: CliContext): string {
     : text.replaceAll("agent-connector ", `${ctx.brand.name} `);
 }
 
-/** Prints a failure the way users should see it and returns its exit code. */
-export function reportError(error: unknown, ctx: CliContext): number {
+/**
+ * Prints a failure the way users should see it and returns its exit code. A
+ * usage error points at the help of `command` when one was given.
+ */
+export function reportError(error: unknown, ctx: CliContext, command?: string): number {
   const name = ctx.brand.name;
   if (error instanceof UsageError) {
-    ctx.stderr.write(`${name}: ${error.message}\nRun "${name} --help" for usage.\n`);
+    const help = command ? `${name} ${command} --help` : `${name} --help`;
+    ctx.stderr.write(`${name}: ${error.message}\nRun "${help}" for usage.\n`);
     return 2;
   }
   if (error instanceof CliError) {

@@ -1,0 +1,42 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import process from "node:process";
+import { fileURLToPath } from "node:url";
+import { runCliCaptured } from "../tests/_helpers/cli.ts";
+import { COMMANDS } from "./commands.ts";
+
+const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+test("every command's help has a usage line, its flags and an example", async () => {
+  for (const spec of COMMANDS) {
+    const run = await runCliCaptured([spec.name, "--help"]);
+    assert.equal(run.code, 0, spec.name);
+    assert.match(run.stdout, new RegExp(`^Usage:\\s+agent-connector ${spec.name}\\b`), spec.name);
+    assert.match(run.stdout, /^Flags:/m, `${spec.name} lists no flags`);
+    assert.match(run.stdout, /^Examples?:\n {2}.*agent-connector /m, `${spec.name} has no example`);
+  }
+});
+
+test("a usage error inside a command points at that command's help", async () => {
+  const run = await runCliCaptured(["install", "--bogus"]);
+  assert.equal(run.code, 2);
+  assert.equal(
+    run.stderr,
+    'agent-connector: install: unknown flag "--bogus"\nRun "agent-connector install --help" for usage.\n',
+  );
+});
+
+test("--help on a command hosts call prints its help instead of waiting for a payload", () => {
+  for (const name of ["hook", "statusline", "usage-event"]) {
+    for (const flag of ["--help", "-h"]) {
+      const run = spawnSync(process.execPath, ["run", "-A", MAIN, name, flag], {
+        input: "",
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      assert.equal(run.status, 0, `${name} ${flag}: ${run.stderr}`);
+      assert.match(run.stdout, new RegExp(`^Usage: agent-connector ${name} `), `${name} ${flag}`);
+    }
+  }
+});
