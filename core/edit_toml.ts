@@ -19,7 +19,7 @@
  * @module
  */
 
-import { parse } from "smol-toml";
+import { parse, TomlError } from "smol-toml";
 import { deepEqual } from "./hash.ts";
 import {
   type ItemMatch,
@@ -45,13 +45,36 @@ export interface TomlEditResult {
 export type TomlDoc = Record<string, unknown>;
 type Doc = TomlDoc;
 
+/** TOML text that does not parse: a one-line message starting `line N: `. */
+export class TomlSyntaxError extends SyntaxError {
+  /** 1-based line of the error. */
+  readonly line: number;
+  /** Creates the error. */
+  constructor(message: string, line: number) {
+    super(message);
+    this.name = "TomlSyntaxError";
+    this.line = line;
+  }
+}
+
+/** smol-toml's parse, its multi-line error (message + code frame) cut to one line. */
+function parseBody(body: string): unknown {
+  try {
+    return parse(body);
+  } catch (err) {
+    if (!(err instanceof TomlError)) throw err;
+    const first = err.message.split("\n")[0].replace(/^Invalid TOML document: /, "");
+    throw new TomlSyntaxError(`line ${err.line}: ${first}`, err.line);
+  }
+}
+
 /**
  * Parses TOML text (BOM allowed).
  *
- * @throws {Error} smol-toml's error, with `line` and `column`.
+ * @throws {TomlSyntaxError} naming the line of the error, in one line.
  */
 export function parseTomlText(text: string): TomlDoc {
-  return plain(parse(splitBom(text).body)) as Doc;
+  return plain(parseBody(splitBom(text).body)) as Doc;
 }
 
 /** smol-toml builds objects without a prototype; callers get ordinary ones (dates stay dates). */
@@ -78,7 +101,7 @@ interface Ctx {
 
 function open(text: string): Ctx {
   const { bom, body } = splitBom(text);
-  return { bom, eol: detectEol(body), lines: scanToml(body), doc: plain(parse(body)) as Doc };
+  return { bom, eol: detectEol(body), lines: scanToml(body), doc: plain(parseBody(body)) as Doc };
 }
 
 function join(c: Ctx, lines: { content: string; eol: string }[]): string {

@@ -8,6 +8,7 @@ import {
   removeTomlTable,
   setTomlTable,
   TomlEditError,
+  TomlSyntaxError,
   upsertTomlItem,
 } from "./edit_toml.ts";
 import { renderToml, tomlLayoutArb, tomlModelArb } from "../tests/_helpers/gen_toml.ts";
@@ -191,5 +192,21 @@ describe("upsertTomlItem and removeTomlItems", () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe("parseTomlText", () => {
+  it("reports a syntax error in one line naming its line, without a code frame", () => {
+    for (
+      const text of ["a = 1\n[mcp_servers.x\ncommand = 'a'\n", "\uFEFFa = 1\r\n[mcp_servers.x\r\n"]
+    ) {
+      assert.throws(
+        () => parseTomlText(text),
+        (e: unknown) =>
+          e instanceof TomlSyntaxError && e.line === 2 && /^line 2: \S/.test(e.message) &&
+          !e.message.includes("\n"),
+      );
+    }
+    assert.throws(() => setTomlTable("[x\n", ["mcp_servers", "acme"], {}), TomlSyntaxError);
   });
 });

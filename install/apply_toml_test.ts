@@ -55,6 +55,7 @@ describe("applyEdits on TOML", () => {
     const r = await applyEdits([table(file)], box.opts);
     assert.equal(r.changes.length, 1);
     assert.match(r.changes[0].detail, /config\.toml: line 2: not valid TOML/);
+    assert.doesNotMatch(r.changes[0].detail, /\n/, "one line, no code frame");
     assert.equal(readFileSync(file, "utf8"), "a = 1\n[broken\n");
   });
 
