@@ -13,8 +13,10 @@ import { importLazily } from "../core/lazy_import.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
   type ConnectorRecord,
+  connectorRecordProblem,
   listConnectorIds,
   readConnectorRecord,
+  unreadableConnectorIds,
 } from "../io/connector_record.ts";
 import { importConnector } from "../runtime/connector_module.ts";
 import {
@@ -85,6 +87,7 @@ async function subjects(
     const connector = await importConnector(record.modulePath, record).catch(() => undefined);
     out.push({ id, record, connector, modulePath: record.modulePath });
   }
+  for (const id of unreadableConnectorIds(root)) out.push({ id });
   return out;
 }
 
@@ -104,6 +107,19 @@ async function diagnose(
 ): Promise<Finding[]> {
   const findings = checkHomeBin(ctx.host, list.some((s) => s.record));
   for (const s of list) {
+    const problem = s.record ? undefined : connectorRecordProblem(dataRoot(ctx.host), s.id);
+    if (problem) {
+      findings.push({
+        check: `${s.id}: registration`,
+        status: "fail",
+        message: `cannot read ${problem}`,
+        fix:
+          "fix the file by hand; deleting it forgets which hosts and projects the connector is in",
+        fixable: false,
+        connectorId: s.id,
+      });
+      continue;
+    }
     if (!s.record) {
       findings.push({
         check: `${s.id}: registration`,

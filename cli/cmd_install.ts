@@ -7,6 +7,8 @@
 import type { CliContext } from "./_context.ts";
 import { parseCommandArgs } from "./_args.ts";
 import { BACKUP_POLICY } from "../io/backups.ts";
+import { assertConnectorRecordReadable } from "../io/connector_record.ts";
+import { dataRoot } from "../io/data_root.ts";
 import { installConnector } from "../install/pipeline.ts";
 import {
   checkMethod,
@@ -52,6 +54,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   checkMethod(parsed, "install");
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
+  assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
   const warnings = await secretWarnings(
     loaded.connector,
     loaded.modulePath,

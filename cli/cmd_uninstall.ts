@@ -13,7 +13,11 @@ import { CliError } from "./_errors.ts";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
+import {
+  assertConnectorRecordReadable,
+  listConnectorIds,
+  readConnectorRecord,
+} from "../io/connector_record.ts";
 import { importConnector } from "../runtime/connector_module.ts";
 import { uninstallConnector, uninstallRows } from "../install/pipeline.ts";
 import { purgeConnector } from "../install/connector_state.ts";
@@ -70,6 +74,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const opts = runOptionsOf(parsed, ctx, "uninstall");
   const root = dataRoot(ctx.host);
   let { id, connector } = await resolveId(parsed, ctx, opts.projectDir);
+  assertConnectorRecordReadable(root, id);
   const record = readConnectorRecord(root, id);
   if (!connector && record?.modulePath) {
     connector = await importConnector(record.modulePath, record).catch(() => undefined);

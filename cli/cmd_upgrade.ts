@@ -13,7 +13,13 @@ import { UsageError } from "./_errors.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
+import {
+  assertConnectorRecordReadable,
+  connectorRecordProblem,
+  listConnectorIds,
+  readConnectorRecord,
+  unreadableConnectorIds,
+} from "../io/connector_record.ts";
 import { importConnector } from "../runtime/connector_module.ts";
 import { installConnector, type PipelineResult, type RunOptions } from "../install/pipeline.ts";
 import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
@@ -55,7 +61,18 @@ function guidance(channel: string): string {
 
 async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {
   const root = dataRoot(opts.host);
-  const results: PipelineResult[] = [];
+  const results: PipelineResult[] = unreadableConnectorIds(root).map((id) => ({
+    connectorId: id,
+    dryRun: opts.dryRun,
+    changes: [{
+      platform: "synthetic",
+      action: "warn",
+      detail: `${id}: cannot read ${connectorRecordProblem(root, id)}; not re-rendered`,
+    }],
+    warnings: [],
+    failed: true,
+    hosts: [],
+  }));
   for (const id of listConnectorIds(root)) {
     const record = readConnectorRecord(root, id)!;
     let connector;
@@ -114,7 +131,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   let results: PipelineResult[];
   try {
-    results = [await installConnector(await loadForCommand(parsed, ctx, opts.projectDir), opts)];
+    const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
+    assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
+    results = [await installConnector(loaded, opts)];
   } catch (error) {
     if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
     results = await rerenderRegistered(opts);

@@ -16,7 +16,12 @@ import type { ChangeRecord, DiagnosticResult, PlatformId } from "../core/platfor
 import { VERSION } from "../core/version.ts";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { type ConnectorRecord, type InstallRow, listConnectorIds } from "../io/connector_record.ts";
+import {
+  type ConnectorRecord,
+  type InstallRow,
+  listConnectorIds,
+  unreadableConnectorIds,
+} from "../io/connector_record.ts";
 import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts";
 import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
@@ -215,7 +220,7 @@ export async function checkInstall(
 /** configPatch ledger rows whose every owner is no longer registered. */
 export function checkOrphanedPatches(host: HostEnv): Finding[] {
   const root = dataRoot(host);
-  const ids = new Set(listConnectorIds(root));
+  const ids = new Set([...listConnectorIds(root), ...unreadableConnectorIds(root)]);
   const empty: ConfigPatchLedger = { version: 1, rows: [] };
   const rows = readStateFile(configPatchLedgerPath(root), empty).rows;
   return rows

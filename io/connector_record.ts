@@ -9,7 +9,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
+import { AgentConnectorError } from "../core/errors.ts";
 import { connectorDir } from "./data_root.ts";
+import { describeJsonError } from "./_json_error.ts";
 
 /** One place a connector is installed. */
 export interface InstallRow {
@@ -61,6 +63,60 @@ export function readConnectorRecord(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Why a connector's record exists but cannot be used (`<path>: line L, column
+ * C: …`), or `undefined` when it is readable or absent. Commands that rewrite
+ * or rely on the record check this first: reading a broken record as absent
+ * would forget every host the connector is installed into.
+ */
+export function connectorRecordProblem(root: string, connectorId: string): string | undefined {
+  const path = connectorRecordPath(root, connectorId);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    return code === "ENOENT" || code === "ENOTDIR"
+      ? undefined
+      : `${path}: ${(err as Error).message}`;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return `${path}: ${describeJsonError(err, text)}`;
+  }
+  const id = data && typeof data === "object" ? (data as { id?: unknown }).id : undefined;
+  return id === connectorId ? undefined : `${path}: not the record of connector "${connectorId}"`;
+}
+
+/**
+ * Throws when a connector's record exists but cannot be read.
+ *
+ * @throws {AgentConnectorError} `state-unreadable`, naming the file and line.
+ */
+export function assertConnectorRecordReadable(root: string, connectorId: string): void {
+  const problem = connectorRecordProblem(root, connectorId);
+  if (!problem) return;
+  throw new AgentConnectorError(
+    "state-unreadable",
+    `Cannot read the record of connector "${connectorId}": ${problem}. Fix it by hand; ` +
+      `deleting it makes agent-connector forget which hosts and projects it is installed in.`,
+    { file: connectorRecordPath(root, connectorId) },
+  );
+}
+
+/** The ids under `<root>/connectors/` whose record exists but cannot be read, sorted. */
+export function unreadableConnectorIds(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, "connectors"));
+  } catch {
+    return [];
+  }
+  return names.filter((id) => connectorRecordProblem(root, id) !== undefined).sort();
 }
 
 /** Lists the ids of every connector with a readable record, sorted. */

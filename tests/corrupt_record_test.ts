@@ -1,0 +1,86 @@
+/**
+ * A connector record (`connectors/<id>/connector.json`) that no longer parses
+ * is reported by name and line; it is never read as "not installed", which
+ * would rewrite it and forget every host and project the connector is in.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import process from "node:process";
+import { runCliCaptured } from "./_helpers/cli.ts";
+import { denoDirEnv, REPO } from "./_helpers/runtime.ts";
+
+const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
+const BROKEN = '{\n  "id": "acme-db",\n  oops\n}\n';
+
+async function withInstalled(
+  fn: (box: {
+    cli: (...argv: string[]) => ReturnType<typeof runCliCaptured>;
+    cliElsewhere: (...argv: string[]) => ReturnType<typeof runCliCaptured>;
+    record: string;
+  }) => Promise<void>,
+): Promise<void> {
+  const base = mkdtempSync(join(tmpdir(), "ac-rec-"));
+  try {
+    const home = join(base, "home");
+    const pkg = join(base, "pkg");
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "acme-db", version: "1.0.0" }));
+    writeFileSync(
+      join(pkg, "agent-connector.config.mjs"),
+      `import { defineConnector } from ${JSON.stringify(MOD)};\n` +
+        `export default defineConnector({ server: { transport: "stdio", command: "acme-mcp" } });\n`,
+    );
+    const host = {
+      home,
+      env: { HOME: home, PATH: process.env.PATH ?? "", ...denoDirEnv() },
+      cwd: pkg,
+    };
+    const cli = (...argv: string[]) => runCliCaptured(argv, host);
+    const cliElsewhere = (...argv: string[]) => runCliCaptured(argv, { ...host, cwd: home });
+    assert.equal((await cli("install", "--targets", "claude-code")).code, 0);
+    const record = join(home, ".agent-connector", "connectors", "acme-db", "connector.json");
+    writeFileSync(record, BROKEN);
+    await fn({ cli, cliElsewhere, record });
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}
+
+const NAMED = /connector\.json: line 3, column 3: .*Fix it by hand/;
+
+test("install, upgrade and uninstall refuse a broken connector record, naming its file and line, and leave it as it is", async () => {
+  await withInstalled(async ({ cli, record }) => {
+    for (const argv of [["install"], ["upgrade"], ["uninstall", "acme-db"]]) {
+      const run = await cli(...argv);
+      assert.equal(run.code, 1, argv.join(" "));
+      assert.match(run.stderr, NAMED, argv.join(" "));
+      assert.equal(run.stderr.trim().split("\n").length, 1, "one message, no stack");
+      assert.equal(readFileSync(record, "utf8"), BROKEN, `${argv.join(" ")} rewrote the record`);
+    }
+  });
+});
+
+test("upgrade of every registered connector reports a broken record as a warning and fails", async () => {
+  await withInstalled(async ({ cliElsewhere, record }) => {
+    const run = await cliElsewhere("upgrade");
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^! .*acme-db: cannot read .*connector\.json: line 3, column 3/m);
+    assert.equal(readFileSync(record, "utf8"), BROKEN);
+  });
+});
+
+test("doctor fails on a broken connector record instead of calling the connector not installed", async () => {
+  await withInstalled(async ({ cli }) => {
+    for (const argv of [["doctor"], ["doctor", "--json"]]) {
+      const run = await cli(...argv);
+      assert.equal(run.code, 1, argv.join(" "));
+      assert.match(run.stdout, /connector\.json: line 3, column 3/);
+      assert.doesNotMatch(run.stdout, /not installed/);
+    }
+  });
+});
