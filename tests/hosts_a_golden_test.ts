@@ -40,6 +40,17 @@ for (const host of HOSTS) {
     for (const text of files.values()) assert.doesNotMatch(text, /\$\{env:/);
   });
 
+  test(`${host}: a streamable-HTTP server in project scope renders as the golden files`, async () => {
+    const files = await renderInstall({
+      connector: "acme-remote-http",
+      scope: "project",
+      target: host,
+      warnings: true,
+    });
+    compareGolden(golden(host, "remote-http-project"), files);
+    for (const text of files.values()) assert.doesNotMatch(text, /\$\{env:/);
+  });
+
   test(`${host}: secret env entries reach serve as placeholders, never values`, async () => {
     const env = { AGENT_CONNECTOR_SECRETS_BACKEND: "file", DB_USER: "app", ACME_TOKEN: "t" };
     const files = await renderInstall({
