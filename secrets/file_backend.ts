@@ -10,6 +10,7 @@
 import { chmodSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
+import { describeJsonError } from "../io/_json_error.ts";
 import type { BackendContext, SecretBackend } from "./_backend.ts";
 import { SecretError } from "./errors.ts";
 import type { BackendAvailability } from "./types.ts";
@@ -53,14 +54,19 @@ function load(path: string): FileStore {
       `file: cannot read "${path}": ${(error as Error).message}`,
     );
   }
+  let data;
   try {
-    const data = JSON.parse(text);
-    if (
-      data && typeof data === "object" && data.connectors && typeof data.connectors === "object"
-    ) {
-      return { version: 1, warning: WARNING, connectors: data.connectors };
-    }
-  } catch { /* reported below */ }
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SecretError(
+      "backend-failed",
+      `file: "${path}": ${describeJsonError(error, text)} — fix the file by hand, or move it ` +
+        `aside and set the secrets again`,
+    );
+  }
+  if (data && typeof data === "object" && data.connectors && typeof data.connectors === "object") {
+    return { version: 1, warning: WARNING, connectors: data.connectors };
+  }
   throw new SecretError(
     "backend-failed",
     `file: "${path}" is not a secret store written by agent-connector — move it aside and set the secrets again`,

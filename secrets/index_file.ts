@@ -10,6 +10,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
+import { describeJsonError } from "../io/_json_error.ts";
 import { SecretError } from "./errors.ts";
 import { ensureSecretsDir, secretsDir } from "./file_backend.ts";
 import { isSecretBackendId } from "./select.ts";
@@ -51,8 +52,17 @@ export function readSecretIndex(dataRoot: string, connectorId: string): SecretIn
     throw new SecretError("backend-failed", `cannot read "${path}": ${(error as Error).message}`);
   }
   const secrets: Record<string, SecretIndexEntry> = {};
+  let data;
   try {
-    const data = JSON.parse(text);
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SecretError(
+      "backend-failed",
+      `"${path}": ${describeJsonError(error, text)} — fix the file by hand (it holds names and ` +
+        `backends only, never values), or delete it and set the secrets again`,
+    );
+  }
+  try {
     if (!data || typeof data.secrets !== "object" || data.secrets === null) throw new Error();
     for (const [name, entry] of Object.entries(data.secrets as Record<string, unknown>)) {
       const e = entry as Partial<SecretIndexEntry> | null;

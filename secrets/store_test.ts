@@ -180,6 +180,28 @@ test("a corrupt file store or index gives one clear error naming the file", () =
   });
 });
 
+test("a file store or index that is not valid JSON is reported with its line", () => {
+  withTempDir((root) => {
+    const store = fileStore(root);
+    store.set("db-pass", VALUE);
+    writeFileSync(fileStorePath(root), '{\n  "version": 1,\n  oops\n}\n');
+    assert.throws(
+      () => store.get("db-pass"),
+      (e: unknown) =>
+        e instanceof SecretError &&
+        e.message.includes(`${fileStorePath(root)}": line 3, column 3`) &&
+        !e.message.includes(VALUE),
+    );
+    writeFileSync(secretIndexPath(root, "acme-db"), '{\n  "secrets": {,\n}\n');
+    assert.throws(
+      () => store.list(),
+      (e: unknown) =>
+        e instanceof SecretError &&
+        e.message.includes(`${secretIndexPath(root, "acme-db")}": line 2, column 15`),
+    );
+  });
+});
+
 test("set with another backend moves the secret and the index follows", () => {
   withTempDir((root) => {
     const items = new Map<string, string>();
