@@ -7,11 +7,13 @@
 import { readFileSync, rmSync } from "node:fs";
 import { AgentConnectorError } from "../core/errors.ts";
 import { writeFileAtomic } from "./atomic_write.ts";
+import { describeJsonError } from "./_json_error.ts";
 
 /**
  * Reads a JSON state file; `fallback` when it does not exist.
  *
- * @throws {AgentConnectorError} `state-unreadable` when it exists but is not valid JSON.
+ * @throws {AgentConnectorError} `state-unreadable` when it exists but is not valid JSON,
+ *   naming the line and column.
  */
 export function readStateFile<T>(path: string, fallback: T): T {
   let text: string;
@@ -23,10 +25,11 @@ export function readStateFile<T>(path: string, fallback: T): T {
   }
   try {
     return JSON.parse(text) as T;
-  } catch {
+  } catch (error) {
     throw new AgentConnectorError(
       "state-unreadable",
-      `Cannot read "${path}": it is not valid JSON. Restore it from a backup or fix it by hand ` +
+      `Cannot read "${path}": it is not valid JSON (${describeJsonError(error, text)}). ` +
+        `Restore it from a backup or fix it by hand ` +
         `(deleting it makes agent-connector forget what it installed).`,
       { file: path },
     );
