@@ -15,6 +15,8 @@ import { isConfigHookSurface, scopePath, serverSurfaceFor } from "../adapters/de
 import { detectHosts } from "../install/detect.ts";
 import { diskProbe } from "../install/context.ts";
 import { readStructured, valueAt } from "../install/_read_structured.ts";
+import { errorLine, loadFormat } from "../install/_doc_format.ts";
+import type { DataFormat } from "../adapters/descriptor.ts";
 import { isOurHookItem } from "../install/plan_hooks.ts";
 import { hookFileTexts } from "../install/plan_hook_files.ts";
 import { loadForCommand, projectDirOf } from "./_install_common.ts";
@@ -41,6 +43,8 @@ interface Row {
   host: string;
   scope: string;
   connectors: Array<{ id: string; server: boolean; hooks: boolean }>;
+  /** Config files that do not parse: what is shown for them is a guess. */
+  unreadable?: string[];
 }
 
 /** Runs the command. Never fails. */
@@ -85,9 +89,17 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           Array.isArray(v) ? v : []
         )
         : [];
+      const unreadable = [];
+      for (
+        const [file, format] of [[serverFile, server?.format], [hookFile, configHooks?.format]]
+      ) {
+        const problem = file && format ? await parseProblem(file, format as DataFormat) : undefined;
+        if (problem) unreadable.push(problem);
+      }
       rows.push({
         host: d.id,
         scope,
+        ...(unreadable.length ? { unreadable } : {}),
         connectors: ids.map((id) => ({
           id,
           server: hasServer(servers, id, server?.collection.keyField),
@@ -108,9 +120,26 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         `${c.id}: server ${c.server ? "✓" : "✗"} hooks ${c.hooks ? "✓" : "✗"}`
       );
       ctx.stdout.write(`${r.host} (${r.scope})  ${parts.join("; ") || "no connectors"}\n`);
+      for (const problem of r.unreadable ?? []) ctx.stdout.write(`  ! ${problem}\n`);
     }
   }
   return 0;
+}
+
+/** Why a host config file does not parse (`<file>: line N: not valid JSON (…)`), if it does not. */
+async function parseProblem(file: string, format: DataFormat): Promise<string | undefined> {
+  const text = diskProbe.readText(file);
+  if (text === undefined) return undefined;
+  const fmt = await loadFormat(format === "jsonc" ? "json" : format);
+  try {
+    fmt.check(text);
+    return undefined;
+  } catch (err) {
+    const line = errorLine(err);
+    const why = (err as Error).message.replace(/^line \d+: /, "");
+    return `${file}${line ? `: line ${line}` : ""}: not valid ${fmt.name} (${why}); ` +
+      "install and uninstall leave it alone until it is fixed";
+  }
 }
 
 function hasServer(servers: unknown, id: string, keyField?: string): boolean {
