@@ -84,6 +84,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     scopeGiven: scopeFlag(parsed, "uninstall") !== undefined,
   });
   const result = await uninstallConnector(id, connector, rows, opts);
+  if (!record && result.changes.length === 0) {
+    ctx.stderr.write(
+      `${ctx.brand.name}: nothing of connector "${id}" is registered or found in any host — ` +
+        `check the id (\`${ctx.brand.name} status\` lists the installed ones)\n`,
+    );
+  }
   if (boolFlag(parsed, "purge") && !opts.dryRun && !result.failed) {
     result.changes.push(...purge(root, id, ctx));
   }

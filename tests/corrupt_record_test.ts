@@ -1,7 +1,8 @@
 /**
  * A connector record (`connectors/<id>/connector.json`) that no longer parses
  * is reported by name and line; it is never read as "not installed", which
- * would rewrite it and forget every host and project the connector is in.
+ * would rewrite it and forget every host and project the connector is in. An
+ * id nothing knows is said to be unknown.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -83,4 +84,21 @@ test("doctor fails on a broken connector record instead of calling the connector
       assert.doesNotMatch(run.stdout, /not installed/);
     }
   });
+});
+
+test("uninstall of an id nothing knows says so on stderr and stays a no-op", async () => {
+  const base = mkdtempSync(join(tmpdir(), "ac-rec-"));
+  try {
+    const home = join(base, "home");
+    mkdirSync(home);
+    const run = await runCliCaptured(["uninstall", "acme-typo"], {
+      home,
+      env: { HOME: home },
+      cwd: base,
+    });
+    assert.equal(run.code, 0);
+    assert.match(run.stderr, /nothing of connector "acme-typo" is registered or found in any host/);
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
 });
