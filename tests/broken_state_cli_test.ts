@@ -2,7 +2,8 @@
  * A connector record (`connectors/<id>/connector.json`) that no longer parses
  * is reported by name and line; it is never read as "not installed", which
  * would rewrite it and forget every host and project the connector is in. An
- * id nothing knows is said to be unknown.
+ * id nothing knows is said to be unknown, and `status` flags a host config
+ * file that does not parse instead of showing a guess as fact.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -22,7 +23,9 @@ async function withInstalled(
     cli: (...argv: string[]) => ReturnType<typeof runCliCaptured>;
     cliElsewhere: (...argv: string[]) => ReturnType<typeof runCliCaptured>;
     record: string;
+    home: string;
   }) => Promise<void>,
+  opts: { breakRecord?: boolean } = {},
 ): Promise<void> {
   const base = mkdtempSync(join(tmpdir(), "ac-rec-"));
   try {
@@ -45,8 +48,8 @@ async function withInstalled(
     const cliElsewhere = (...argv: string[]) => runCliCaptured(argv, { ...host, cwd: home });
     assert.equal((await cli("install", "--targets", "claude-code")).code, 0);
     const record = join(home, ".agent-connector", "connectors", "acme-db", "connector.json");
-    writeFileSync(record, BROKEN);
-    await fn({ cli, cliElsewhere, record });
+    if (opts.breakRecord !== false) writeFileSync(record, BROKEN);
+    await fn({ cli, cliElsewhere, record, home });
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
@@ -101,4 +104,19 @@ test("uninstall of an id nothing knows says so on stderr and stays a no-op", asy
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+});
+
+test("status flags a host config file that does not parse, with its line, and still exits 0", async () => {
+  await withInstalled(async ({ cli, home }) => {
+    assert.doesNotMatch((await cli("status")).stdout, /^ {2}! /m);
+    const config = join(home, ".claude.json");
+    writeFileSync(config, readFileSync(config, "utf8").replace(/^\{/, "{ oops"));
+    const run = await cli("status");
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^claude-code \(user\) {2}acme-db: /m);
+    assert.match(run.stdout, /^ {2}! .*\.claude\.json: line 1: not valid JSON \(/m);
+    const json = JSON.parse((await cli("status", "--json")).stdout);
+    assert.equal(json[0].unreadable.length, 1);
+    assert.match(json[0].unreadable[0], /\.claude\.json: line 1: not valid JSON/);
+  }, { breakRecord: false });
 });
