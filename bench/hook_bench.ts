@@ -61,13 +61,23 @@ ensureHomeBin({ root: data, os: "linux" });
 const target = currentLauncherTarget();
 const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
 
-// CPU time (user + system) of the child, from /usr/bin/time when present: far
-// steadier than wall time on a loaded machine.
-const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+// CPU time (user + system) of the child: far steadier than wall time on a
+// loaded machine. From wait4's rusage through python3 (microseconds) when
+// present, else /usr/bin/time (which rounds to 10 ms).
+const WAIT4 = "import os,subprocess,sys\n" +
+  "p=subprocess.Popen(sys.argv[1:])\n" +
+  "_,st,ru=os.wait4(p.pid,0)\n" +
+  "sys.stderr.write('@@%.6f %.6f\\n'%(ru.ru_utime,ru.ru_stime))\n" +
+  "sys.exit(os.waitstatus_to_exitcode(st))\n";
+const TIME = spawnSync("python3", ["-c", "import os; os.wait4"]).status === 0
+  ? ["python3", "-c", WAIT4]
+  : existsSync("/usr/bin/time")
+  ? ["/usr/bin/time", "-f", "@@%U %S"]
+  : undefined;
 const cpu: Record<string, number[]> = {};
 
 function time(argv: string[], input: string, name?: string): number {
-  const cmd = TIME ? [TIME, "-f", "@@%U %S", ...argv] : argv;
+  const cmd = TIME ? [...TIME, ...argv] : argv;
   const start = performance.now();
   const r = spawnSync(cmd[0], cmd.slice(1), { input, env, encoding: "utf8" });
   const ms = performance.now() - start;
@@ -129,6 +139,10 @@ if (hasNodeBuild) {
     argv: ["node", nodeEntry, "hook", "claude-code", "PreToolUse", "--connector", "decisions"],
     input: payload,
   };
+  cases["node: hook + telemetry row"] = {
+    argv: ["node", nodeEntry, "hook", "claude-code", "SessionStart", "--connector", "tele"],
+    input: cases["hook + telemetry row"].input,
+  };
 }
 const reply =
   spawnSync(cases["hook (home binary)"].argv[0], cases["hook (home binary)"].argv.slice(1), {
@@ -168,15 +182,21 @@ if (TIME) {
     const m = stats(xs).median;
     console.log(
       `${name.padEnd(24)} median ${m.toFixed(1).padStart(6)} ms` +
-        (name === baseline ? "" : `  +${(m - b).toFixed(1)} ms`),
+        (name === baseline ? "" : `  ratio ${(m / b).toFixed(2)}×  +${(m - b).toFixed(1)} ms`),
     );
   }
 }
-const base = stats(samples["empty script"]);
-const over = stats(samples["hook (home binary)"]).median - base.median;
+// The verdict uses CPU time when it was measured: on a loaded machine a
+// cold start's wall time mostly measures waiting for a core.
+const overWall = stats(samples["hook (home binary)"]).median -
+  stats(samples["empty script"]).median;
+const overCpu = TIME
+  ? stats(cpu["hook (home binary)"]).median - stats(cpu["empty script"]).median
+  : undefined;
+const over = overCpu ?? overWall;
 console.log(
-  `budget: hook within 15 ms of the empty script — ${over <= 15 ? "met" : "NOT met"} (+${
-    over.toFixed(1)
-  } ms)`,
+  `budget: hook within 15 ms of the empty script — ${over <= 15 ? "met" : "NOT met"} (${
+    overCpu === undefined ? "" : `CPU +${overCpu.toFixed(1)} ms; `
+  }wall +${overWall.toFixed(1)} ms)`,
 );
 if (existsSync(data)) rmSync(data, { recursive: true, force: true });
