@@ -2,12 +2,13 @@
  * Project identity for telemetry rows: a short hash of the project's git
  * remote (so clones of one repository in different folders, or on different
  * machines, share a key), else of its normalized path. Pure functions; the
- * reading of `.git/config` is in io/git_project.ts.
+ * reading of `.git/config` is in io/git_walk.ts. No `node:` import: a hook
+ * computes keys for its telemetry row without Node compatibility.
  *
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256HexLean } from "./_sha256.ts";
 import type { OsName } from "../io/host_env.ts";
 
 /**
@@ -75,7 +76,7 @@ export function normalizeProjectPath(path: string, os: OsName): string {
 }
 
 function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return sha256HexLean(text).slice(0, 16);
 }
 
 /**

@@ -62,6 +62,17 @@ export interface LeanIo {
   write(to: "out" | "err", text: string): Promise<void>;
   /** Sets the process exit code. */
   setExitCode(code: number): void;
+  /**
+   * Appends `text` to a file (created when missing) opened with O_APPEND, in
+   * one write for a regular file's small append; throws on failure.
+   */
+  appendText(path: string, text: string): void;
+  /** Creates a folder and its parents; throws on failure. */
+  mkdirp(path: string): void;
+  /** What `path` is, or undefined when it cannot be stat'ed. */
+  kind(path: string): "file" | "dir" | "other" | undefined;
+  /** The process's working directory. */
+  cwd(): string;
 }
 
 function osFamily(name: string): LeanIo["os"] {
@@ -80,14 +91,19 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 
 /**
  * Reads Deno's stdin with plain reads: its web-stream reader costs ~20 ms of
- * set-up on a cold start, a read loop ~1 ms.
+ * set-up on a cold start, a read loop ~1 ms. The deadline is
+ * `AbortSignal.timeout`, not `setTimeout`: since Deno 2.8 the global timers
+ * are Node's, and the first one loads enough Node compatibility to cost a
+ * cold hook about half of an empty script's start-up (bench/hook_bench.ts).
  */
 async function denoStdin(timeoutMs: number): Promise<string> {
   if (deno.stdin.isTerminal?.()) return "";
   const chunks: Uint8Array[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let onAbort = () => {};
   const timeout = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    onAbort = () => resolve("timeout");
+    signal.addEventListener("abort", onAbort, { once: true });
   });
   try {
     for (;;) {
@@ -97,9 +113,15 @@ async function denoStdin(timeoutMs: number): Promise<string> {
       chunks.push(buf.subarray(0, n));
     }
   } finally {
-    clearTimeout(timer);
+    // A listened-to timeout signal keeps Deno's event loop alive until it fires.
+    signal.removeEventListener("abort", onAbort);
   }
   return new TextDecoder().decode(concat(chunks));
+}
+
+/** What a stat result is. */
+function kindOf(stat: { isFile: boolean; isDirectory: boolean }): "file" | "dir" | "other" {
+  return stat.isFile ? "file" : stat.isDirectory ? "dir" : "other";
 }
 
 function denoIo(): LeanIo {
@@ -127,6 +149,20 @@ function denoIo(): LeanIo {
     setExitCode(code) {
       deno.exitCode = code;
     },
+    appendText(path, text) {
+      deno.writeTextFileSync(path, text, { append: true });
+    },
+    mkdirp(path) {
+      deno.mkdirSync(path, { recursive: true });
+    },
+    kind(path) {
+      try {
+        return kindOf(deno.statSync(path));
+      } catch {
+        return undefined;
+      }
+    },
+    cwd: () => deno.cwd(),
   };
 }
 
@@ -178,6 +214,21 @@ async function nodeIo(): Promise<LeanIo> {
     setExitCode(code) {
       process.exitCode = code;
     },
+    appendText(path, text) {
+      fs.appendFileSync(path, text);
+    },
+    mkdirp(path) {
+      fs.mkdirSync(path, { recursive: true });
+    },
+    kind(path) {
+      try {
+        const stat = fs.statSync(path);
+        return kindOf({ isFile: stat.isFile(), isDirectory: stat.isDirectory() });
+      } catch {
+        return undefined;
+      }
+    },
+    cwd: () => process.cwd(),
   };
 }
 

@@ -13,13 +13,14 @@
  */
 
 import { leanIo } from "../core/runtime_info.ts";
+import type { HookRowFs } from "../telemetry/hook_row_lean.ts";
+import { telemetryKilled } from "../telemetry/kill_switch.ts";
 import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";
 import { isHostId } from "../core/platform_types.ts";
 import { effectiveHookEvents, surfaceDisabled } from "../core/overrides.ts";
 import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
-import type { ResolvedConnector } from "../core/connector_types.ts";
 import { loadRegisteredConnector } from "./connector_module.ts";
 import { runStatusline } from "./statusline.ts";
 
@@ -39,6 +40,8 @@ export interface EntryIo {
   home: string;
   /** Path separator of the OS. */
   sep: string;
+  /** File access for the telemetry row; the process's own (`leanIo`) when absent. */
+  files?: HookRowFs;
 }
 
 /** How long a hook waits for a host that never closes stdin. */
@@ -69,6 +72,7 @@ export async function processIo(): Promise<EntryIo & { setExitCode(code: number)
     env: io.env,
     home: io.env.HOME || io.env.USERPROFILE || "",
     sep: io.os === "win32" ? "\\" : "/",
+    files: io,
     setExitCode: io.setExitCode,
   };
 }
@@ -116,7 +120,7 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
     await io.err(result.reply.stderr);
     if (result.ran) {
       const session = dialect?.session(result.raw ?? {}) ?? { sessionId: "" };
-      await recordHookRow(io, loaded.connector, host.platform, event, result, session);
+      await recordHookRow(io, loaded, host.platform, event, result, session);
     }
     return result.reply.exitCode;
   } catch {
@@ -143,24 +147,33 @@ function injectedText(result: HookRunResult): string {
 
 /**
  * One `hook` telemetry row per dispatch (spec §5), written after the reply
- * and loaded only then, so the reply never waits on it. Fail-open.
+ * and loaded only then, so the reply never waits on it: a lean append
+ * (telemetry/hook_row_lean.ts), no store module, no `node:` built-in. Off
+ * when the environment's kill switch, the connector module or its record
+ * says so. Fail-open.
  */
 async function recordHookRow(
   io: EntryIo,
-  connector: ResolvedConnector,
+  loaded: NonNullable<Awaited<ReturnType<typeof loadRegisteredConnector>>>,
   platform: string,
   event: string,
   result: HookRunResult,
   session: { sessionId: string; projectDir?: string },
 ): Promise<void> {
-  const off = /^(0|false|off|no)$/i.test(io.env.AGENT_CONNECTOR_TELEMETRY?.trim() ?? "");
-  if (off || connector.telemetry?.enabled === false) return;
+  const { connector, record } = loaded;
+  if (
+    telemetryKilled(io.env) || connector.telemetry?.enabled === false ||
+    record.telemetry?.enabled === false
+  ) return;
   try {
-    const { appendHookRow } = await importLazily<typeof import("../telemetry/hook_row.ts")>(
-      "../telemetry/hook_row.ts",
-      import.meta.url,
-    );
-    appendHookRow({
+    const [{ appendHookRowLean }, files] = await Promise.all([
+      importLazily<typeof import("../telemetry/hook_row_lean.ts")>(
+        "../telemetry/hook_row_lean.ts",
+        import.meta.url,
+      ),
+      io.files ?? leanIo(),
+    ]);
+    appendHookRowLean({
       dataRoot: rootOf(io),
       env: io.env,
       connectorId: connector.id,
@@ -170,7 +183,7 @@ async function recordHookRow(
       projectDir: session.projectDir,
       injectedText: injectedText(result),
       isError: result.error !== undefined,
-    });
+    }, files);
   } catch { /* telemetry never fails a hook */ }
 }
 

@@ -19,6 +19,8 @@ export { PROBE_PROTOCOL_VERSION, probeServer } from "./probe.ts";
 export type { ProbeInput } from "./probe.ts";
 export { appendHookRow } from "../telemetry/hook_row.ts";
 export type { HookRowInput } from "../telemetry/hook_row.ts";
+export type { HookRowFs } from "../telemetry/hook_row_lean.ts";
+export type { GitWalkFs } from "../io/git_walk.ts";
 export type {
   ConfidenceSource,
   SurfaceKind,

@@ -12,6 +12,7 @@
 
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { readConnectorRecord } from "../io/connector_record.ts";
+import { telemetryKilled } from "./kill_switch.ts";
 
 /** The settings of a connector that declares none. */
 export const DEFAULT_TELEMETRY: Readonly<ResolvedTelemetryConfig> = Object.freeze({
@@ -23,11 +24,7 @@ export const DEFAULT_TELEMETRY: Readonly<ResolvedTelemetryConfig> = Object.freez
   calibration: Object.freeze({ anthropicCountTokens: false }),
 });
 
-/** True when the environment turns telemetry off globally. */
-export function telemetryKilled(env: Record<string, string | undefined>): boolean {
-  const v = env.AGENT_CONNECTOR_TELEMETRY?.trim().toLowerCase();
-  return v === "0" || v === "false" || v === "off" || v === "no";
-}
+export { telemetryKilled };
 
 /**
  * The effective settings for `connectorId`: its record's, else the defaults;

@@ -2,7 +2,8 @@
  * The hook entry's start-up module graph (what Deno loads before the first
  * line runs) holds only our small runtime modules: no `node:` built-in (each
  * costs Deno tens of milliseconds of Node compatibility), no npm package, no
- * CLI command and no host adapter (DESIGN §5).
+ * CLI command and no host adapter (DESIGN §5). What a hook loads later — one
+ * dialect, the telemetry row's append — stays as lean.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -40,7 +41,12 @@ function startupGraph(entry: string): string[] {
 
 test("a hook call's start-up graph is our small runtime modules and nothing else", () => {
   const graph = startupGraph(join(REPO, "cli", "main.ts"));
-  assert.deepEqual(graph.filter((s) => !/^(core|runtime|adapters|cli)\//.test(s)), []);
+  assert.deepEqual(
+    graph.filter((s) =>
+      !/^(core|runtime|adapters|cli)\//.test(s) && s !== "telemetry/kill_switch.ts"
+    ),
+    [],
+  );
   assert.deepEqual(
     graph.filter((s) => s.startsWith("cli/") && s !== "cli/main.ts"),
     [],
@@ -53,4 +59,23 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
   );
   assert.ok(graph.includes("runtime/hook_main.ts"));
   assert.ok(graph.length <= 20, `${graph.length} modules: ${graph.join(", ")}`);
+});
+
+test("a hook's telemetry row and each dialect load no node: built-in, store or adapter", () => {
+  const dialects = ["claude", "codex", "cursor", "vscode", "copilot", "gemini", "qwen"];
+  for (
+    const entry of [
+      "telemetry/hook_row_lean.ts",
+      ...dialects.map((d) => `adapters/dialects/${d}.ts`),
+    ]
+  ) {
+    const graph = startupGraph(join(REPO, entry));
+    assert.deepEqual(graph.filter((s) => !/^(core|io|telemetry|adapters)\//.test(s)), [], entry);
+    assert.deepEqual(
+      graph.filter((s) => /^telemetry\/store|^adapters\/[a-z_]+\/mod\.ts$/.test(s)),
+      [],
+      entry,
+    );
+    assert.ok(graph.length <= 12, `${entry}: ${graph.length} modules: ${graph.join(", ")}`);
+  }
 });
