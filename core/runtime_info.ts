@@ -109,7 +109,15 @@ async function denoStdin(timeoutMs: number): Promise<string> {
     for (;;) {
       const buf = new Uint8Array(65536);
       const n = await Promise.race([deno.stdin.read(buf) as Promise<number | null>, timeout]);
-      if (n === "timeout" || n === null) break;
+      if (n === null) break;
+      if (n === "timeout") {
+        // The pending read would keep the process alive until the host
+        // closes the pipe: closing stdin cancels it, so the hook still exits.
+        try {
+          deno.stdin.close();
+        } catch { /* already closed */ }
+        break;
+      }
       chunks.push(buf.subarray(0, n));
     }
   } finally {
