@@ -397,6 +397,12 @@ export interface HostDescriptor {
   detect: DetectionSpec;
   /** Env markers in processes the host spawns. */
   runtimeEnv?: EnvMarker[];
+  /**
+   * Hosts whose env markers this host also sets in its hook processes, for
+   * compatibility (Gemini CLI sets `CLAUDE_PROJECT_DIR`): when both match,
+   * env detection picks this host.
+   */
+  runtimeEnvAlsoSets?: HostId[];
   /** Recognizes this host from a hook payload that arrived on another host's hook. */
   payloadSignature?(raw: Record<string, unknown>): boolean;
   /** MCP registration. */

@@ -5,7 +5,10 @@
  * it is exact) — except when the payload shows another host that reads this
  * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8) —
  * then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
- * registry order (forks before the host they fork), else `unknown`.
+ * registry order, else `unknown`. Hosts set each other's markers for
+ * compatibility (Gemini CLI and Qwen Code set `CLAUDE_PROJECT_DIR`, Qwen
+ * also `GEMINI_PROJECT_DIR`): a host that declares it sets another's
+ * markers (`runtimeEnvAlsoSets`) wins over that host when both match.
  *
  * Lean: the common path (a platform in argv) loads no adapter.
  *
@@ -123,7 +126,8 @@ export function markerPresent(marker: EnvMarker, env: Record<string, string | un
 
 /**
  * Detects the host without a command-line platform: `AGENT_CONNECTOR_HOST`,
- * then env markers in registry order.
+ * then env markers — the first host in registry order whose markers are set
+ * and whose markers no other matching host declares it also sets.
  */
 export async function detectRuntimeHost(
   env: Record<string, string | undefined>,
@@ -134,13 +138,11 @@ export async function detectRuntimeHost(
     "./registry.ts",
     import.meta.url,
   );
-  for (const entry of REGISTRY) {
-    const adapter = await entry.load();
-    if (adapter.runtimeEnv?.some((m) => markerPresent(m, env))) {
-      return { platform: adapter.id, via: "env-marker" };
-    }
-  }
-  return { platform: "unknown", via: "none" };
+  const adapters = await Promise.all(REGISTRY.map((entry) => entry.load()));
+  const matches = adapters.filter((a) => a.runtimeEnv?.some((m) => markerPresent(m, env)));
+  const shadowed = new Set(matches.flatMap((a) => a.runtimeEnvAlsoSets ?? []));
+  const host = matches.find((a) => !shadowed.has(a.id)) ?? matches[0];
+  return host ? { platform: host.id, via: "env-marker" } : { platform: "unknown", via: "none" };
 }
 
 /** Decides the host of a hook call (see the module doc for the precedence). */

@@ -31,6 +31,10 @@ test("without a command-line platform: AGENT_CONNECTOR_HOST, then env markers, e
     await detectRuntimeHost({ AGENT_CONNECTOR_HOST: "nope", CLAUDE_PROJECT_DIR: "/p" }),
     { platform: "claude-code", via: "env-marker" },
   );
+  assert.deepEqual(await detectRuntimeHost({ CODEX_THREAD_ID: "t" }), {
+    platform: "codex",
+    via: "env-marker",
+  });
   assert.deepEqual(await resolveHookHost(undefined, undefined, {}), {
     platform: "unknown",
     via: "none",
@@ -47,4 +51,23 @@ test("Continue's CLI running Claude's hook is recognized from the environment it
     platform: "claude-code",
     via: "argv",
   });
+});
+
+test("a Gemini CLI or Qwen Code hook is not taken for Claude Code from the markers they also set", async () => {
+  // What each host's hook runner puts in a hook process's environment.
+  const claude = { CLAUDE_PROJECT_DIR: "/p" };
+  const gemini = {
+    GEMINI_PROJECT_DIR: "/p",
+    GEMINI_CWD: "/p",
+    GEMINI_SESSION_ID: "s",
+    CLAUDE_PROJECT_DIR: "/p",
+  };
+  const qwen = { GEMINI_PROJECT_DIR: "/p", CLAUDE_PROJECT_DIR: "/p", QWEN_PROJECT_DIR: "/p" };
+  const detected = async (env: Record<string, string>) =>
+    (await resolveHookHost(undefined, undefined, env)).platform;
+  assert.equal(await detected(claude), "claude-code");
+  assert.equal(await detected(gemini), "gemini-cli");
+  assert.equal(await detected(qwen), "qwen-code");
+  // The platform id in the command line still wins.
+  assert.equal((await resolveHookHost("claude-code", undefined, gemini)).platform, "claude-code");
 });

@@ -54,8 +54,10 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".gemini")],
   },
-  // Set in the environment of hook processes (docs/hooks/index.md).
+  // Set in the environment of hook processes (docs/hooks/index.md), with
+  // CLAUDE_PROJECT_DIR "for compatibility" (hookRunner.ts).
   runtimeEnv: ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID"],
+  runtimeEnvAlsoSets: ["claude-code"],
   server: {
     paths: settings,
     format: "jsonc",

@@ -59,7 +59,10 @@ export const adapter: HostAdapter = defineHost({
     user: [settings.user, qwenDir.join("oauth_creds.json"), qwenDir.join("installation_id")],
     project: [project(".qwen"), project("QWEN.md")],
   },
+  // Qwen's hook runner (forked from Gemini CLI's) also sets
+  // GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR for compatibility.
   runtimeEnv: ["QWEN_PROJECT_DIR"],
+  runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
   server: {
     paths: settings,
     format: "jsonc",
