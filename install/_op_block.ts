@@ -11,6 +11,7 @@ import type { ChangeRecord } from "../core/platform_types.ts";
 import type { MemoryRow } from "../io/ledgers.ts";
 import type { BlockRemoveEdit, BlockSetEdit } from "./edits.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
+import { describeClaims } from "./_claims.ts";
 
 function putRow(ctx: RunContext, row: MemoryRow): void {
   const rows = ctx.ledgers.memory.rows;
@@ -75,26 +76,32 @@ export function onlyHead(text: string, head: string): boolean {
   return lf.startsWith(h) && lf.slice(h.length).trim() === "";
 }
 
-/** Removes every block under a prefix and forgets their ledger rows. */
+/**
+ * Removes every block under a prefix and forgets their ledger rows. Blocks
+ * in a file several hosts read (AGENTS.md for Codex, Cursor, Copilot…) are
+ * claimed per (platform, scope) through those rows: this host's rows are
+ * released, and the text goes only with the last claim.
+ */
 export function removeBlocks(s: FileSession, ctx: RunContext, e: BlockRemoveEdit): ChangeRecord {
   const label = e.label ?? `memory ${e.prefix}*`;
   const rows = ctx.ledgers.memory.rows;
-  const before = rows.length;
-  ctx.ledgers.memory.rows = rows.filter((r) =>
-    !(r.platform === e.platform && r.path === s.path && r.blockId.startsWith(e.prefix))
-  );
-  if (ctx.ledgers.memory.rows.length !== before) ctx.ledgers.dirty.add("memory");
+  const here = (r: MemoryRow) => r.path === s.path && r.blockId.startsWith(e.prefix);
+  const mine = (r: MemoryRow) => here(r) && r.platform === e.platform && r.scope === e.scope;
+  ctx.ledgers.memory.rows = rows.filter((r) => !mine(r));
+  if (ctx.ledgers.memory.rows.length !== rows.length) ctx.ledgers.dirty.add("memory");
   if (s.text === undefined) return record(e.platform, "skip", s.path, `${label}: not present`);
   // Hosts that read the same file share one copy of a block (opencode and
-  // Claude Code in ~/.claude/CLAUDE.md): it goes with the last of them.
-  // Decided here, not when planning, so an uninstall of all of them in one
-  // run removes it.
-  const others = ctx.ledgers.memory.rows.filter((r) =>
-    r.path === s.path && r.blockId.startsWith(e.prefix)
-  );
+  // Claude Code in ~/.claude/CLAUDE.md; Codex, Cursor and Copilot in
+  // AGENTS.md): it goes with the last of them. Decided here, not when
+  // planning, so an uninstall of all of them in one run removes it.
+  const others = ctx.ledgers.memory.rows.filter(here);
   if (others.length) {
-    const hosts = [...new Set(others.map((r) => r.platform))].join(", ");
-    return record(e.platform, "skip", s.path, `${label}: kept, ${hosts} still reads it`);
+    return record(
+      e.platform,
+      "skip",
+      s.path,
+      `${label}: kept, ${describeClaims(others)} still reads it`,
+    );
   }
   const r = removeManagedBlocks(s.text, e.prefix);
   if (r.removed.length === 0 && r.strays === 0) {

@@ -4,45 +4,75 @@
  * or deleted; one we wrote and the user then edited is left alone unless
  * `force` (install) and is removed after a backup (uninstall).
  *
+ * A file several hosts read is claimed by each (platform, scope) that
+ * wants it (`_claims.ts`): written once, its bytes agreed by every
+ * claimant, deleted with its last claim. A pre-existing file that already
+ * holds exactly our bytes is claimed but stays when the last claim goes.
+ *
  * @module
  */
 
 import { sha256Hex } from "../core/hash.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
+import type { OwnedRecord } from "../io/ledgers.ts";
 import type { FileRemoveEdit, FileSetEdit } from "./edits.ts";
+import { type FileSession, record, type RunContext } from "./_session.ts";
 import {
-  dropOwned,
-  type FileSession,
-  findOwned,
-  putOwned,
-  record,
-  type RunContext,
-} from "./_session.ts";
+  type Claim,
+  describeClaims,
+  disagreeing,
+  dropClaim,
+  fileClaims,
+  isClaim,
+  putClaim,
+} from "./_claims.ts";
 
 function modeText(mode: number): string {
   return mode.toString(8).padStart(3, "0");
 }
 
-/** Writes an owned file. */
+function claimRecord(path: string, c: Claim, hash: string, adopted: boolean): OwnedRecord {
+  return {
+    platform: c.platform,
+    file: path,
+    kind: "file",
+    at: "",
+    hash,
+    ...(c.scope ? { scope: c.scope } : {}),
+    ...(adopted ? { adopted: true as const } : {}),
+  };
+}
+
+function conflictDetail(label: string, platform: string, others: OwnedRecord[]): string {
+  return `${label}: ${
+    describeClaims(others)
+  } reads this same file and would get different content from ${platform}; left unchanged. ` +
+    `Make the hosts render it alike, or turn this surface off for one of them ` +
+    `(platforms["<host>"].<surface>: false), then run install again.`;
+}
+
+/** Writes an owned file, or adds this host's claim to the same bytes already written. */
 export function setFile(s: FileSession, ctx: RunContext, e: FileSetEdit): ChangeRecord {
   const label = e.label ?? "file";
-  const owned = findOwned(ctx, s.path, "");
-  const own = () =>
-    putOwned(ctx, {
-      platform: e.platform,
-      file: s.path,
-      kind: "file",
-      at: "",
-      hash: sha256Hex(e.content),
-    });
+  const claim: Claim = { platform: e.platform, scope: ctx.scope };
+  const hash = sha256Hex(e.content);
+  const claims = fileClaims(ctx, s.path);
+  const adoptedBefore = claims.some((r) => r.adopted);
+  const own = (adopted: boolean) => putClaim(ctx, claimRecord(s.path, claim, hash, adopted));
+  const against = disagreeing(ctx, s.path, claim, hash);
+  if (against.length) {
+    return record(e.platform, "warn", s.path, conflictDetail(label, e.platform, against));
+  }
   if (e.mode !== undefined) s.mode = e.mode;
   if (s.text === undefined) {
     s.text = e.content;
-    own();
+    // We write the file now: whoever claimed it before no longer holds a pre-existing one.
+    for (const r of claims) if (r.adopted) putClaim(ctx, claimRecord(s.path, r, r.hash, false));
+    own(false);
     return record(e.platform, "create", s.path, `${label}: written`);
   }
   if (s.text === e.content) {
-    own();
+    own(claims.length ? adoptedBefore : true);
     if (e.mode !== undefined && s.currentMode !== undefined && (s.currentMode & 0o777) !== e.mode) {
       return record(
         e.platform,
@@ -53,17 +83,18 @@ export function setFile(s: FileSession, ctx: RunContext, e: FileSetEdit): Change
     }
     return record(e.platform, "skip", s.path, `${label}: unchanged`);
   }
-  if (!owned) {
+  if (!claims.length) {
     s.mode = undefined;
     return record(
       e.platform,
       "warn",
       s.path,
-      `${label}: a file of this name exists and was not written by agent-connector; left unchanged. ` +
+      `${label}: a file of this name exists and was not written by this connector; left unchanged. ` +
         `Move it aside, then run install again.`,
     );
   }
-  if (sha256Hex(s.text) !== owned.hash && !ctx.force) {
+  const edited = !claims.some((r) => r.hash === sha256Hex(s.text!));
+  if (edited && !ctx.force) {
     s.mode = undefined;
     return record(
       e.platform,
@@ -72,26 +103,27 @@ export function setFile(s: FileSession, ctx: RunContext, e: FileSetEdit): Change
       `${label}: edited by hand since install; left unchanged. Run install --force to overwrite it (a backup is kept).`,
     );
   }
-  const forced = sha256Hex(s.text) !== owned.hash;
   s.text = e.content;
-  own();
+  own(adoptedBefore);
   return record(
     e.platform,
     "update",
     s.path,
-    `${label}: ${forced ? "hand edits overwritten (--force)" : "updated"}`,
+    `${label}: ${edited ? "hand edits overwritten (--force)" : "updated"}`,
   );
 }
 
-/** Deletes an owned file. */
+/** Releases this host's claim on an owned file, deleting it with the last claim. */
 export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): ChangeRecord {
   const label = e.label ?? "file";
-  const owned = findOwned(ctx, s.path, "");
+  const claim: Claim = { platform: e.platform, scope: ctx.scope };
+  const claims = fileClaims(ctx, s.path);
+  const mine = claims.filter((r) => isClaim(r, claim));
   if (s.text === undefined) {
-    dropOwned(ctx, s.path, "");
+    dropClaim(ctx, s.path, claim);
     return record(e.platform, "skip", s.path, `${label}: not present`);
   }
-  if (!owned) {
+  if (!claims.length) {
     return record(
       e.platform,
       "warn",
@@ -99,10 +131,26 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
       `${label}: not written by agent-connector (no ownership record); left in place.`,
     );
   }
-  const edited = sha256Hex(s.text) !== owned.hash;
+  const left = dropClaim(ctx, s.path, claim);
+  if (left.length) {
+    return record(
+      e.platform,
+      "skip",
+      s.path,
+      `${label}: kept, still used by ${describeClaims(left)}`,
+    );
+  }
+  if (claims.some((r) => r.adopted)) {
+    return record(
+      e.platform,
+      "skip",
+      s.path,
+      `${label}: left in place (it was there before install)`,
+    );
+  }
+  const edited = !mine.some((r) => r.hash === sha256Hex(s.text!));
   s.text = undefined;
   s.removedSomething = true;
-  dropOwned(ctx, s.path, "");
   return record(
     e.platform,
     "remove",

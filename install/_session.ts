@@ -5,8 +5,9 @@
  * @module
  */
 
-import type { ChangeRecord } from "../core/platform_types.ts";
+import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import type { Ledgers, OwnedRecord } from "../io/ledgers.ts";
+import type { PeerWant } from "./_claims.ts";
 
 /** One file being edited: read once, edited in memory, written once. */
 export interface FileSession {
@@ -38,6 +39,10 @@ export interface RunContext {
   now: string;
   /** Loaded ledgers; handlers mutate them and mark them dirty. */
   ledgers: Ledgers;
+  /** The scope of the host install this run is for (whole-file claims are per scope). */
+  scope?: InstallScope;
+  /** What the other claimants of shared whole files would write now. */
+  peers?: readonly PeerWant[];
 }
 
 /** Finds this connector's ownership record of (file, at). */

@@ -26,7 +26,7 @@
  * | `json.item.set` / `json.item.remove` | an item we own in an array matched by fields (`{ id }`) or a predicate (+ `key`) |
  * | `json.items.sync` (also `toml.`, `yaml.`) | exactly the given items of ours in an array (hook groups of one event), found by an `owns` test; `items: []` removes them |
  * | `json.patch` / `json.patch.release` | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
- * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts |
+ * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts; claimed per (platform, scope), see below |
  * | `block.set` / `block.remove` | a managed block `<connectorId>/<name>` in a Markdown memory file; removal takes every block under a prefix (spec §2.4); `head` starts a dedicated file (rules frontmatter) and goes with its last block |
  * | `toml.table.set` / `toml.table.remove` | a table we own (`["mcp_servers", id]`, with its sub-tables) |
  * | `toml.item.set` / `toml.item.remove` | an entry we own of an array of tables (`[[mcp_servers]]` by `{ name }`, `[[hooks]]`) |
@@ -44,6 +44,15 @@
  * (another of our files, in whatever order they go) is recorded and swept
  * at the end of every run once it is empty; a folder we did not create is
  * never removed.
+ *
+ * Whole files that several hosts read (`.agents/skills`, `~/.copilot/*`,
+ * `.github/{skills,agents,prompts}`) are claimed, not owned outright: each
+ * `file.set` adds the claim of (its platform, `options.scope`); the bytes
+ * must agree with every other claim (what `options.peers` says that
+ * claimant would write now, else what it wrote last) or the edit is a `!`
+ * that writes nothing; each `file.remove` releases one claim and the file
+ * is deleted with the last (`=` "kept, still used by …" before that). A
+ * file that held exactly our bytes before we claimed it is never deleted.
  *
  * ## Guidance for adapters
  *
@@ -87,7 +96,7 @@
 
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import type { ChangeRecord } from "../core/platform_types.ts";
+import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
 import type { BlockRemoveEdit, Edit } from "./edits.ts";
@@ -96,6 +105,9 @@ import { errorLine, loadFormat } from "./_doc_format.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
 import { restore, snapshot, sweepLeftoverDirs, writeProblem, writeSession } from "./_write.ts";
 import { onlyHead } from "./_op_block.ts";
+import type { PeerWant } from "./_claims.ts";
+
+export type { PeerWant } from "./_claims.ts";
 
 /** How to run the engine. */
 export interface ApplyOptions {
@@ -113,6 +125,18 @@ export interface ApplyOptions {
   now?: Date;
   /** How long to wait for another install's lock. */
   lockWaitMs?: number;
+  /**
+   * The scope of the host install this run is for: a whole file is claimed
+   * per (platform, scope), so one host's two scopes sharing a file (a
+   * project that is the home folder) release it independently.
+   */
+  scope?: InstallScope;
+  /**
+   * What the other claimants of the shared whole files in `edits` would
+   * write now (the pipeline renders their plans); a claimant not listed is
+   * taken to want what it wrote last.
+   */
+  peers?: readonly PeerWant[];
 }
 
 /** What a run did. */
@@ -167,6 +191,8 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     force: o.force ?? false,
     now: (o.now ?? new Date()).toISOString(),
     ledgers: loadLedgers(o.dataRoot, o.connectorId),
+    ...(o.scope ? { scope: o.scope } : {}),
+    ...(o.peers ? { peers: o.peers } : {}),
   };
   const groups = new Map<string, Edit[]>();
   for (const e of edits) {

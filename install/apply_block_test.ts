@@ -62,7 +62,7 @@ describe("applyEdits with managed blocks", () => {
     await applyEdits([as(block(file), "claude-code"), as(block(file), "opencode")], box.opts);
     const first = (await applyEdits([as(unblock(file), "opencode")], box.opts)).changes[0];
     assert.equal(first.action, "skip");
-    assert.match(first.detail, /kept, claude-code still reads it/);
+    assert.match(first.detail, /kept, claude-code \(project\) still reads it/);
     assert.match(readFileSync(file, "utf8"), /acme\/memory/);
     assert.equal(
       (await applyEdits([as(unblock(file), "claude-code")], box.opts)).changes[0].action,

@@ -5,6 +5,6 @@
  * @module
  */
 
-export { applyEdits, type ApplyOptions, type ApplyResult } from "./apply.ts";
+export { applyEdits, type ApplyOptions, type ApplyResult, type PeerWant } from "./apply.ts";
 export * from "./edits.ts";
 export type { ItemMatch, JsonPath } from "../core/edit_json.ts";

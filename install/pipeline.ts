@@ -25,6 +25,7 @@ import { diskProbe, type InstallContext } from "./context.ts";
 import { detectHosts } from "./detect.ts";
 import { ensureHomeBin, homeBinPath } from "./home_bin.ts";
 import { planInstall, planUninstall } from "./plan.ts";
+import { peerWants } from "./_peers.ts";
 import { recordInstall, recordUninstall } from "./connector_state.ts";
 
 /** What every pipeline run needs. */
@@ -147,6 +148,8 @@ async function runHost(
     connectorVersion: connector?.version ?? "0.0.0",
     dryRun: ctx.dryRun,
     force: ctx.force,
+    scope: ctx.scope,
+    peers: mode === "install" ? await peerWants(input, plan) : [],
   });
   return {
     records: [...changes, ...plan.notes],

@@ -8,7 +8,10 @@
  *   containers we created, shared across connectors: an emptied container,
  *   file or folder is removed again whoever empties it.
  * - `<dataRoot>/connectors/<id>/owned.json` — entries and whole files this
- *   connector wrote, with the hash of what it wrote.
+ *   connector wrote, with the hash of what it wrote. A whole file several
+ *   hosts read (`.agents/skills`, `~/.copilot/skills`, `.github/prompts`)
+ *   has one record per claim — per (platform, scope) that wants it — and is
+ *   deleted only when the last claim is released (`install/_claims.ts`).
  * - `<dataRoot>/connectors/<id>/memory-state.json` — managed blocks (§2.4).
  *
  * All are written atomically while the install lock is held.
@@ -34,6 +37,17 @@ export interface OwnedRecord {
   at: string;
   /** sha256 of the canonical JSON of what was written (of the text, for whole files). */
   hash: string;
+  /**
+   * For whole files: the scope of the install that claims the file. Absent
+   * on records written before claims had scopes (then it matches any scope).
+   */
+  scope?: InstallScope;
+  /**
+   * For whole files: the file was already there, with exactly these bytes,
+   * when it was first claimed (the user's, or another connector's), so
+   * releasing the last claim leaves it in place.
+   */
+  adopted?: true;
 }
 
 /** `connectors/<id>/owned.json`. */

@@ -1,0 +1,103 @@
+/**
+ * Claims on whole files that several hosts read. Codex and Zed both read
+ * `.agents/skills`; VS Code, Copilot CLI and JetBrains share `~/.copilot/*`
+ * and `.github/{skills,agents,prompts}`. Such a file is written once and
+ * claimed by each (platform, scope) of the connector that wants it: one
+ * ownership record per claim, each with the hash of the bytes that claimant
+ * wants. The bytes must agree — a claimant that would write something else
+ * is a reported conflict, never a silent overwrite — and the file goes only
+ * when its last claim is released.
+ *
+ * @module
+ */
+
+import type { InstallScope } from "../core/platform_types.ts";
+import type { OwnedRecord } from "../io/ledgers.ts";
+import type { RunContext } from "./_session.ts";
+
+/** Who claims a file: one host in one scope. */
+export interface Claim {
+  /** Host id. */
+  platform: string;
+  /** The install scope; undefined matches any (records from before scopes, direct engine use). */
+  scope?: InstallScope;
+}
+
+/**
+ * What another claimant of a shared file would write there now, computed by
+ * the pipeline from that host's own plan: `hash` of its bytes, or undefined
+ * when it no longer renders the file (its claim then constrains nothing).
+ */
+export interface PeerWant {
+  /** The peer's host id. */
+  platform: string;
+  /** The peer's install scope. */
+  scope: InstallScope;
+  /** Absolute path of the file. */
+  file: string;
+  /** sha256 of the text the peer would write; undefined when it writes none. */
+  hash?: string;
+}
+
+/** True when `r` is the claim `c` (scopes match, or one of them is unknown). */
+export function isClaim(r: Pick<OwnedRecord, "platform" | "scope">, c: Claim): boolean {
+  return r.platform === c.platform &&
+    (r.scope === undefined || c.scope === undefined || r.scope === c.scope);
+}
+
+/** Every claim recorded on the whole file `file`. */
+export function fileClaims(ctx: RunContext, file: string): OwnedRecord[] {
+  return ctx.ledgers.owned.records.filter((r) => r.kind === "file" && r.file === file);
+}
+
+/** Records (or refreshes) claim `record` on its file, replacing the same claimant's record. */
+export function putClaim(ctx: RunContext, record: OwnedRecord): void {
+  const list = ctx.ledgers.owned.records;
+  const same = (r: OwnedRecord) =>
+    r.kind === "file" && r.file === record.file && isClaim(r, record);
+  const current = list.filter(same);
+  if (current.length === 1 && JSON.stringify(current[0]) === JSON.stringify(record)) return;
+  const at = list.findIndex(same);
+  const rest = list.filter((r) => !same(r));
+  rest.splice(at < 0 ? rest.length : at, 0, record);
+  ctx.ledgers.owned.records = rest;
+  ctx.ledgers.dirty.add("owned");
+}
+
+/** Releases claim `c` on `file`; returns the claims left. */
+export function dropClaim(ctx: RunContext, file: string, c: Claim): OwnedRecord[] {
+  const list = ctx.ledgers.owned.records;
+  const mine = (r: OwnedRecord) => r.kind === "file" && r.file === file && isClaim(r, c);
+  if (list.some(mine)) {
+    ctx.ledgers.owned.records = list.filter((r) => !mine(r));
+    ctx.ledgers.dirty.add("owned");
+  }
+  return fileClaims(ctx, file);
+}
+
+/** `copilot-cli (user), vscode-copilot (user)`. */
+export function describeClaims(list: readonly Claim[]): string {
+  const names = list.map((c) => c.scope ? `${c.platform} (${c.scope})` : c.platform);
+  return [...new Set(names)].join(", ");
+}
+
+/**
+ * The claims on `file` other than `c` whose bytes differ from `hash`: what
+ * the pipeline says each would write now ({@link PeerWant}), else what it
+ * wrote last. These are the conflicts of writing `hash` for `c`.
+ */
+export function disagreeing(
+  ctx: RunContext,
+  file: string,
+  c: Claim,
+  hash: string,
+): OwnedRecord[] {
+  return fileClaims(ctx, file).filter((r) => {
+    if (isClaim(r, c)) return false;
+    const peer = ctx.peers?.find((p) =>
+      p.file === file && p.platform === r.platform && p.scope === (r.scope ?? c.scope)
+    );
+    const wants = peer ? peer.hash : r.hash;
+    return wants !== undefined && wants !== hash;
+  });
+}
