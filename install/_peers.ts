@@ -10,7 +10,7 @@
 
 import { sha256Hex } from "../core/hash.ts";
 import { loadAdapter } from "../adapters/registry.ts";
-import type { ScopeName } from "../adapters/descriptor.ts";
+import type { HostAdapter, ScopeName } from "../adapters/descriptor.ts";
 import type { PlatformId } from "../core/platform_types.ts";
 import type { PeerWant } from "./_claims.ts";
 import { isClaim } from "./_claims.ts";
@@ -29,9 +29,14 @@ function filesOf(plan: PlanPart): Map<string, string> {
  *
  * @param input The host being installed (its connector, context and ledgers).
  * @param plan That host's plan.
+ * @param load Finds a claimant's adapter (the registry; tests pass their own hosts).
  * @returns One {@link PeerWant} per other claimant of each such file.
  */
-export async function peerWants(input: SurfaceInput, plan: PlanPart): Promise<PeerWant[]> {
+export async function peerWants(
+  input: SurfaceInput,
+  plan: PlanPart,
+  load: (id: PlatformId) => Promise<HostAdapter | undefined> = loadAdapter,
+): Promise<PeerWant[]> {
   const { connector, ctx, adapter } = input;
   if (!connector) return [];
   const written = filesOf(plan);
@@ -48,7 +53,7 @@ export async function peerWants(input: SurfaceInput, plan: PlanPart): Promise<Pe
   }
   const out: PeerWant[] = [];
   for (const peer of peers.values()) {
-    const other = await loadAdapter(peer.platform as PlatformId);
+    const other = await load(peer.platform as PlatformId);
     if (!other) continue; // an adapter gone from this version: its last bytes stand
     const theirs = filesOf(
       await planInstall({ ...input, adapter: other, ctx: { ...ctx, scope: peer.scope } }),

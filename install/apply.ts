@@ -98,7 +98,7 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
-import { loadLedgers, saveLedgers } from "../io/ledgers.ts";
+import { type Ledgers, loadLedgers, saveLedgers } from "../io/ledgers.ts";
 import type { BlockRemoveEdit, Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
@@ -137,6 +137,11 @@ export interface ApplyOptions {
    * taken to want what it wrote last.
    */
   peers?: readonly PeerWant[];
+  /**
+   * Ledgers to use instead of reading them (a dry run over several hosts
+   * chains them in memory); never written back by a dry run.
+   */
+  ledgers?: Ledgers;
 }
 
 /** What a run did. */
@@ -190,7 +195,7 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     connectorVersion: o.connectorVersion,
     force: o.force ?? false,
     now: (o.now ?? new Date()).toISOString(),
-    ledgers: loadLedgers(o.dataRoot, o.connectorId),
+    ledgers: o.ledgers ?? loadLedgers(o.dataRoot, o.connectorId),
     ...(o.scope ? { scope: o.scope } : {}),
     ...(o.peers ? { peers: o.peers } : {}),
   };

@@ -17,7 +17,7 @@ import { platformOverride } from "../core/overrides.ts";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { type InstallRow, readConnectorRecord } from "../io/connector_record.ts";
-import { loadLedgers } from "../io/ledgers.ts";
+import { type Ledgers, loadLedgers } from "../io/ledgers.ts";
 import type { HostAdapter, Probe, ScopeName } from "../adapters/descriptor.ts";
 import { loadAdapter, loadAllAdapters } from "../adapters/registry.ts";
 import { applyEdits } from "./apply.ts";
@@ -127,19 +127,29 @@ function scopeOn(connector: ResolvedConnector | undefined, adapter: HostAdapter,
   return { scope, unsupported: forced };
 }
 
+/**
+ * A dry run writes no ledger, so its hosts share one in memory: a second
+ * host then sees the claims the first released or added, as it would for
+ * real ("removed" for the last reader of a shared file, not "kept").
+ */
+function dryRunLedgers(opts: RunOptions, connectorId: string): Ledgers | undefined {
+  return opts.dryRun ? loadLedgers(dataRoot(opts.host), connectorId) : undefined;
+}
+
 async function runHost(
   adapter: HostAdapter,
   connector: ResolvedConnector | undefined,
   connectorId: string,
   ctx: InstallContext,
   mode: "install" | "uninstall",
+  dryLedgers?: Ledgers,
 ): Promise<{ records: ChangeRecord[]; failed: boolean; touched: boolean }> {
   const input = {
     adapter,
     connector,
     connectorId,
     ctx,
-    ledgers: loadLedgers(ctx.dataRoot, connectorId),
+    ledgers: dryLedgers ?? loadLedgers(ctx.dataRoot, connectorId),
   };
   const plan = mode === "install" ? await planInstall(input) : await planUninstall(input);
   const { changes } = await applyEdits(plan.edits, {
@@ -150,6 +160,7 @@ async function runHost(
     force: ctx.force,
     scope: ctx.scope,
     peers: mode === "install" ? await peerWants(input, plan) : [],
+    ledgers: dryLedgers,
   });
   return {
     records: [...changes, ...plan.notes],
@@ -188,6 +199,7 @@ export async function installConnector(
     prefix.unshift(ensureHomeBin({ root, os: opts.host.os, dryRun: opts.dryRun }));
   }
   let failed = targets.failed;
+  const dry = dryRunLedgers(opts, connector.id);
   const hosts: HostRun[] = [];
   const rows: InstallRow[] = [];
   for (const adapter of targets.adapters) {
@@ -206,7 +218,7 @@ export async function installConnector(
       continue;
     }
     const ctx = contextFor(opts, scope);
-    const run = await runHost(adapter, connector, connector.id, ctx, "install");
+    const run = await runHost(adapter, connector, connector.id, ctx, "install", dry);
     failed ||= run.failed;
     const projectDir = scope === "project" ? opts.projectDir : undefined;
     hosts.push({ platform: adapter.id, scope, projectDir, records: run.records });
@@ -257,6 +269,7 @@ export async function uninstallConnector(
   opts: RunOptions,
 ): Promise<PipelineResult> {
   let failed = false;
+  const dry = dryRunLedgers(opts, connectorId);
   const hosts: HostRun[] = [];
   const prefix: ChangeRecord[] = [];
   const done: InstallRow[] = [];
@@ -273,7 +286,7 @@ export async function uninstallConnector(
       continue;
     }
     const ctx = contextFor(opts, row.scope, row.projectDir ?? opts.projectDir);
-    const run = await runHost(adapter, connector, connectorId, ctx, "uninstall");
+    const run = await runHost(adapter, connector, connectorId, ctx, "uninstall", dry);
     failed ||= run.failed;
     hosts.push({
       platform: adapter.id,

@@ -105,6 +105,14 @@ describe("hosts sharing whole files", () => {
       /^home\/\.copilot\/(skills\/acme-sql|agents)\//.test(p)
     );
     assert.equal(shared.length, 3, shared.join(", "));
+    const preview = await s.cli(s.project, "uninstall", "--connector-id", "acme-db", "--dry-run");
+    assert.match(preview.stdout, /= copilot-cli {2}skill file: kept, still used by vscode-copilot/);
+    assert.match(
+      preview.stdout,
+      /- vscode-copilot {2}skill file: removed/,
+      "the last reader removes it",
+    );
+    assertSame(s.snap(), installed, "after a dry run");
     const one = await s.cli(
       s.project,
       "uninstall",

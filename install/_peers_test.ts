@@ -1,0 +1,129 @@
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ResolvedConnector, SkillDef } from "../core/connector_types.ts";
+import { defineConnector } from "../core/define_connector.ts";
+import type { ChangeRecord, PlatformId } from "../core/platform_types.ts";
+import type { HostAdapter } from "../adapters/descriptor.ts";
+import { adapter as codex } from "../adapters/codex/mod.ts";
+import { adapter as vscode } from "../adapters/vscode_copilot/mod.ts";
+import { loadLedgers } from "../io/ledgers.ts";
+import { useEngineSandbox } from "../tests/_helpers/engine.ts";
+import { snapshotTree } from "../tests/_helpers/tree.ts";
+import { applyEdits } from "./apply.ts";
+import { diskProbe, type InstallContext } from "./context.ts";
+import { planInstall, planUninstall } from "./plan.ts";
+import { peerWants } from "./_peers.ts";
+
+const box = useEngineSandbox();
+
+// A second host reading Codex's `.agents/skills` whose SKILL.md keeps
+// `disable-model-invocation`, which Codex's standard-only renderer drops
+// (Zed and others read the same folder with a fuller renderer).
+const other: HostAdapter = {
+  ...codex,
+  id: "zed",
+  name: "Zed",
+  skills: { paths: codex.skills!.paths, render: vscode.skills!.render },
+};
+const hosts: Record<string, HostAdapter> = { codex, zed: other };
+const load = (id: PlatformId) => Promise.resolve(hosts[id]);
+
+function skills(...defs: SkillDef[]): ResolvedConnector {
+  return defineConnector({ id: "acme", skills: defs });
+}
+const plain = (body = "Prefer the acme_query tool."): SkillDef => ({
+  name: "acme-sql",
+  description: "Writes SQL for Acme DB.",
+  body,
+});
+const manual: SkillDef = {
+  name: "acme-migrate",
+  description: "Runs Acme migrations.",
+  body: "Only when asked.",
+  disableModelInvocation: true,
+};
+
+function context(): InstallContext {
+  const root = box.root;
+  return {
+    home: join(root, "home"),
+    projectDir: join(root, "project"),
+    env: {},
+    os: "linux",
+    scope: "project",
+    dataRoot: join(root, "data"),
+    homeBin: join(root, "data", "bin", "agent-connector"),
+    dryRun: false,
+    force: false,
+    probe: diskProbe,
+  };
+}
+
+/** One host's install or uninstall, the way the pipeline runs it. */
+async function run(
+  adapter: HostAdapter,
+  connector: ResolvedConnector,
+  mode: "install" | "uninstall",
+): Promise<ChangeRecord[]> {
+  const ctx = context();
+  const input = {
+    adapter,
+    connector,
+    connectorId: "acme",
+    ctx,
+    ledgers: loadLedgers(ctx.dataRoot, "acme"),
+  };
+  const plan = mode === "install" ? await planInstall(input) : await planUninstall(input);
+  const peers = mode === "install" ? await peerWants(input, plan, load) : [];
+  const r = await applyEdits(plan.edits, {
+    dataRoot: ctx.dataRoot,
+    connectorId: "acme",
+    connectorVersion: connector.version,
+    scope: ctx.scope,
+    peers,
+  });
+  return r.changes;
+}
+
+const skillFile = (name: string) =>
+  join(box.root, "project", ".agents", "skills", name, "SKILL.md");
+const line = (c: ChangeRecord) => `${c.action} ${c.platform} ${c.detail}`;
+
+describe("two hosts reading one skills folder", () => {
+  it("share the skill they render alike and report the one they would write differently", async () => {
+    mkdirSync(join(box.root, "project"), { recursive: true });
+    writeFileSync(join(box.root, "project", "AGENTS.md"), "# Notes\n");
+    const before = snapshotTree(join(box.root, "project"));
+    const connector = skills(plain(), manual);
+    const first = await run(codex, connector, "install");
+    assert.deepEqual(first.map((c) => c.action), ["create", "create"]);
+    const codexBytes = readFileSync(skillFile("acme-migrate"), "utf8");
+
+    const second = (await run(other, connector, "install")).map(line);
+    assert.equal(second[0], "skip zed skill acme-sql: unchanged");
+    assert.match(second[1], /^warn zed skill acme-migrate: codex \(project\) reads this same file/);
+    assert.equal(readFileSync(skillFile("acme-migrate"), "utf8"), codexBytes, "not overwritten");
+    const again = (await run(other, connector, "install")).map((c) => c.action);
+    assert.deepEqual(again, ["skip", "warn"], "the conflict stays reported, nothing flips");
+
+    const zedGone = (await run(other, connector, "uninstall")).map(line);
+    assert.deepEqual(zedGone, [
+      `skip zed skill file: kept, still used by codex (project)`,
+    ]);
+    assert.ok(existsSync(skillFile("acme-sql")) && existsSync(skillFile("acme-migrate")));
+    await run(codex, connector, "uninstall");
+    assert.deepEqual(snapshotTree(join(box.root, "project")), before);
+  });
+
+  it("change a shared skill for both when an upgrade changes what both would write", async () => {
+    await run(codex, skills(plain()), "install");
+    await run(other, skills(plain()), "install");
+    const v2 = skills(plain("Use acme_query; never write."));
+    const up = await run(codex, v2, "install");
+    assert.deepEqual(up.map(line), ["update codex skill acme-sql: updated"]);
+    assert.deepEqual((await run(other, v2, "install")).map((c) => c.action), ["skip"]);
+    assert.match(readFileSync(skillFile("acme-sql"), "utf8"), /never write/);
+  });
+});
