@@ -1,5 +1,6 @@
 /**
- * Claims on whole files that several hosts read. Codex and Zed both read
+ * Claims on whole files that several hosts read (and on entries one host's
+ * two scopes share, when the project is the home folder). Codex and Zed both read
  * `.agents/skills`; VS Code, Copilot CLI and JetBrains share `~/.copilot/*`
  * and `.github/{skills,agents,prompts}`. Such a file is written once and
  * claimed by each (platform, scope) of the connector that wants it: one
@@ -35,7 +36,9 @@ export interface PeerWant {
   scope: InstallScope;
   /** Absolute path of the file. */
   file: string;
-  /** sha256 of the text the peer would write; undefined when it writes none. */
+  /** The entry's ledger locator; empty for the whole file. */
+  at: string;
+  /** Hash of what the peer would write (the text, or the entry's value); undefined for nothing. */
   hash?: string;
 }
 
@@ -45,16 +48,21 @@ export function isClaim(r: Pick<OwnedRecord, "platform" | "scope">, c: Claim): b
     (r.scope === undefined || c.scope === undefined || r.scope === c.scope);
 }
 
-/** Every claim recorded on the whole file `file`. */
-export function fileClaims(ctx: RunContext, file: string): OwnedRecord[] {
-  return ctx.ledgers.owned.records.filter((r) => r.kind === "file" && r.file === file);
+/** Every claim recorded on the entry `at` of `file` (`at` is empty for the whole file). */
+export function claimsOn(ctx: RunContext, file: string, at: string): OwnedRecord[] {
+  return ctx.ledgers.owned.records.filter((r) => r.file === file && r.at === at);
 }
 
-/** Records (or refreshes) claim `record` on its file, replacing the same claimant's record. */
+/** Every claim recorded on the whole file `file`. */
+export function fileClaims(ctx: RunContext, file: string): OwnedRecord[] {
+  return claimsOn(ctx, file, "").filter((r) => r.kind === "file");
+}
+
+/** Records (or refreshes) claim `record`, replacing the same claimant's record of that entry or file. */
 export function putClaim(ctx: RunContext, record: OwnedRecord): void {
   const list = ctx.ledgers.owned.records;
   const same = (r: OwnedRecord) =>
-    r.kind === "file" && r.file === record.file && isClaim(r, record);
+    r.kind === record.kind && r.file === record.file && r.at === record.at && isClaim(r, record);
   const current = list.filter(same);
   if (current.length === 1 && JSON.stringify(current[0]) === JSON.stringify(record)) return;
   const at = list.findIndex(same);
@@ -64,15 +72,15 @@ export function putClaim(ctx: RunContext, record: OwnedRecord): void {
   ctx.ledgers.dirty.add("owned");
 }
 
-/** Releases claim `c` on `file`; returns the claims left. */
-export function dropClaim(ctx: RunContext, file: string, c: Claim): OwnedRecord[] {
+/** Releases claim `c` on the entry `at` of `file` (`""`: the whole file); returns the claims left. */
+export function dropClaim(ctx: RunContext, file: string, at: string, c: Claim): OwnedRecord[] {
   const list = ctx.ledgers.owned.records;
-  const mine = (r: OwnedRecord) => r.kind === "file" && r.file === file && isClaim(r, c);
+  const mine = (r: OwnedRecord) => r.file === file && r.at === at && isClaim(r, c);
   if (list.some(mine)) {
     ctx.ledgers.owned.records = list.filter((r) => !mine(r));
     ctx.ledgers.dirty.add("owned");
   }
-  return fileClaims(ctx, file);
+  return claimsOn(ctx, file, at);
 }
 
 /** `copilot-cli (user), vscode-copilot (user)`. */
@@ -82,22 +90,32 @@ export function describeClaims(list: readonly Claim[]): string {
 }
 
 /**
- * The claims on `file` other than `c` whose bytes differ from `hash`: what
- * the pipeline says each would write now ({@link PeerWant}), else what it
- * wrote last. These are the conflicts of writing `hash` for `c`.
+ * The claims on (`file`, `at`) other than `c` that want something else than
+ * `hash`: what the pipeline says each would write now ({@link PeerWant}),
+ * else what it wrote last. These are the conflicts of writing `hash` for `c`.
  */
 export function disagreeing(
   ctx: RunContext,
   file: string,
+  at: string,
   c: Claim,
   hash: string,
 ): OwnedRecord[] {
-  return fileClaims(ctx, file).filter((r) => {
+  return claimsOn(ctx, file, at).filter((r) => {
     if (isClaim(r, c)) return false;
     const peer = ctx.peers?.find((p) =>
-      p.file === file && p.platform === r.platform && p.scope === (r.scope ?? c.scope)
+      p.file === file && p.at === at && p.platform === r.platform &&
+      p.scope === (r.scope ?? c.scope)
     );
     const wants = peer ? peer.hash : r.hash;
     return wants !== undefined && wants !== hash;
   });
+}
+
+/** The `!` detail of a write that other claimants of the same file or entry disagree with. */
+export function conflictDetail(label: string, c: Claim, others: readonly Claim[]): string {
+  return `${label}: ${describeClaims(others)} reads this too and would get something else from ${
+    describeClaims([c])
+  }; left unchanged. Install the connector for one of them only there ` +
+    `(or turn this surface off for one host in platforms["<host>"]), then run install again.`;
 }

@@ -6,6 +6,7 @@
  */
 
 import type { ChangeRecord } from "../core/platform_types.ts";
+import { sha256Hex, valueHash } from "../core/hash.ts";
 import { JsonPathConflictError } from "../core/edit_json.ts";
 import type { Edit } from "./edits.ts";
 import { type DocFormat, type FormatFamily, loadFormat } from "./_doc_format.ts";
@@ -34,6 +35,44 @@ function entry(e: Edit, path: readonly string[], family: string, key?: string): 
     label: e.label ?? path.join("."),
     adopt: "adopt" in e ? e.adopt : undefined,
   };
+}
+
+function syncAt(e: { op: string; path: readonly string[] }): string {
+  return `${e.op}:${JSON.stringify(e.path)}`;
+}
+
+/**
+ * The ledger locator and hash an edit would be claimed under, for edits
+ * that claim something (whole files, entries, our items of an array);
+ * undefined for the rest. The pipeline compares other hosts' plans by it.
+ */
+export function claimKey(e: Edit): { at: string; hash: string } | undefined {
+  try {
+    switch (e.op) {
+      case "file.set":
+        return { at: "", hash: sha256Hex(e.content) };
+      case "json.set":
+        return { at: entry(e, e.path, "json").at, hash: valueHash(e.value) };
+      case "json.item.set":
+        return { at: entry(e, e.path, "json", e.key).at, hash: valueHash(e.value) };
+      case "toml.table.set":
+        return { at: entry(e, e.table, "toml").at, hash: valueHash(e.value) };
+      case "toml.item.set":
+        return { at: entry(e, e.array, "toml", e.key).at, hash: valueHash(e.value) };
+      case "yaml.set":
+        return { at: entry(e, e.path, "yaml").at, hash: valueHash(e.value) };
+      case "yaml.item.set":
+        return { at: entry(e, e.path, "yaml", e.key).at, hash: valueHash(e.value) };
+      case "json.items.sync":
+      case "toml.items.sync":
+      case "yaml.items.sync":
+        return e.items.length ? { at: syncAt(e), hash: valueHash(e.items) } : undefined;
+      default:
+        return undefined;
+    }
+  } catch {
+    return undefined; // an edit the engine will refuse on its own (a predicate match without key)
+  }
 }
 
 async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeRecord> {
@@ -73,7 +112,7 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
         path: e.path,
         owns: e.owns,
         items: e.items,
-        at: `${e.op}:${JSON.stringify(e.path)}`,
+        at: syncAt(e),
         label: e.label ?? e.path.join("."),
       });
     case "json.patch":

@@ -2,7 +2,9 @@
  * Entries we own inside a structured file (a server entry, a hook group, a
  * TOML table, a YAML list item): create, update, skip, remove, or warn when
  * the entry exists and is not ours. Ownership is this connector's ledger
- * record, an existing value equal to ours, or the edit's `adopt` test.
+ * record, an existing value equal to ours, or the edit's `adopt` test. An
+ * entry two installs share (one host's user and project scope, when the
+ * project is the home folder) is claimed by each and removed with the last.
  *
  * @module
  */
@@ -22,6 +24,7 @@ import {
   record,
   type RunContext,
 } from "./_session.ts";
+import { conflictDetail, describeClaims, disagreeing } from "./_claims.ts";
 
 /** An entry edit in format-neutral terms. */
 export interface EntryEdit {
@@ -69,6 +72,11 @@ export function setEntry(
       at: e.at,
       hash: valueHash(value),
     });
+  const claim = { platform: e.platform, scope: ctx.scope };
+  const against = disagreeing(ctx, s.path, e.at, claim, valueHash(value));
+  if (against.length) {
+    return record(e.platform, "warn", s.path, conflictDetail(e.label, claim, against));
+  }
   if (current.found && deepEqual(current.value, value)) {
     own();
     return record(e.platform, "skip", s.path, `${e.label}: unchanged`);
@@ -105,7 +113,7 @@ export function removeEntry(
   const current = text === undefined ? { found: false } : fmt.get(text, e.loc);
   const owned = findOwned(ctx, s.path, e.at);
   if (!current.found) {
-    dropOwned(ctx, s.path, e.at);
+    dropOwned(ctx, s.path, e.at, e.platform);
     return record(e.platform, "skip", s.path, `${e.label}: not present`);
   }
   if (!owned && !e.adopt?.(current.value)) {
@@ -116,10 +124,18 @@ export function removeEntry(
       `${e.label}: not written by agent-connector (no ownership record); left in place. Remove it by hand if it is yours to remove.`,
     );
   }
+  const left = dropOwned(ctx, s.path, e.at, e.platform);
+  if (left.length) {
+    return record(
+      e.platform,
+      "skip",
+      s.path,
+      `${e.label}: kept, still used by ${describeClaims(left)}`,
+    );
+  }
   const r = fmt.remove(text!, e.loc, createdContainers(ctx, s.path));
   s.text = r.text;
   s.removedSomething = true;
   dropCreatedContainers(ctx, s.path, r.pruned);
-  dropOwned(ctx, s.path, e.at);
   return record(e.platform, "remove", s.path, `${e.label}: removed`);
 }

@@ -19,6 +19,7 @@ import type { FileRemoveEdit, FileSetEdit } from "./edits.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
 import {
   type Claim,
+  conflictDetail,
   describeClaims,
   disagreeing,
   dropClaim,
@@ -43,14 +44,6 @@ function claimRecord(path: string, c: Claim, hash: string, adopted: boolean): Ow
   };
 }
 
-function conflictDetail(label: string, platform: string, others: OwnedRecord[]): string {
-  return `${label}: ${
-    describeClaims(others)
-  } reads this same file and would get different content from ${platform}; left unchanged. ` +
-    `Make the hosts render it alike, or turn this surface off for one of them ` +
-    `(platforms["<host>"].<surface>: false), then run install again.`;
-}
-
 /** Writes an owned file, or adds this host's claim to the same bytes already written. */
 export function setFile(s: FileSession, ctx: RunContext, e: FileSetEdit): ChangeRecord {
   const label = e.label ?? "file";
@@ -59,9 +52,9 @@ export function setFile(s: FileSession, ctx: RunContext, e: FileSetEdit): Change
   const claims = fileClaims(ctx, s.path);
   const adoptedBefore = claims.some((r) => r.adopted);
   const own = (adopted: boolean) => putClaim(ctx, claimRecord(s.path, claim, hash, adopted));
-  const against = disagreeing(ctx, s.path, claim, hash);
+  const against = disagreeing(ctx, s.path, "", claim, hash);
   if (against.length) {
-    return record(e.platform, "warn", s.path, conflictDetail(label, e.platform, against));
+    return record(e.platform, "warn", s.path, conflictDetail(label, claim, against));
   }
   if (e.mode !== undefined) s.mode = e.mode;
   if (s.text === undefined) {
@@ -120,7 +113,7 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
   const claims = fileClaims(ctx, s.path);
   const mine = claims.filter((r) => isClaim(r, claim));
   if (s.text === undefined) {
-    dropClaim(ctx, s.path, claim);
+    dropClaim(ctx, s.path, "", claim);
     return record(e.platform, "skip", s.path, `${label}: not present`);
   }
   if (!claims.length) {
@@ -131,7 +124,7 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
       `${label}: not written by agent-connector (no ownership record); left in place.`,
     );
   }
-  const left = dropClaim(ctx, s.path, claim);
+  const left = dropClaim(ctx, s.path, "", claim);
   if (left.length) {
     return record(
       e.platform,

@@ -2,7 +2,8 @@
  * Keeps exactly the given items of ours in an array (hook groups of one
  * event, `[[hooks]]` entries): items recognised by `owns` that are not
  * declared any more are removed, the declared ones are added, the user's
- * items are never touched. An empty `items` list is the uninstall.
+ * items are never touched. An empty `items` list is the uninstall; it
+ * releases this install's claim and removes the items with the last claim.
  *
  * @module
  */
@@ -20,6 +21,7 @@ import {
   record,
   type RunContext,
 } from "./_session.ts";
+import { conflictDetail, describeClaims, disagreeing } from "./_claims.ts";
 
 /** A sync in format-neutral terms. */
 export interface SyncEdit {
@@ -48,7 +50,13 @@ export function syncItems(
   const arr = s.text === undefined ? { found: false } : fmt.get(text, { path: e.path });
   const list = arr.found && Array.isArray(arr.value) ? arr.value : [];
   const ours = list.filter(e.owns);
+  const claim = { platform: e.platform, scope: ctx.scope };
+  const against = e.items.length ? disagreeing(ctx, s.path, e.at, claim, valueHash(e.items)) : [];
+  if (against.length) {
+    return record(e.platform, "warn", s.path, conflictDetail(e.label, claim, against));
+  }
   if (deepEqual(ours, e.items)) {
+    if (!e.items.length) dropOwned(ctx, s.path, e.at, e.platform);
     if (e.items.length) {
       putOwned(ctx, {
         platform: e.platform,
@@ -64,6 +72,17 @@ export function syncItems(
       s.path,
       `${e.label}: ${e.items.length ? "unchanged" : "not present"}`,
     );
+  }
+  if (e.items.length === 0 && ours.length) {
+    const left = dropOwned(ctx, s.path, e.at, e.platform);
+    if (left.length) {
+      return record(
+        e.platform,
+        "skip",
+        s.path,
+        `${e.label}: kept, still used by ${describeClaims(left)}`,
+      );
+    }
   }
   let out = text;
   if (ours.length) {
@@ -83,7 +102,7 @@ export function syncItems(
   }
   s.text = out;
   if (e.items.length === 0) {
-    dropOwned(ctx, s.path, e.at);
+    dropOwned(ctx, s.path, e.at, e.platform);
     return record(e.platform, "remove", s.path, `${e.label}: removed`);
   }
   putOwned(ctx, {

@@ -103,7 +103,10 @@ describe("two hosts reading one skills folder", () => {
 
     const second = (await run(other, connector, "install")).map(line);
     assert.equal(second[0], "skip zed skill acme-sql: unchanged");
-    assert.match(second[1], /^warn zed skill acme-migrate: codex \(project\) reads this same file/);
+    assert.match(
+      second[1],
+      /^warn zed skill acme-migrate: codex \(project\) reads this too and would get something else/,
+    );
     assert.equal(readFileSync(skillFile("acme-migrate"), "utf8"), codexBytes, "not overwritten");
     const again = (await run(other, connector, "install")).map((c) => c.action);
     assert.deepEqual(again, ["skip", "warn"], "the conflict stays reported, nothing flips");

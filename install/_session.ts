@@ -7,7 +7,7 @@
 
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import type { Ledgers, OwnedRecord } from "../io/ledgers.ts";
-import type { PeerWant } from "./_claims.ts";
+import { dropClaim, type PeerWant, putClaim } from "./_claims.ts";
 
 /** One file being edited: read once, edited in memory, written once. */
 export interface FileSession {
@@ -45,28 +45,28 @@ export interface RunContext {
   peers?: readonly PeerWant[];
 }
 
-/** Finds this connector's ownership record of (file, at). */
+/** Finds a record of this connector's ownership of (file, at), whichever host or scope claims it. */
 export function findOwned(ctx: RunContext, file: string, at: string): OwnedRecord | undefined {
   return ctx.ledgers.owned.records.find((r) => r.file === file && r.at === at);
 }
 
-/** Adds or refreshes an ownership record. */
+/**
+ * Adds or refreshes the run's claim on an entry: `record` for its platform
+ * and the run's scope (one host's two scopes may share a file when the
+ * project is the home folder).
+ */
 export function putOwned(ctx: RunContext, record: OwnedRecord): void {
-  const list = ctx.ledgers.owned.records;
-  const i = list.findIndex((r) => r.file === record.file && r.at === record.at);
-  if (i >= 0 && JSON.stringify(list[i]) === JSON.stringify(record)) return;
-  if (i >= 0) list[i] = record;
-  else list.push(record);
-  ctx.ledgers.dirty.add("owned");
+  putClaim(ctx, ctx.scope ? { ...record, scope: ctx.scope } : record);
 }
 
-/** Drops an ownership record, if present. */
-export function dropOwned(ctx: RunContext, file: string, at: string): void {
-  const list = ctx.ledgers.owned.records;
-  const i = list.findIndex((r) => r.file === file && r.at === at);
-  if (i < 0) return;
-  list.splice(i, 1);
-  ctx.ledgers.dirty.add("owned");
+/** Releases the run's claim of `platform` on (file, at); returns the claims left. */
+export function dropOwned(
+  ctx: RunContext,
+  file: string,
+  at: string,
+  platform: string,
+): OwnedRecord[] {
+  return dropClaim(ctx, file, at, { platform, scope: ctx.scope });
 }
 
 /** Records container paths created in `file`. */

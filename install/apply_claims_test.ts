@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { sha256Hex } from "../core/hash.ts";
+import { sha256Hex, valueHash } from "../core/hash.ts";
 import type { InstallScope, PlatformId } from "../core/platform_types.ts";
 import { applyEdits, type ApplyOptions, type PeerWant } from "./apply.ts";
 import type { Edit } from "./edits.ts";
@@ -62,7 +62,10 @@ describe("a whole file several hosts read", () => {
     await applyEdits([set("copilot-cli", "for the CLI\n")], as("user"));
     const r = await applyEdits([set("vscode-copilot", "for VS Code\n")], as("user"));
     assert.deepEqual(actions(r), ["warn"]);
-    assert.match(r.changes[0].detail, /copilot-cli \(user\) reads this same file/);
+    assert.match(
+      r.changes[0].detail,
+      /copilot-cli \(user\) reads this too and would get something else/,
+    );
     assert.equal(readFileSync(skill(), "utf8"), "for the CLI\n");
     // The conflicting host got no claim: the first host's uninstall removes the file.
     assert.deepEqual(actions(await applyEdits([unset("vscode-copilot")], as("user"))), ["skip"]);
@@ -78,6 +81,7 @@ describe("a whole file several hosts read", () => {
       platform: "vscode-copilot",
       scope: "user",
       file: skill(),
+      at: "",
       hash: sha256Hex("v2\n"),
     };
     const stale = await applyEdits([set("copilot-cli", "v2\n")], as("user"));
@@ -93,7 +97,7 @@ describe("a whole file several hosts read", () => {
   it("does not hold back a claimant whose host no longer renders it", async () => {
     await applyEdits([set("copilot-cli", "v1\n")], as("user"));
     await applyEdits([set("vscode-copilot", "v1\n")], as("user"));
-    const gone: PeerWant = { platform: "vscode-copilot", scope: "user", file: skill() };
+    const gone: PeerWant = { platform: "vscode-copilot", scope: "user", file: skill(), at: "" };
     const up = await applyEdits([set("copilot-cli", "v2\n")], as("user", { peers: [gone] }));
     assert.deepEqual(actions(up), ["update"]);
   });
@@ -133,6 +137,56 @@ describe("a whole file several hosts read", () => {
     assert.deepEqual(actions(await applyEdits([unset("vscode-copilot")], as("user"))), [
       "remove",
     ]);
+  });
+});
+
+describe("an entry one host's two scopes share (the project is the home folder)", () => {
+  const settings = () => join(box.root, "home", ".claude", "settings.json");
+  const hook = (value: unknown): Edit => ({
+    op: "json.set",
+    platform: "claude-code",
+    file: settings(),
+    path: ["env", "ACME"],
+    value,
+    label: "env ACME",
+  });
+  const unhook = (): Edit => ({
+    op: "json.remove",
+    platform: "claude-code",
+    file: settings(),
+    path: ["env", "ACME"],
+    label: "env ACME",
+  });
+
+  it("is kept for one scope when the other goes, and removed with the last", async () => {
+    mkdirSync(join(box.root, "home", ".claude"), { recursive: true });
+    writeFileSync(settings(), '{\r\n  "model": "opus"\r\n}\r\n');
+    await applyEdits([hook("1")], as("user"));
+    assert.deepEqual(actions(await applyEdits([hook("1")], as("project"))), ["skip"]);
+    const kept = await applyEdits([unhook()], as("project"));
+    assert.match(kept.changes[0].detail, /kept, still used by claude-code \(user\)/);
+    assert.match(readFileSync(settings(), "utf8"), /"ACME": "1"/);
+    assert.deepEqual(actions(await applyEdits([unhook()], as("user"))), ["remove"]);
+    assert.equal(readFileSync(settings(), "utf8"), '{\r\n  "model": "opus"\r\n}\r\n');
+  });
+
+  it("is a conflict when the scopes would write different values, unless the other scope would too", async () => {
+    await applyEdits([hook("1")], as("user"));
+    await applyEdits([hook("1")], as("project"));
+    const stale = await applyEdits([hook("2")], as("user"));
+    assert.deepEqual(actions(stale), ["warn"]);
+    assert.match(stale.changes[0].detail, /claude-code \(project\) reads this too/);
+    const peer: PeerWant = {
+      platform: "claude-code",
+      scope: "project",
+      file: settings(),
+      at: 'json:["env","ACME"]',
+      hash: valueHash("2"),
+    };
+    assert.deepEqual(actions(await applyEdits([hook("2")], as("user", { peers: [peer] }))), [
+      "update",
+    ]);
+    assert.deepEqual(actions(await applyEdits([hook("2")], as("project"))), ["skip"]);
   });
 });
 

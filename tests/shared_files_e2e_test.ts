@@ -77,7 +77,7 @@ async function doctorOf(s: ReturnType<typeof sandbox>, cwd: string, ...targets: 
   // Notes about what the host cannot take are expected; anything missing, stale or in conflict is not.
   return findings.filter((f) =>
     targets.some((t) => f.check.includes(`@ ${t} `)) && f.status !== "pass" &&
-    !/^note: |^attention: [^:]+: .*not installed — /.test(f.message)
+    !/^note: |^attention: .* not (installed|written) — /.test(f.message)
   );
 }
 
@@ -235,4 +235,42 @@ describe("hosts sharing whole files", () => {
     assert.equal(last.code, 0, last.stdout);
     assertSame(s.snap(), before, "after the last uninstall");
   });
+
+  for (const host of ["codex", "claude-code"]) {
+    it(`keep ${host}'s user-scope server and hooks when its project scope, in the home folder, goes`, async () => {
+      const s = sandbox();
+      const before = s.snap();
+      const on = ["--targets", host, "--scope"];
+      const user = await s.cli(s.project, "install", "--connector", CONNECTOR, ...on, "user");
+      assert.equal(user.code, 0, user.stdout + user.stderr);
+      const proj = await s.cli(s.home, "install", "--connector", CONNECTOR, ...on, "project");
+      assert.match(proj.stdout, new RegExp(`= ${host} {2}hook PreToolUse: unchanged`));
+      if (host === "codex") {
+        // Both scopes' server entries are one table of ~/.codex/config.toml, rendered with
+        // different `--scope` arguments: a conflict, and the user scope's entry stands.
+        assert.match(proj.stdout, /! codex {2}MCP server acme-db: codex \(user\) reads this too/);
+      }
+      const installed = s.snap();
+
+      const gone = await s.cli(s.home, "uninstall", "--connector-id", "acme-db", ...on, "project");
+      assert.equal(gone.code, 0, gone.stdout);
+      assert.match(
+        gone.stdout,
+        new RegExp(`hook PreToolUse: kept, still used by ${host} \\(user\\)`),
+      );
+      const left = s.snap();
+      for (const [path, bytes] of installed.files) {
+        if (/^home\/\.(codex|claude|agents)\//.test(path)) {
+          assert.ok(left.files.get(path) === bytes, `${path} changed`);
+        }
+      }
+      assert.deepEqual(await doctorOf(s, s.project, host), []);
+      const again = await s.cli(s.project, "install", "--connector", CONNECTOR, ...on, "user");
+      for (const line of lines(again.stdout)) assert.match(line, /^[=!] /, line);
+
+      const last = await s.cli(s.project, "uninstall", "--connector-id", "acme-db", "--purge");
+      assert.equal(last.code, 0, last.stdout);
+      assertSame(s.snap(), before, "after the last uninstall");
+    });
+  }
 });
