@@ -130,7 +130,7 @@ export function removeEntry(
       e.platform,
       "skip",
       s.path,
-      `${e.label}: kept, still used by ${describeClaims(left)}`,
+      `${e.label}: kept, ${describeClaims(left)} still reads it`,
     );
   }
   const r = fmt.remove(text!, e.loc, createdContainers(ctx, s.path));

@@ -130,7 +130,7 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
       e.platform,
       "skip",
       s.path,
-      `${label}: kept, still used by ${describeClaims(left)}`,
+      `${label}: kept, ${describeClaims(left)} still reads it`,
     );
   }
   if (claims.some((r) => r.adopted)) {

@@ -80,7 +80,7 @@ export function syncItems(
         e.platform,
         "skip",
         s.path,
-        `${e.label}: kept, still used by ${describeClaims(left)}`,
+        `${e.label}: kept, ${describeClaims(left)} still reads it`,
       );
     }
   }

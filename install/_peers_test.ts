@@ -113,7 +113,7 @@ describe("two hosts reading one skills folder", () => {
 
     const zedGone = (await run(other, connector, "uninstall")).map(line);
     assert.deepEqual(zedGone, [
-      `skip zed skill file: kept, still used by codex (project)`,
+      `skip zed skill file: kept, codex (project) still reads it`,
     ]);
     assert.ok(existsSync(skillFile("acme-sql")) && existsSync(skillFile("acme-migrate")));
     await run(codex, connector, "uninstall");

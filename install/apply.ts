@@ -51,7 +51,7 @@
  * must agree with every other claim (what `options.peers` says that
  * claimant would write now, else what it wrote last) or the edit is a `!`
  * that writes nothing; each `file.remove` releases one claim and the file
- * is deleted with the last (`=` "kept, still used by …" before that). A
+ * is deleted with the last (`=` "kept, … still reads it" before that). A
  * file that held exactly our bytes before we claimed it is never deleted.
  *
  * ## Guidance for adapters

@@ -45,7 +45,7 @@ describe("a whole file several hosts read", () => {
     ]);
     const first = await applyEdits([unset("vscode-copilot")], as("user"));
     assert.deepEqual(actions(first), ["skip"]);
-    assert.match(first.changes[0].detail, /kept, still used by copilot-cli \(user\)/);
+    assert.match(first.changes[0].detail, /kept, copilot-cli \(user\) still reads it/);
     assert.equal(readFileSync(skill(), "utf8"), "v1\n");
     assert.deepEqual(actions(await applyEdits([set("copilot-cli", "v1\n")], as("user"))), [
       "skip",
@@ -109,7 +109,7 @@ describe("a whole file several hosts read", () => {
       "skip",
     ]);
     const kept = await applyEdits([unset("codex", shared)], as("project"));
-    assert.match(kept.changes[0].detail, /kept, still used by codex \(user\)/);
+    assert.match(kept.changes[0].detail, /kept, codex \(user\) still reads it/);
     assert.equal(readFileSync(shared, "utf8"), "v1\n");
     assert.deepEqual(actions(await applyEdits([unset("codex", shared)], as("user"))), ["remove"]);
     assert.equal(existsSync(join(box.root, "home", ".agents")), false);
@@ -164,7 +164,7 @@ describe("an entry one host's two scopes share (the project is the home folder)"
     await applyEdits([hook("1")], as("user"));
     assert.deepEqual(actions(await applyEdits([hook("1")], as("project"))), ["skip"]);
     const kept = await applyEdits([unhook()], as("project"));
-    assert.match(kept.changes[0].detail, /kept, still used by claude-code \(user\)/);
+    assert.match(kept.changes[0].detail, /kept, claude-code \(user\) still reads it/);
     assert.match(readFileSync(settings(), "utf8"), /"ACME": "1"/);
     assert.deepEqual(actions(await applyEdits([unhook()], as("user"))), ["remove"]);
     assert.equal(readFileSync(settings(), "utf8"), '{\r\n  "model": "opus"\r\n}\r\n');

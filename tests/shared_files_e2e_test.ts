@@ -106,7 +106,10 @@ describe("hosts sharing whole files", () => {
     );
     assert.equal(shared.length, 3, shared.join(", "));
     const preview = await s.cli(s.project, "uninstall", "--connector-id", "acme-db", "--dry-run");
-    assert.match(preview.stdout, /= copilot-cli {2}skill file: kept, still used by vscode-copilot/);
+    assert.match(
+      preview.stdout,
+      /= copilot-cli {2}skill file: kept, vscode-copilot \(user\) still reads it/,
+    );
     assert.match(
       preview.stdout,
       /- vscode-copilot {2}skill file: removed/,
@@ -124,7 +127,7 @@ describe("hosts sharing whole files", () => {
     assert.equal(one.code, 0, one.stdout + one.stderr);
     assert.match(
       one.stdout,
-      /= vscode-copilot {2}skill file: kept, still used by copilot-cli \(user\)/,
+      /= vscode-copilot {2}skill file: kept, copilot-cli \(user\) still reads it/,
     );
     const left = s.snap();
     for (const p of shared) assert.ok(left.files.get(p) === installed.files.get(p), `${p} changed`);
@@ -217,7 +220,7 @@ describe("hosts sharing whole files", () => {
       "project",
     );
     assert.equal(gone.code, 0, gone.stdout);
-    assert.match(gone.stdout, /kept, still used by codex \(user\)/);
+    assert.match(gone.stdout, /kept, codex \(user\) still reads it/);
     const left = s.snap();
     for (const p of [skill, agent]) assert.ok(left.files.get(p) === installed.files.get(p), p);
     assert.deepEqual(await doctorOf(s, s.project, "codex"), []);
@@ -256,7 +259,7 @@ describe("hosts sharing whole files", () => {
       assert.equal(gone.code, 0, gone.stdout);
       assert.match(
         gone.stdout,
-        new RegExp(`hook PreToolUse: kept, still used by ${host} \\(user\\)`),
+        new RegExp(`hook PreToolUse: kept, ${host} \\(user\\) still reads it`),
       );
       const left = s.snap();
       for (const [path, bytes] of installed.files) {
