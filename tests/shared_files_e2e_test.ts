@@ -2,8 +2,9 @@
  * Hosts that read the same whole files, end to end through the CLI in a
  * temporary HOME and project: VS Code, Copilot CLI and JetBrains share
  * `~/.copilot/{skills,agents}` and `.github/{skills,agents,prompts}`;
- * Codex reads `~/.agents/skills` and `~/.codex/agents`, which its project
- * scope shares when the project is the home folder. Uninstalling one host must leave every file
+ * Codex and Zed read `~/.agents/skills` (and render one skill differently:
+ * a reported conflict); Codex's and Claude Code's project scope share their
+ * user files when the project is the home folder. Uninstalling one host must leave every file
  * another host still reads byte-identical (and that host's doctor clean);
  * uninstalling the last gives back the sandbox as it was.
  *
@@ -22,6 +23,7 @@ import { listDirs, snapshotTree } from "./_helpers/tree.ts";
 
 const CONNECTOR = join(REPO, "tests", "fixtures", "connectors", "acme-hosts");
 const SKILLS_ONLY = join(REPO, "tests", "fixtures", "connectors", "acme-skills");
+const SPLIT = join(REPO, "tests", "fixtures", "connectors", "acme-skills-split");
 
 function sandbox() {
   const base = mkdtempSync(join(tmpdir(), "ac-shared-"));
@@ -276,4 +278,36 @@ describe("hosts sharing whole files", () => {
       assertSame(s.snap(), before, "after the last uninstall");
     });
   }
+
+  it("share ~/.agents/skills between Codex and Zed, and report the skill they would write differently", async () => {
+    const s = sandbox();
+    const before = s.snap();
+    const both = ["--targets", "codex,zed", "--scope", "user"];
+    const install = await s.cli(s.project, "install", "--connector", SPLIT, ...both);
+    assert.equal(install.code, 1, "a conflict is something asked for that could not be done");
+    assert.match(install.stdout, /\+ codex {2}skill acme-migrate: written/);
+    assert.match(install.stdout, /= zed {2}skill acme-sql: unchanged/);
+    assert.match(install.stdout, /! zed {2}skill acme-migrate: codex \(user\) reads this too/);
+    const installed = s.snap();
+    const again = await s.cli(s.project, "install", "--connector", SPLIT, ...both);
+    for (const line of lines(again.stdout)) assert.match(line, /^[=!] /, line);
+    assertSame(s.snap(), installed, "after a second install");
+
+    const zed = await s.cli(
+      s.project,
+      "uninstall",
+      "--connector-id",
+      "acme-split",
+      "--targets",
+      "zed",
+    );
+    assert.equal(zed.code, 0, zed.stdout);
+    assert.match(zed.stdout, /= zed {2}skill file: kept, codex \(user\) still reads it/);
+    assertSame(s.snap(), installed, "after uninstalling Zed");
+    assert.deepEqual(await doctorOf(s, s.project, "codex"), []);
+
+    const last = await s.cli(s.project, "uninstall", "--connector-id", "acme-split", "--purge");
+    assert.equal(last.code, 0, last.stdout);
+    assertSame(s.snap(), before, "after the last uninstall");
+  });
 });
