@@ -8,14 +8,18 @@
 
 import { isInside } from "../adapters/paths.ts";
 import type { PlannedEdit as Edit, SurfaceInput } from "./_plan_types.ts";
+import { isClaim } from "./_claims.ts";
 
-/** Files this connector owns for this host below `dir`. */
+/**
+ * Files this host claims in this scope below `dir` (each once: a file is
+ * claimed per host and scope, see `_claims.ts`).
+ */
 export function ownedFilesIn(input: SurfaceInput, dir: string): string[] {
-  return input.ledgers.owned.records
-    .filter((r) =>
-      r.platform === input.adapter.id && r.kind === "file" && isInside(r.file, dir, input.ctx.os)
-    )
+  const me = { platform: input.adapter.id, scope: input.ctx.scope };
+  const files = input.ledgers.owned.records
+    .filter((r) => r.kind === "file" && isClaim(r, me) && isInside(r.file, dir, input.ctx.os))
     .map((r) => r.file);
+  return [...new Set(files)];
 }
 
 /** Removal edits for owned files below `dir` not in `keep`, deepest first (a stable order). */

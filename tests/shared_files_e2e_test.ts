@@ -223,6 +223,8 @@ describe("hosts sharing whole files", () => {
     );
     assert.equal(gone.code, 0, gone.stdout);
     assert.match(gone.stdout, /kept, codex \(user\) still reads it/);
+    const kept = gone.stdout.split("\n").filter((l) => l.includes("acme-sql/SKILL.md"));
+    assert.equal(kept.length, 1, "one record per file, however many scopes claim it");
     const left = s.snap();
     for (const p of [skill, agent]) assert.ok(left.files.get(p) === installed.files.get(p), p);
     assert.deepEqual(await doctorOf(s, s.project, "codex"), []);
