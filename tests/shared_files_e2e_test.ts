@@ -16,6 +16,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import process from "node:process";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { denoDirEnv, REPO } from "./_helpers/runtime.ts";
@@ -309,6 +310,44 @@ describe("hosts sharing whole files", () => {
     assert.deepEqual(await doctorOf(s, s.project, "codex"), []);
 
     const last = await s.cli(s.project, "uninstall", "--connector-id", "acme-split", "--purge");
+    assert.equal(last.code, 0, last.stdout);
+    assertSame(s.snap(), before, "after the last uninstall");
+  });
+
+  it("update a shared skill for every host that reads it when one host is re-installed with a new version", async () => {
+    const s = sandbox();
+    const before = s.snap();
+    const modules = mkdtempSync(join(tmpdir(), "ac-shared-mod-"));
+    after(() => rmSync(modules, { recursive: true, force: true }));
+    const version = (v: string) => {
+      const file = join(modules, `${v}.mjs`);
+      writeFileSync(
+        file,
+        `import { defineConnector } from ${
+          JSON.stringify(pathToFileURL(join(REPO, "mod.ts")).href)
+        };\n` +
+          `export default defineConnector({ id: "acme-up", version: "${v}", skills: [{ name: "acme-sql", ` +
+          `description: "Writes SQL for Acme DB.", body: "Rules of ${v}." }] });\n`,
+      );
+      return file;
+    };
+    const targets = ["--targets", "copilot-cli,vscode-copilot"];
+    const v1 = await s.cli(s.project, "install", "--connector", version("1.0.0"), ...targets);
+    assert.equal(v1.code, 0, v1.stdout + v1.stderr);
+    const v2 = await s.cli(
+      s.project,
+      "install",
+      "--connector",
+      version("2.0.0"),
+      "--targets",
+      "copilot-cli",
+    );
+    assert.equal(v2.code, 0, v2.stdout + v2.stderr);
+    assert.match(v2.stdout, /~ copilot-cli {2}skill acme-sql: updated/);
+    assert.match(s.snap().files.get("home/.copilot/skills/acme-sql/SKILL.md")!, /Rules of 2\.0\.0/);
+    assert.deepEqual(await doctorOf(s, s.project, "vscode-copilot"), []);
+
+    const last = await s.cli(s.project, "uninstall", "--connector-id", "acme-up", "--purge");
     assert.equal(last.code, 0, last.stdout);
     assertSame(s.snap(), before, "after the last uninstall");
   });
