@@ -53,6 +53,10 @@
  * that writes nothing; each `file.remove` releases one claim and the file
  * is deleted with the last (`=` "kept, … still reads it" before that). A
  * file that held exactly our bytes before we claimed it is never deleted.
+ * Entries and our hook items are claimed the same way, for the one case
+ * where two installs share them: a host's user and project scope when the
+ * project is the home folder. Managed blocks are claimed by their
+ * memory-state rows (per platform and scope) and stay until the last goes.
  *
  * ## Guidance for adapters
  *

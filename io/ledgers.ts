@@ -11,7 +11,8 @@
  *   connector wrote, with the hash of what it wrote. A whole file several
  *   hosts read (`.agents/skills`, `~/.copilot/skills`, `.github/prompts`)
  *   has one record per claim — per (platform, scope) that wants it — and is
- *   deleted only when the last claim is released (`install/_claims.ts`).
+ *   deleted only when the last claim is released (`install/_claims.ts`);
+ *   an entry two scopes of one host share (project = home) likewise.
  * - `<dataRoot>/connectors/<id>/memory-state.json` — managed blocks (§2.4).
  *
  * All are written atomically while the install lock is held.
