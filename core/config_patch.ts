@@ -11,7 +11,7 @@
  */
 
 import type { JsonValue } from "./connector_types.ts";
-import type { ChangeRecord, PlatformId } from "./platform_types.ts";
+import type { ChangeRecord, InstallScope, PlatformId } from "./platform_types.ts";
 import { deepEqual, valueHash } from "./hash.ts";
 
 /** A connector holding a reference on a patched key. */
@@ -22,6 +22,18 @@ export interface ConfigPatchOwner {
   connectorVersion: string;
   /** When (ISO 8601). */
   installedAt: string;
+  /**
+   * The install scope holding the reference: one host's user and project
+   * scope share a settings file when the project is the home folder, and
+   * each holds its own reference. Absent on older rows (then: any scope).
+   */
+  scope?: InstallScope;
+}
+
+/** True when two owners are the same reference (same connector, same scope or an unscoped one). */
+function sameOwner(a: ConfigPatchOwner, b: ConfigPatchOwner): boolean {
+  return a.connectorId === b.connectorId &&
+    (a.scope === undefined || b.scope === undefined || a.scope === b.scope);
 }
 
 /** One row of `<dataRoot>/state/config-patches.json`: a key agent-connector created. */
@@ -127,7 +139,7 @@ function decision(
 }
 
 function ids(owners: ConfigPatchOwner[]): string {
-  return owners.map((o) => o.connectorId).join(", ");
+  return owners.map((o) => o.scope ? `${o.connectorId} (${o.scope})` : o.connectorId).join(", ");
 }
 
 /**
@@ -162,7 +174,7 @@ export function decideConfigPatchInstall(i: ConfigPatchInput): ConfigPatchDecisi
   const hash = valueHash(i.value);
   if (i.state.kind === "absent") {
     const keep = i.row && i.row.writtenValueHash === hash
-      ? i.row.owners.filter((o) => o.connectorId !== i.owner.connectorId)
+      ? i.row.owners.filter((o) => !sameOwner(o, i.owner))
       : [];
     const row: ConfigPatchRow = {
       platform: i.platform,
@@ -202,7 +214,7 @@ export function decideConfigPatchInstall(i: ConfigPatchInput): ConfigPatchDecisi
       undefined,
     );
   }
-  const mine = i.row.owners.some((o) => o.connectorId === i.owner.connectorId);
+  const mine = i.row.owners.some((o) => sameOwner(o, i.owner));
   if (deepEqual(i.row.writtenValue, i.value)) {
     if (mine) return decision("unchanged", rec(i, "skip", "already set"), undefined);
     const row = { ...i.row, owners: [...i.row.owners, i.owner] };
@@ -212,7 +224,7 @@ export function decideConfigPatchInstall(i: ConfigPatchInput): ConfigPatchDecisi
       row,
     );
   }
-  const others = i.row.owners.filter((o) => o.connectorId !== i.owner.connectorId);
+  const others = i.row.owners.filter((o) => !sameOwner(o, i.owner));
   if (others.length > 0) {
     return decision(
       "other-owner",
@@ -249,7 +261,7 @@ export function decideConfigPatchUninstall(
     value: i.row?.writtenValue ?? null,
     reason: i.reason ?? "uninstall",
   };
-  const mine = i.row?.owners.some((o) => o.connectorId === i.owner.connectorId) ?? false;
+  const mine = i.row?.owners.some((o) => sameOwner(o, i.owner)) ?? false;
   if (!i.row || !mine) {
     return decision(
       "not-recorded",
@@ -261,7 +273,7 @@ export function decideConfigPatchUninstall(
       undefined,
     );
   }
-  const others = i.row.owners.filter((o) => o.connectorId !== i.owner.connectorId);
+  const others = i.row.owners.filter((o) => !sameOwner(o, i.owner));
   if (others.length > 0) {
     return decision("retained", rec(base, "skip", `key retained, still owned by ${ids(others)}`), {
       ...i.row,

@@ -176,3 +176,31 @@ describe("decideConfigPatchUninstall", () => {
     assert.equal(d.row, null);
   });
 });
+
+describe("one connector's two scopes on one settings file (the project is the home folder)", () => {
+  const scoped = (scope: "user" | "project") => ({ ...owner("acme"), scope });
+
+  it("hold separate references: the key stays for one scope when the other releases it", () => {
+    const user = decideConfigPatchInstall(input({ owner: scoped("user") }));
+    const project = decideConfigPatchInstall(
+      input({ state: { kind: "present", value: "1" }, row: user.row!, owner: scoped("project") }),
+    );
+    assert.equal(project.outcome, "co-own");
+    const gone = decideConfigPatchUninstall({
+      ...input({ state: { kind: "present", value: "1" } }),
+      row: project.row!,
+      owner: scoped("project"),
+    });
+    assert.equal(gone.outcome, "retained");
+    assert.equal(
+      gone.record.detail,
+      `configPatch ${KEY}: key retained, still owned by acme (user) (Enable agent teams)`,
+    );
+    const last = decideConfigPatchUninstall({
+      ...input({ state: { kind: "present", value: "1" } }),
+      row: gone.row!,
+      owner: scoped("user"),
+    });
+    assert.equal(last.outcome, "remove");
+  });
+});

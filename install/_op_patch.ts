@@ -80,6 +80,7 @@ export function applyPatch(s: FileSession, ctx: RunContext, e: JsonPatchEdit): C
       connectorId: ctx.connectorId,
       connectorVersion: ctx.connectorVersion,
       installedAt: ctx.now,
+      ...(ctx.scope ? { scope: ctx.scope } : {}),
     },
     refusal: e.guard?.(key, e.value),
   });
@@ -110,6 +111,7 @@ export function releasePatch(
       connectorId: ctx.connectorId,
       connectorVersion: ctx.connectorVersion,
       installedAt: ctx.now,
+      ...(ctx.scope ? { scope: ctx.scope } : {}),
     },
   });
   if (d.remove && s.text !== undefined) {

@@ -25,6 +25,8 @@ import { listDirs, snapshotTree } from "./_helpers/tree.ts";
 const CONNECTOR = join(REPO, "tests", "fixtures", "connectors", "acme-hosts");
 const SKILLS_ONLY = join(REPO, "tests", "fixtures", "connectors", "acme-skills");
 const SPLIT = join(REPO, "tests", "fixtures", "connectors", "acme-skills-split");
+// Every Claude Code surface, status line and configPatch key included.
+const FULL = join(REPO, "tests", "fixtures", "connectors", "acme-full");
 
 function sandbox() {
   const base = mkdtempSync(join(tmpdir(), "ac-shared-"));
@@ -249,9 +251,10 @@ describe("hosts sharing whole files", () => {
       const s = sandbox();
       const before = s.snap();
       const on = ["--targets", host, "--scope"];
-      const user = await s.cli(s.project, "install", "--connector", CONNECTOR, ...on, "user");
+      const connector = host === "claude-code" ? FULL : CONNECTOR;
+      const user = await s.cli(s.project, "install", "--connector", connector, ...on, "user");
       assert.equal(user.code, 0, user.stdout + user.stderr);
-      const proj = await s.cli(s.home, "install", "--connector", CONNECTOR, ...on, "project");
+      const proj = await s.cli(s.home, "install", "--connector", connector, ...on, "project");
       assert.match(proj.stdout, new RegExp(`= ${host} {2}hook PreToolUse: unchanged`));
       if (host === "codex") {
         // Both scopes' server entries are one table of ~/.codex/config.toml, rendered with
@@ -273,7 +276,7 @@ describe("hosts sharing whole files", () => {
         }
       }
       assert.deepEqual(await doctorOf(s, s.project, host), []);
-      const again = await s.cli(s.project, "install", "--connector", CONNECTOR, ...on, "user");
+      const again = await s.cli(s.project, "install", "--connector", connector, ...on, "user");
       for (const line of lines(again.stdout)) assert.match(line, /^[=!] /, line);
 
       const last = await s.cli(s.project, "uninstall", "--connector-id", "acme-db", "--purge");
