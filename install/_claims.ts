@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { InstallScope } from "../core/platform_types.ts";
+import type { ChangeRecord, InstallScope, PlatformId } from "../core/platform_types.ts";
 import type { OwnedRecord } from "../io/ledgers.ts";
 import type { RunContext } from "./_session.ts";
 
@@ -81,6 +81,21 @@ export function dropClaim(ctx: RunContext, file: string, at: string, c: Claim): 
     ctx.ledgers.dirty.add("owned");
   }
   return claimsOn(ctx, file, at);
+}
+
+/** The `=` record of a release that leaves the file, entry or block to the claims still on it. */
+export function keptRecord(
+  platform: PlatformId,
+  path: string,
+  label: string,
+  left: readonly Claim[],
+): ChangeRecord {
+  return {
+    platform,
+    action: "skip",
+    path,
+    detail: `${label}: kept, ${describeClaims(left)} still reads it`,
+  };
 }
 
 /** `copilot-cli (user), vscode-copilot (user)`. */

@@ -11,7 +11,7 @@ import type { ChangeRecord } from "../core/platform_types.ts";
 import type { MemoryRow } from "../io/ledgers.ts";
 import type { BlockRemoveEdit, BlockSetEdit } from "./edits.ts";
 import { type FileSession, record, type RunContext } from "./_session.ts";
-import { describeClaims } from "./_claims.ts";
+import { keptRecord } from "./_claims.ts";
 
 function putRow(ctx: RunContext, row: MemoryRow): void {
   const rows = ctx.ledgers.memory.rows;
@@ -96,12 +96,7 @@ export function removeBlocks(s: FileSession, ctx: RunContext, e: BlockRemoveEdit
   // planning, so an uninstall of all of them in one run removes it.
   const others = ctx.ledgers.memory.rows.filter(here);
   if (others.length) {
-    return record(
-      e.platform,
-      "skip",
-      s.path,
-      `${label}: kept, ${describeClaims(others)} still reads it`,
-    );
+    return keptRecord(e.platform, s.path, label, others);
   }
   const r = removeManagedBlocks(s.text, e.prefix);
   if (r.removed.length === 0 && r.strays === 0) {

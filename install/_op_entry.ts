@@ -24,7 +24,7 @@ import {
   record,
   type RunContext,
 } from "./_session.ts";
-import { conflictDetail, describeClaims, disagreeing } from "./_claims.ts";
+import { conflictDetail, disagreeing, keptRecord } from "./_claims.ts";
 
 /** An entry edit in format-neutral terms. */
 export interface EntryEdit {
@@ -126,12 +126,7 @@ export function removeEntry(
   }
   const left = dropOwned(ctx, s.path, e.at, e.platform);
   if (left.length) {
-    return record(
-      e.platform,
-      "skip",
-      s.path,
-      `${e.label}: kept, ${describeClaims(left)} still reads it`,
-    );
+    return keptRecord(e.platform, s.path, e.label, left);
   }
   const r = fmt.remove(text!, e.loc, createdContainers(ctx, s.path));
   s.text = r.text;

@@ -20,11 +20,11 @@ import { type FileSession, record, type RunContext } from "./_session.ts";
 import {
   type Claim,
   conflictDetail,
-  describeClaims,
   disagreeing,
   dropClaim,
   fileClaims,
   isClaim,
+  keptRecord,
   putClaim,
 } from "./_claims.ts";
 
@@ -126,12 +126,7 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
   }
   const left = dropClaim(ctx, s.path, "", claim);
   if (left.length) {
-    return record(
-      e.platform,
-      "skip",
-      s.path,
-      `${label}: kept, ${describeClaims(left)} still reads it`,
-    );
+    return keptRecord(e.platform, s.path, label, left);
   }
   if (claims.some((r) => r.adopted)) {
     return record(

@@ -21,7 +21,7 @@ import {
   record,
   type RunContext,
 } from "./_session.ts";
-import { conflictDetail, describeClaims, disagreeing } from "./_claims.ts";
+import { conflictDetail, disagreeing, keptRecord } from "./_claims.ts";
 
 /** A sync in format-neutral terms. */
 export interface SyncEdit {
@@ -76,12 +76,7 @@ export function syncItems(
   if (e.items.length === 0 && ours.length) {
     const left = dropOwned(ctx, s.path, e.at, e.platform);
     if (left.length) {
-      return record(
-        e.platform,
-        "skip",
-        s.path,
-        `${e.label}: kept, ${describeClaims(left)} still reads it`,
-      );
+      return keptRecord(e.platform, s.path, e.label, left);
     }
   }
   let out = text;
