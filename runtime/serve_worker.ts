@@ -64,17 +64,20 @@ const ring = new RingReader(init.ring);
 // Fault the ring's pages in here, at low priority, instead of on the
 // forwarding thread's first pass over them.
 ring.prefault();
-/** Takes every chunk the forwarding thread put in the ring, in order. */
+/**
+ * Takes every chunk the forwarding thread put in the ring, in order. The
+ * recorder reads each in place (line ends are found in the ring itself) and
+ * copies a line's bytes once, when the line is whole.
+ */
 function drainRing(): void {
-  for (const [tag, bytes] of ring.take()) {
+  ring.visit((tag, bytes) => {
     if (tag === GAP_TAG) recorder.gap();
     else recorder.push(tag === 0 ? "client" : "server", bytes);
-  }
+  });
 }
 
-// Copying chunks out of the ring allocates memory, which costs page faults
-// the host and the server would feel: wait until traffic pauses, unless the
-// ring is half full.
+// Keeping a line allocates memory, which costs page faults the host and the
+// server would feel: wait until traffic pauses, unless the ring is half full.
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
 function drainWhenQuiet(): void {
   if (ring.pending > ring.capacity / 2) {

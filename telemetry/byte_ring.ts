@@ -128,33 +128,60 @@ export class RingReader {
    */
   take(): Array<[number, Uint8Array]> {
     const out: Array<[number, Uint8Array]> = [];
-    const size = this.#data.length;
+    let last: [number, Uint8Array] | undefined;
+    let continued = false;
+    this.visit((tag, bytes, more) => {
+      if (continued && last) {
+        const joined = new Uint8Array(last[1].length + bytes.length);
+        joined.set(last[1]);
+        joined.set(bytes, last[1].length);
+        last[1] = joined;
+      } else {
+        last = [tag, bytes.slice()];
+        out.push(last);
+      }
+      continued = more;
+    });
+    return out;
+  }
+
+  /**
+   * Hands every record written so far to `visit`, in order, as views of the
+   * shared memory — no copy, no allocation. A view is valid only during its
+   * call (the producer reuses the memory afterwards). A record that wraps
+   * round the end of the ring comes in two calls, the first with `more` set.
+   * Where records were dropped, `visit` sees {@link GAP_TAG} with no bytes.
+   */
+  visit(visit: (tag: number, bytes: Uint8Array, more: boolean) => void): void {
+    const data = this.#data;
+    const size = data.length;
     const end = Atomics.load(this.#ctl, WRITE);
     let at = Atomics.load(this.#ctl, READ);
     while (at !== end) {
       const available = (end - at + size) % size;
-      const header = available >= HEADER ? this.#copyOut(at, HEADER) : undefined;
-      const length = header ? new DataView(header.buffer).getUint32(1) : Infinity;
-      if (!header || HEADER + length > available) {
-        // Never expected; if the ring were ever damaged, skip what is there.
-        out.push([GAP_TAG, new Uint8Array(0)]);
-        at = end;
-        break;
+      let length = Infinity;
+      if (available >= HEADER) {
+        length = 0;
+        for (let i = 1; i < HEADER; i++) length = length * 256 + data[(at + i) % size];
       }
-      at = (at + HEADER) % size;
-      out.push([header[0], this.#copyOut(at, length)]);
-      at = (at + length) % size;
+      if (HEADER + length > available) {
+        // Never expected; if the ring were ever damaged, skip what is there.
+        Atomics.store(this.#ctl, READ, end);
+        visit(GAP_TAG, EMPTY, false);
+        return;
+      }
+      const tag = data[at];
+      const from = (at + HEADER) % size;
+      const first = Math.min(length, size - from);
+      at = (from + length) % size;
+      if (first < length) {
+        visit(tag, data.subarray(from, size), true);
+        visit(tag, data.subarray(0, length - first), false);
+      } else {
+        visit(tag, data.subarray(from, from + length), false);
+      }
+      // Each record's room goes back to the producer as soon as it was read.
+      Atomics.store(this.#ctl, READ, at);
     }
-    Atomics.store(this.#ctl, READ, at);
-    return out;
-  }
-
-  #copyOut(at: number, length: number): Uint8Array {
-    const size = this.#data.length;
-    const out = new Uint8Array(length);
-    const first = Math.min(length, size - at);
-    out.set(this.#data.subarray(at, at + first));
-    if (first < length) out.set(this.#data.subarray(0, length - first), first);
-    return out;
   }
 }

@@ -58,3 +58,22 @@ test("a damaged ring is skipped as a gap, never read forever", () => {
   assert.deepEqual(r.take().map(([tag]) => tag), [GAP_TAG]);
   assert.equal(r.pending, 0);
 });
+
+test("visiting reads records in place, a wrapped one in two views, and frees their room", () => {
+  const memory = createRing(32);
+  const w = new RingWriter(memory);
+  const r = new RingReader(memory);
+  const seen: Array<[number, number[], boolean, boolean]> = [];
+  const visit = (tag: number, b: Uint8Array, more: boolean) =>
+    void seen.push([tag, [...b], more, b.buffer === memory.data]);
+  assert.ok(w.write(0, bytes(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18)));
+  r.visit(visit);
+  assert.ok(w.write(1, bytes(21, 22, 23, 24, 25, 26, 27, 28, 29, 30)));
+  r.visit(visit);
+  assert.deepEqual(seen, [
+    [0, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18], false, true],
+    [1, [21, 22, 23, 24], true, true],
+    [1, [25, 26, 27, 28, 29, 30], false, true],
+  ]);
+  assert.equal(r.pending, 0);
+});

@@ -26,3 +26,30 @@ test("a line over the limit is dropped whole and the next line is kept", () => {
   assert.deepEqual(s.push(enc("abc\nok\n")).map(dec), ["ok"]);
   assert.equal(s.pending, 0);
 });
+
+test("a chunk is only borrowed: reusing its memory never changes a line", () => {
+  const s = new LineSplitter();
+  const buf = enc('{"a":"é');
+  assert.deepEqual(s.push(buf.subarray(0, buf.length - 1)), []);
+  buf.fill(0x78); // the caller reuses its memory
+  const [line] = s.push(new Uint8Array([0xa9, ...enc('"}\n{"b":1}\n')]));
+  const rest = enc('{"c":2}\n');
+  const [whole] = s.push(rest);
+  rest.fill(0x78);
+  assert.equal(dec(line), '{"a":"é"}');
+  assert.equal(dec(whole), '{"c":2}');
+});
+
+test("a long line grows the buffer and the next line starts clean", () => {
+  const s = new LineSplitter();
+  const big = new Uint8Array(300_000).fill(0x61);
+  for (let i = 0; i < big.length; i += 1000) {
+    assert.deepEqual(s.push(big.subarray(i, i + 1000)), []);
+  }
+  const [line, next] = s.push(enc("b\nxy\n"));
+  assert.equal(line.length, 300_001);
+  assert.equal(line[299_999], 0x61);
+  assert.equal(line[300_000], 0x62);
+  assert.equal(dec(next), "xy");
+  assert.equal(s.pending, 0);
+});

@@ -139,7 +139,10 @@ export class SessionRecorder {
     }, { measureToolDefs: config.settings.measureToolDefs });
   }
 
-  /** Feeds a chunk one side sent (a copy the recorder may keep). */
+  /**
+   * Feeds a chunk one side sent. It is read during the call and not kept
+   * (serve passes views of its shared ring).
+   */
   push(from: Sender, chunk: Uint8Array): void {
     // Start loading the tokenizer as soon as the host speaks: every session
     // lists tools at once, and loading takes the better part of a second.
