@@ -17,7 +17,7 @@
  */
 
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
@@ -78,6 +78,29 @@ function cpuMs(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU ms of each thread of `pid` (Linux), grouped: the forwarding (main)
+ * thread, worker threads (Deno names them `worker-N`), and the rest (the
+ * runtime's GC, compiler and I/O threads). Empty elsewhere.
+ */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const group = tid === String(pid)
+        ? "forwarding"
+        : name.startsWith("worker-")
+        ? name
+        : "other";
+      out.set(group, (out.get(group) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+    }
+  } catch { /* not Linux, or the process ended */ }
+  return out;
+}
+
 /** A 1 MiB message of prose-like text (what a big tool result looks like). */
 function bigMessage(): string {
   const words = "the quick brown fox jumps over a lazy dog while seven wizards quietly hex ";
@@ -90,6 +113,8 @@ interface Figures {
   bigMedian: number;
   cpuPerCall: number;
   cpuPerBig: number;
+  /** CPU ms per 1 MiB call by thread group (forwarding, worker-N, other). */
+  threadsPerBig: Map<string, number>;
 }
 
 async function run(variant: Variant): Promise<Figures> {
@@ -140,6 +165,7 @@ async function run(variant: Variant): Promise<Figures> {
     lat.push(performance.now() - t);
   }
   const cpu1 = cpuMs(child.pid);
+  const threads1 = threadCpuMs(child.pid);
   const big = bigMessage();
   const bigLat: number[] = [];
   for (let i = 0; i < BIG_N; i++) {
@@ -149,6 +175,10 @@ async function run(variant: Variant): Promise<Figures> {
     if (line.length < MIB) throw new Error(`short answer (${line.length} bytes) from ${variant}`);
   }
   const cpu2 = cpuMs(child.pid);
+  const threadsPerBig = new Map<string, number>();
+  for (const [group, ms] of threadCpuMs(child.pid)) {
+    threadsPerBig.set(group, (ms - (threads1.get(group) ?? 0)) / BIG_N);
+  }
   child.stdin.end();
   await new Promise((resolve) => child.once("close", resolve));
   lat.sort((a, b) => a - b);
@@ -160,6 +190,7 @@ async function run(variant: Variant): Promise<Figures> {
     bigMedian: pct(bigLat, 0.5),
     cpuPerCall: direct ? NaN : ((cpu1 - cpu0) * 1000) / N,
     cpuPerBig: direct ? NaN : (cpu2 - cpu1) / BIG_N,
+    threadsPerBig: direct ? new Map() : threadsPerBig,
   };
 }
 
@@ -184,13 +215,18 @@ rmSync(data, { recursive: true, force: true });
 
 const agg = (v: Variant): Figures => {
   const f = results.get(v)!;
-  const pick = (k: keyof Figures) => median(f.map((x) => x[k]));
+  const pick = (k: Exclude<keyof Figures, "threadsPerBig">) => median(f.map((x) => x[k]));
   return {
     median: pick("median"),
     p99: pick("p99"),
     bigMedian: pick("bigMedian"),
     cpuPerCall: pick("cpuPerCall"),
     cpuPerBig: pick("cpuPerBig"),
+    threadsPerBig: new Map(
+      [...new Set(f.flatMap((x) => [...x.threadsPerBig.keys()]))].sort().map((
+        group,
+      ) => [group, median(f.map((x) => x.threadsPerBig.get(group) ?? 0))]),
+    ),
   };
 };
 const direct = agg("direct");
@@ -223,6 +259,10 @@ for (const v of VARIANTS.slice(1)) {
   );
 }
 const on = agg("serve, telemetry on");
+if (on.threadsPerBig.size > 0) {
+  const parts = [...on.threadsPerBig].map(([group, ms]) => `${group} ${ms.toFixed(1)}`);
+  console.log(`  telemetry on, CPU ms per 1 MiB call by thread: ${parts.join(", ")}`);
+}
 const off = agg("serve, telemetry off");
 console.log(
   `  telemetry on vs off: +${(on.median - off.median).toFixed(3)} ms median per call, ` +
