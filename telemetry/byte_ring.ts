@@ -43,8 +43,6 @@ export function createRing(capacity: number): RingMemory {
 export class RingWriter {
   readonly #ctl: Int32Array;
   readonly #data: Uint8Array;
-  readonly #header = new Uint8Array(HEADER);
-  readonly #headerView = new DataView(this.#header.buffer);
   #gap = false;
 
   /** Wraps shared memory. */
@@ -76,17 +74,25 @@ export class RingWriter {
   }
 
   #record(tag: number, bytes: Uint8Array, at: number): number {
-    this.#header[0] = tag;
-    this.#headerView.setUint32(1, bytes.length);
-    return this.#copyIn(bytes, this.#copyIn(this.#header, at));
-  }
-
-  #copyIn(bytes: Uint8Array, at: number): number {
-    const size = this.#data.length;
-    const first = Math.min(bytes.length, size - at);
-    this.#data.set(bytes.subarray(0, first), at);
-    if (first < bytes.length) this.#data.set(bytes.subarray(first), 0);
-    return (at + bytes.length) % size;
+    // The header goes in byte by byte and a chunk that does not wrap in one
+    // set(): no view or other object is allocated per chunk.
+    const data = this.#data;
+    const size = data.length;
+    const length = bytes.length;
+    data[at] = tag;
+    data[(at + 1) % size] = length >>> 24;
+    data[(at + 2) % size] = (length >>> 16) & 0xff;
+    data[(at + 3) % size] = (length >>> 8) & 0xff;
+    data[(at + 4) % size] = length & 0xff;
+    at = (at + HEADER) % size;
+    const first = size - at;
+    if (length <= first) {
+      data.set(bytes, at);
+    } else {
+      data.set(bytes.subarray(0, first), at);
+      data.set(bytes.subarray(first), 0);
+    }
+    return (at + length) % size;
   }
 }
 
