@@ -13,7 +13,24 @@ import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { parseSince } from "../core/since.ts";
-import { type HostId, isHostId, USAGE_GROUP_BY, type UsageGroupBy } from "../core/types.ts";
+import {
+  type HostId,
+  isHostId,
+  USAGE_GROUP_BY,
+  type UsageGroupBy,
+  type UsageProblem,
+  type UsageSkipNote,
+} from "../core/types.ts";
+import { VERSION } from "../core/version.ts";
+import type { UsageRow } from "../usage/aggregate.ts";
+
+/** A report's aggregated result, as kept for a re-scan with nothing changed. */
+interface Aggregated {
+  rows: UsageRow[];
+  totals: UsageRow;
+  skipped: UsageSkipNote[];
+  problems: UsageProblem[];
+}
 
 /** Help text. */
 export const help = `Usage: agent-connector usage <report|export|leaderboard> [flags]
@@ -100,32 +117,33 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const json = boolFlag(parsed, "json");
   const utc = boolFlag(parsed, "utc");
 
-  const [{ scanUsage }, { aggregateTables }, { loadPriceTable }, render] = await Promise.all([
+  const [{ listUsage, scanUsage }, { loadPriceTable }, render] = await Promise.all([
     import("../usage/scan.ts"),
-    import("../usage/aggregate.ts"),
     import("../usage/cost.ts"),
     import("../usage/render.ts"),
   ]);
   const progress = progressLine(ctx);
-  const [scan, prices] = await Promise.all([
-    scanUsage({
-      host: ctx.host,
-      since,
-      platforms: platforms as HostId[] | undefined,
-      cache: boolFlag(parsed, "no-cache") ? false : undefined,
-      threads: threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS),
-      onProgress: progress.update,
-    }),
-    loadPriceTable(),
-  ]);
-  progress.done();
-  for (const p of scan.problems) {
-    const where = p.line ? `${p.path}:${p.line}` : p.path;
-    const more = p.count > 1 ? ` (${p.count - 1} more in this file)` : "";
-    ctx.stderr.write(`warning: ${p.platform}: ${where}: ${p.message}${more}\n`);
-  }
+  const options = {
+    host: ctx.host,
+    since,
+    platforms: platforms as HostId[] | undefined,
+    cache: boolFlag(parsed, "no-cache") ? false : undefined,
+    threads: threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS),
+    onProgress: progress.update,
+  };
+  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+  const warn = (problems: readonly UsageProblem[]) => {
+    for (const p of problems) {
+      const where = p.line ? `${p.path}:${p.line}` : p.path;
+      const more = p.count > 1 ? ` (${p.count - 1} more in this file)` : "";
+      ctx.stderr.write(`warning: ${p.platform}: ${where}: ${p.message}${more}\n`);
+    }
+  };
 
   if (sub === "export") {
+    const scan = await scanUsage(options, listing);
+    progress.done();
+    warn(scan.problems);
     const records = scan.records.slice().sort((a, b) => a.ts - b.ts)
       .map((r) => render.exportRecord(r, prices));
     const text = format === "csv" ? render.csv(records) : JSON.stringify(records, null, 2) + "\n";
@@ -143,11 +161,29 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 
   const groupBy = by as UsageGroupBy;
-  const { rows, totals } = aggregateTables(scan.tables, groupBy, { prices, utc });
+  const timeZone = utc ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Kept per query and listing: a re-scan with nothing changed is list, stat, compare, print.
+  // Not with --since (its window moves with the clock) nor without the cache.
+  const query = listing.cache && since === undefined
+    ? { by: groupBy, timeZone, prices: prices.version, version: VERSION, platforms }
+    : undefined;
+  const results = await import("../usage/_results.ts");
+  let result = query &&
+    results.loadResult<Aggregated>(listing.cacheDir, query, listing.fingerprint);
+  if (!result) {
+    const scan = await scanUsage(options, listing);
+    const { aggregateTables } = await import("../usage/aggregate.ts");
+    const { rows, totals } = aggregateTables(scan.tables, groupBy, { prices, utc });
+    result = { rows, totals, skipped: scan.skipped, problems: scan.problems };
+    if (query) results.saveResult(listing.cacheDir, query, listing.fingerprint, result);
+  }
+  progress.done();
+  warn(result.problems);
+  const { rows, totals } = result;
   const meta = {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),
-    timeZone: utc ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone,
     pricesVersion: prices.version,
   };
   if (sub === "leaderboard") {
@@ -158,8 +194,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ...meta,
         origin: "host-scan-logs",
         rows: ranked,
-        hostSkipped: scan.skipped,
-        problems: scan.problems,
+        hostSkipped: result.skipped,
+        problems: result.problems,
       };
       ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
       return 0;
@@ -187,7 +223,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ? render.table(head, cells, [true, false, true, true, true, true, false])
         : "No usage found.\n",
     );
-    writeNotes(ctx, scan.skipped, rows.some((r) => r.unpriced > 0 && r.costUsd !== undefined));
+    writeNotes(ctx, result.skipped, rows.some((r) => r.unpriced > 0 && r.costUsd !== undefined));
     return 0;
   }
   if (json) {
@@ -195,8 +231,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...meta,
       rows: rows.map(render.rowJson),
       totals: render.rowJson(totals),
-      skipped: scan.skipped,
-      problems: scan.problems,
+      skipped: result.skipped,
+      problems: result.problems,
     };
     ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
     return 0;
@@ -232,7 +268,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
     ctx.stdout.write(render.table(head, [...rows.map((r) => line(r)), line(totals, true)], right));
   }
-  writeNotes(ctx, scan.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
+  writeNotes(ctx, result.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
   return 0;
 }
 

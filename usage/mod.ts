@@ -3,7 +3,8 @@
  * session logs, an incremental deduplicating scan, aggregation, cost.
  *
  * - {@link scanUsage}: one deduplicated {@link UsageRecord} per request, skip
- *   notes and problems.
+ *   notes and problems. {@link listUsage} lists and stats the sources first
+ *   (reading none) and gives a fingerprint to key kept results by.
  * - {@link aggregateUsage}: rows by platform | project | session | model | day.
  * - {@link hostLeaderboard}: the 🖥️ host board and `hostSkipped` for the
  *   unified `leaderboard` command.
@@ -32,7 +33,14 @@ export type {
   UsageSkipNote,
   UsageTokens,
 } from "../core/usage_types.ts";
-export { type ScanOptions, type ScanProgress, type ScanResult, scanUsage } from "./scan.ts";
+export {
+  listUsage,
+  type ScanOptions,
+  type ScanProgress,
+  type ScanResult,
+  scanUsage,
+  type UsageListing,
+} from "./scan.ts";
 export {
   type AggregateOptions,
   aggregateTables,

@@ -21,6 +21,7 @@ import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_typ
 import type { DecodeJob } from "./_decode.ts";
 import { recordsOf, type RecordTable, since as keepSince } from "./table.ts";
 import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
+import { hashString } from "./cache.ts";
 import { planPlatform, type PlatformScan, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
@@ -88,16 +89,38 @@ export interface ScanResult {
   };
 }
 
-/** Scans the hosts' logs. Read-only on host data; writes only its own cache. */
-export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
-  const { host, since } = options;
+/**
+ * What is on disk before anything is read: each platform's sources with their
+ * size, mtime and inode, and one fingerprint of them all. A caller can key its
+ * own kept results by {@link UsageListing.fingerprint} and pass the listing on
+ * to {@link scanUsage}, so the sources are listed and stat'ed once.
+ */
+export interface UsageListing {
+  /**
+   * A hash of every listed source's identity, size, mtime and inode, each
+   * reader's id and version, the skip notes and the listing's problems: equal
+   * when nothing a scan would read changed.
+   */
+  readonly fingerprint: string;
+  /** Whether the kept state is used (see {@link ScanOptions.cache}). */
+  readonly cache: boolean;
+  /** The kept state's folder, `<data root>/cache/usage`. */
+  readonly cacheDir: string;
+  /** Platforms skipped, with why. */
+  readonly skipped: readonly UsageSkipNote[];
+  /** Problems found while listing and stat'ing. */
+  readonly problems: readonly UsageProblem[];
+}
+
+/** Lists and stats every source of the hosts' logs; reads none of them. */
+export async function listUsage(options: ScanOptions): Promise<UsageListing> {
+  const { host } = options;
   const cacheDir = join(dataRoot(host), "cache", "usage");
-  const useCache = options.cache ?? writeAllowed(cacheDir);
-  const dir = useCache ? cacheDir : undefined;
+  const cache = options.cache ?? writeAllowed(cacheDir);
   const skipped: UsageSkipNote[] = [];
   const problems: UsageProblem[] = [];
   const scans: PlatformScan[] = [];
-
+  const parts: string[] = [];
   for (const id of options.platforms ?? readerIds()) {
     const reader = await loadReader(id);
     const lister = createLister((path, message) =>
@@ -117,9 +140,37 @@ export async function scanUsage(options: ScanOptions): Promise<ScanResult> {
       speed: "full",
       cursors: new Map(),
     };
-    planPlatform(scan, dir, since);
+    parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
     scans.push(scan);
   }
+  parts.push(JSON.stringify(skipped), JSON.stringify(problems));
+  const listing = { fingerprint: hashString(parts.join("\n")), cache, cacheDir, skipped, problems };
+  plansOf.set(listing, scans);
+  return listing;
+}
+
+/** Each listing's plans, until a scan takes them (a listing serves one scan). */
+const plansOf = new WeakMap<UsageListing, PlatformScan[]>();
+
+/**
+ * Scans the hosts' logs. Read-only on host data; writes only its own cache.
+ * Given a `listing` of the same options (from {@link listUsage}), the sources
+ * are not listed again; a listing serves one scan (a second lists afresh).
+ */
+export async function scanUsage(
+  options: ScanOptions,
+  listing?: UsageListing,
+): Promise<ScanResult> {
+  const { since } = options;
+  let listed = listing ?? await listUsage(options);
+  let scans = plansOf.get(listed);
+  if (!scans) scans = plansOf.get(listed = await listUsage(options))!; // already scanned once
+  plansOf.delete(listed);
+  const useCache = listed.cache;
+  const dir = useCache ? listed.cacheDir : undefined;
+  const skipped = [...listed.skipped];
+  const problems = [...listed.problems];
+  for (const scan of scans) planPlatform(scan, dir, since);
 
   const toRead = scans.filter((s) => s.speed !== "snapshot").flatMap((s) =>
     s.plans.filter((p) => p.mode !== 0 && !skippedBySince(p, since))

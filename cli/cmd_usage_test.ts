@@ -1,0 +1,144 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { join } from "node:path";
+import { runCliCaptured } from "../tests/_helpers/cli.ts";
+import { hostAt, tempCopy } from "../tests/_helpers/usage.ts";
+
+const line = (id: string, out: number) =>
+  JSON.stringify({
+    type: "assistant",
+    sessionId: `s-${id}`,
+    timestamp: "2026-01-01T00:00:00Z",
+    requestId: `r-${id}`,
+    message: { id, model: "m", usage: { input_tokens: 10, output_tokens: out } },
+  }) + "\n";
+
+function setup() {
+  const t = tempCopy();
+  const projects = join(t.dir, ".claude", "projects", "p");
+  mkdirSync(projects, { recursive: true });
+  const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
+  const cacheDir = join(t.dir, "data", "cache", "usage");
+  const report = async (...flags: string[]) => {
+    const run = await runCliCaptured(
+      ["usage", "report", "--json", "--platform", "claude-code", ...flags],
+      hostAt(t.dir, env),
+    );
+    assert.equal(run.code, 0, run.stderr);
+    return JSON.parse(run.stdout);
+  };
+  const results = () =>
+    existsSync(cacheDir)
+      ? readdirSync(cacheDir).filter((n) => n.startsWith("report.")).map((n) => join(cacheDir, n))
+      : [];
+  /** Makes every kept result claim 999 requests: served stale, it would show. */
+  const tamper = () => {
+    const files = results();
+    assert.ok(files.length > 0, "a result was kept");
+    for (const f of files) {
+      const data = JSON.parse(readFileSync(f, "utf8"));
+      data.result.totals.requests = 999;
+      writeFileSync(f, JSON.stringify(data));
+    }
+  };
+  return { ...t, projects, report, results, tamper };
+}
+
+/** Moves a file's mtime on, as the clock would between two writes. */
+function later(path: string, seconds: number): void {
+  const t = new Date(Date.UTC(2026, 0, 1) + seconds * 1000);
+  utimesSync(path, t, t);
+}
+
+test("an unchanged re-scan answers from the kept result; an appended, truncated, rewritten, removed, renamed or added file never does", async () => {
+  const s = setup();
+  try {
+    const a = join(s.projects, "a.jsonl");
+    const b = join(s.projects, "b.jsonl");
+    writeFileSync(a, line("a1", 3) + line("a2", 4));
+    writeFileSync(b, line("b1", 5));
+    later(a, 1);
+    later(b, 1);
+    const first = await s.report();
+    assert.equal(first.totals.requests, 3);
+    s.tamper();
+    assert.equal((await s.report()).totals.requests, 999, "the kept result answers");
+
+    const changes: [string, () => void][] = [
+      ["appended", () => {
+        appendFileSync(a, line("a3", 6));
+        later(a, 2);
+      }],
+      ["truncated", () => {
+        truncateSync(a, Buffer.byteLength(line("a1", 3)));
+        later(a, 3);
+      }],
+      ["rewritten at the same size", () => {
+        writeFileSync(a, line("a9", 7)); // same length as line("a1", 3)
+        later(a, 4);
+      }],
+      ["touched only", () => later(b, 5)],
+      ["removed", () => rmSync(b)],
+      ["renamed", () => renameSync(a, join(s.projects, "c.jsonl"))],
+      ["added", () => {
+        writeFileSync(b, line("b2", 8));
+        later(b, 6);
+      }],
+    ];
+    for (const [what, change] of changes) {
+      s.tamper();
+      change();
+      const cached = await s.report();
+      const fresh = await s.report("--no-cache");
+      assert.notEqual(cached.totals.requests, 999, `${what}: not served from the kept result`);
+      assert.deepEqual(cached, fresh, `${what}: equal to a scan without the cache`);
+    }
+  } finally {
+    s.done();
+  }
+});
+
+test("kept results are per grouping and never used with --since or --no-cache", async () => {
+  const s = setup();
+  try {
+    writeFileSync(join(s.projects, "a.jsonl"), line("a1", 3) + line("a2", 4));
+    await s.report("--no-cache");
+    assert.deepEqual(s.results(), [], "--no-cache keeps no result");
+    await s.report("--since", "36500d");
+    assert.deepEqual(s.results(), [], "--since keeps no result");
+    const byPlatform = await s.report();
+    s.tamper();
+    const bySession = await s.report("--by", "session");
+    assert.deepEqual(bySession, await s.report("--by", "session", "--no-cache"));
+    assert.equal(bySession.rows.length, 2);
+    assert.equal(s.results().length, 2);
+    const since = await s.report("--since", "36500d");
+    assert.equal(since.totals.requests, byPlatform.totals.requests);
+  } finally {
+    s.done();
+  }
+});
+
+test("a damaged kept result is computed again", async () => {
+  const s = setup();
+  try {
+    writeFileSync(join(s.projects, "a.jsonl"), line("a1", 3));
+    const first = await s.report();
+    for (const f of s.results()) writeFileSync(f, "{not json");
+    assert.deepEqual(await s.report(), first);
+  } finally {
+    s.done();
+  }
+});
