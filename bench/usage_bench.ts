@@ -22,6 +22,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { generateUsageTree } from "./usage_gen.ts";
+import { denoCacheDir } from "./_deno_dir.ts";
 
 const mb = Number(process.argv[2] ?? process.env.USAGE_BENCH_MB ?? 1024);
 const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
@@ -208,15 +209,6 @@ try {
 }
 
 /** This runtime's module cache folder (`deno info --json`), when it says. */
-function denoCacheDir(): string | undefined {
-  try {
-    const info = spawnSync(process.execPath, ["info", "--json"], { encoding: "utf8" });
-    return JSON.parse(info.stdout).denoDir || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function dirBytes(dir: string): number {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {

@@ -1,0 +1,69 @@
+/**
+ * Runs a child process and measures it: wall time, and CPU time (user +
+ * system) from `wait4`'s rusage through python3 (microseconds) where present,
+ * else `/usr/bin/time` (10 ms steps). On a loaded machine a cold start's wall
+ * time mostly measures waiting for a core; CPU time stays steady.
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const WAIT4 = "import os,subprocess,sys\n" +
+  "p=subprocess.Popen(sys.argv[1:])\n" +
+  "_,st,ru=os.wait4(p.pid,0)\n" +
+  "sys.stderr.write('@@%.6f %.6f\\n'%(ru.ru_utime,ru.ru_stime))\n" +
+  "sys.exit(os.waitstatus_to_exitcode(st))\n";
+
+/** The wrapper that reports a child's CPU time, or undefined when none is available. */
+export const CPU_WRAPPER: string[] | undefined =
+  spawnSync("python3", ["-c", "import os; os.wait4"]).status === 0
+    ? ["python3", "-c", WAIT4]
+    : existsSync("/usr/bin/time")
+    ? ["/usr/bin/time", "-f", "@@%U %S"]
+    : undefined;
+
+/** One measured run of a child process. */
+export interface ChildRun {
+  /** Wall time in milliseconds. */
+  ms: number;
+  /** CPU time (user + system) in milliseconds, when measurable. */
+  cpuMs?: number;
+  /** The exit status. */
+  status: number | null;
+  /** Standard output. */
+  stdout: string;
+  /** Standard error, without the CPU-time line. */
+  stderr: string;
+}
+
+/** Runs `argv` to completion and measures it. */
+export function timeChild(
+  argv: string[],
+  opts: { input?: string; env?: Record<string, string | undefined>; cwd?: string } = {},
+): ChildRun {
+  const cmd = CPU_WRAPPER ? [...CPU_WRAPPER, ...argv] : argv;
+  const start = performance.now();
+  const r = spawnSync(cmd[0], cmd.slice(1), {
+    input: opts.input ?? "",
+    env: opts.env as Record<string, string>,
+    cwd: opts.cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - start;
+  const used = /@@([\d.]+) ([\d.]+)\n?/.exec(r.stderr);
+  return {
+    ms,
+    cpuMs: used ? (Number(used[1]) + Number(used[2])) * 1000 : undefined,
+    status: r.status,
+    stdout: r.stdout,
+    stderr: used ? r.stderr.replace(used[0], "") : r.stderr,
+  };
+}
+
+/** The median of `xs`. */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
