@@ -98,8 +98,9 @@ test("hook processes appending at once leave only whole lines", async () => {
     script,
     `import { appendHookRowLean } from ${JSON.stringify(lean)};
 import { leanIo } from ${JSON.stringify(info)};
+import process from "node:process";
 const io = await leanIo();
-const [root, who] = Deno.args;
+const [root, who] = process.argv.slice(2);
 for (let i = 0; i < 200; i++) {
   appendHookRowLean({ dataRoot: root, env: {}, connectorId: "c", hostPlatform: "codex",
     event: "Stop", sessionId: who + "-" + i, injectedText: who.repeat(900),
