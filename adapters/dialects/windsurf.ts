@@ -21,6 +21,7 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, num, obj, type ParsedPayload, str } from "../dialect.ts";
+import { textOf, toolInputOf } from "./_fields.ts";
 import {
   type ExitCodeFamily,
   formatExitCodeReply,
@@ -33,22 +34,6 @@ export const WINDSURF_FAMILY: ExitCodeFamily = {
   blocking: new Set<HookEventName>(["PreToolUse", "UserPromptSubmit"]),
   askBlocks: true,
 };
-
-function argsOf(value: unknown): Record<string, unknown> {
-  if (typeof value === "string") {
-    try {
-      return obj(JSON.parse(value)) ?? {};
-    } catch {
-      return {};
-    }
-  }
-  return obj(value) ?? {};
-}
-
-function textOf(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
 
 /** The tool a `pre_*` / `post_*` action is about, with its input and output. */
 export function windsurfTool(
@@ -88,7 +73,7 @@ export function windsurfTool(
     case "mcp_tool_use":
       return {
         toolName: `mcp__${str(info.mcp_server_name) ?? ""}__${str(info.mcp_tool_name) ?? ""}`,
-        toolInput: argsOf(info.mcp_tool_arguments),
+        toolInput: toolInputOf(info.mcp_tool_arguments),
         toolOutput: textOf(info.mcp_result),
       };
     default:
