@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord, DiagnosticResult, PlatformId } from "../core/platform_types.ts";
+import { displayPath } from "../core/change_records.ts";
 import { VERSION } from "../core/version.ts";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
@@ -160,6 +161,10 @@ export function checkRecord(
   return out;
 }
 
+/** The manual step for a hand-edited memory block (never auto-fixed, spec §3). */
+const EDITED_BLOCK_FIX =
+  "keep your text outside the agent-connector markers, then run `agent-connector install --force` to rewrite the block (a backup is kept)";
+
 function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: string } {
   const critical = /^(MCP server|hook )/.test(c.detail);
   switch (c.action) {
@@ -168,7 +173,11 @@ function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: 
     case "create":
       return { status: critical ? "fail" : "warn", word: "missing" };
     case "update":
-      return { status: "warn", word: "out of date" };
+      // A server or hook entry that differs launches something other than
+      // this connector's command (often no longer the home binary).
+      return critical
+        ? { status: "fail", word: "differs from the connector's entry" }
+        : { status: "warn", word: "out of date" };
     case "remove":
       return { status: "warn", word: "stale" };
     default:
@@ -198,16 +207,19 @@ export async function checkInstall(
     ...result.changes.map((c) => {
       const { status, word } = statusOf(c);
       const softNote = c.action === "warn" && !c.path && / — /.test(c.detail);
+      const where = status !== "pass" && c.path
+        ? ` (in ${displayPath(c.path, opts.host.home)})`
+        : "";
       return finding(
         `${connector.id} @ ${c.platform} (${row.scope}): ${c.detail.split(":")[0]}`,
         status,
-        `${word}: ${c.detail}`,
+        `${word}: ${c.detail}${where}`,
         {
           connectorId: connector.id,
           fix: status === "pass" || softNote
             ? undefined
             : c.action === "warn"
-            ? undefined
+            ? (/edited by hand/.test(c.detail) ? EDITED_BLOCK_FIX : undefined)
             : "run `agent-connector upgrade` (or doctor --heal)",
           fixable: c.action === "create" || c.action === "update" || c.action === "remove",
         },
