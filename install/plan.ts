@@ -1,6 +1,6 @@
 /**
  * One host's whole plan, in the surface order of spec §3: server, hooks,
- * commands/skills/subagents, memory, status line, configPatch last. Uninstall
+ * commands/skills/subagents, memory, status line, configPatch, then the actions' `!` records. Uninstall
  * releases configPatch keys before the hooks of the same settings file and
  * removes memory blocks before the other content, then the files we own, then
  * entries in the shared config files. (Folders we created go with the last
@@ -15,6 +15,7 @@ import { planHooks, unplanHooks } from "./plan_hooks.ts";
 import { planContent, unplanContent } from "./plan_content.ts";
 import { planMemory, unplanMemory } from "./plan_memory.ts";
 import { planConfigPatches, planStatusline, unplanPatches } from "./plan_patches.ts";
+import { planActions } from "./plan_actions.ts";
 
 /** Plans an install (or re-render) of the connector on one host and scope. */
 export async function planInstall(input: SurfaceInput): Promise<PlanPart> {
@@ -25,6 +26,7 @@ export async function planInstall(input: SurfaceInput): Promise<PlanPart> {
     planMemory(input),
     planStatusline(input),
     planConfigPatches(input),
+    planActions(input),
   );
 }
 

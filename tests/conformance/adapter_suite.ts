@@ -4,9 +4,10 @@
  * declares all 13 events and every surface into a temporary HOME and
  * project, then checks the contracts of DESIGN §4 for that host:
  *
- * 1. nothing is dropped silently: each declared event yields exactly one
- *    record and each surface at least one, either written or a `!` naming
- *    the host;
+ * 1. nothing is dropped silently: each declared event and item (command,
+ *    skill, subagent, memory, status line, configPatch key, native hook,
+ *    action) yields exactly one record, either written or a `!` naming the
+ *    host with a reason;
  * 2. a second install writes nothing (only `=`);
  * 3. uninstall gives every pre-existing file back byte for byte and removes
  *    every file and folder it created;
@@ -59,16 +60,25 @@ export function universalConnector(host: string): ResolvedConnector {
           e,
         ) => [e, e === "PreToolUse" ? { matcher: "Bash|Write", handler } : { handler }]),
       ),
-      commands: [{ name: "conf-cmd", description: "A command", prompt: "Do the thing." }],
-      skills: [{
-        name: "conf-skill",
+      commands: ["conf-cmd", "conf-cmd-2"].map((name) => ({
+        name,
+        description: "A command",
+        prompt: "Do the thing.",
+      })),
+      skills: ["conf-skill", "conf-skill-2"].map((name) => ({
+        name,
         description: "Does things. Use when asked.",
         body: "Steps.",
         resources: { "ref/notes.md": "notes\n" },
-      }],
-      subagents: [{ name: "conf-agent", description: "An agent", prompt: "You are an agent." }],
+      })),
+      subagents: ["conf-agent", "conf-agent-2"].map((name) => ({
+        name,
+        description: "An agent",
+        prompt: "You are an agent.",
+      })),
       memory: [{ content: "Conformance memory." }],
       statusline: { render: () => "conformance" },
+      actions: [{ id: "conf-action", run: () => undefined }],
       platforms: {
         [host]: {
           nativeHooks: { ConformanceNativeEvent: { handler: () => ({ ok: true }) } },
@@ -112,16 +122,58 @@ function runOptions(
   };
 }
 
-/** Declared item → a record that speaks for it. */
-function recordFor(records: ChangeRecord[], pattern: RegExp): ChangeRecord | undefined {
-  return records.find((r) => pattern.test(r.detail));
+/** One declared item: the record that is its own, or the one `!` that speaks for its kind. */
+interface Item {
+  what: string;
+  own: RegExp;
+  group?: RegExp;
+}
+
+/** Every item the universal connector declares, besides its hook events. */
+function declaredItems(connector: ResolvedConnector): Item[] {
+  const each = (kind: string, plural: string, names: string[]): Item[] =>
+    names.map((name) => ({
+      what: `${kind} ${name}`,
+      // A note about one field of a written item (`command x: description
+      // not written — …`) is not the item's own record.
+      own: new RegExp(`^${kind} ${name}: (?![\\w.]+ not written)`),
+      group: new RegExp(`^${plural}: ${names.length} not installed — `),
+    }));
+  return [
+    {
+      what: "server",
+      own:
+        /^MCP server conformance: |^[A-Za-z ]+ has no project-scope MCP config; server not registered$/,
+    },
+    ...each("command", "commands", connector.commands.map((c) => c.name)),
+    ...each("skill", "skills", connector.skills.map((c) => c.name)),
+    ...each("subagent", "subagents", connector.subagents.map((c) => c.name)),
+    {
+      what: "memory",
+      own: /^memory conformance\/memory: /,
+      group: /^memory: 1 block\(s\) not installed — /,
+    },
+    { what: "statusline", own: /^(configPatch )?statusLine: |^statusline: (?!option )/i },
+    { what: "configPatch", own: /^configPatch env\.AGENT_CONNECTOR_CONFORMANCE: / },
+    {
+      what: "native hook",
+      own: /^native hook ConformanceNativeEvent\b|ConformanceNativeEvent: /,
+      group: /^native hooks: 1 skipped — /,
+    },
+    ...connector.actions.map((a) => ({
+      what: `action ${a.id}`,
+      own: new RegExp(`^action ${a.id}: `),
+    })),
+  ];
 }
 
 /**
  * Asserts that install's records for the universal connector speak for
- * every declared item on `adapter`: exactly one record per hook event and at
- * least one per surface, each naming the host — written or a `!`, never
- * dropped.
+ * every declared item on `adapter`, each exactly once and naming the host:
+ * one record per hook event, command, skill, subagent, memory block, status
+ * line, configPatch key, native hook and action — written or a `!` with a
+ * reason (a kind the host has no place for may be one `!` counting them
+ * all) — never dropped, never reported twice.
  */
 export function assertEveryItemReported(adapter: HostAdapter, records: ChangeRecord[]): void {
   for (const r of records) {
@@ -135,18 +187,14 @@ export function assertEveryItemReported(adapter: HostAdapter, records: ChangeRec
       `${event} has exactly one record: ${JSON.stringify(about)}`,
     );
   }
-  const surfaces: Array<[string, RegExp]> = [
-    ["server", /^MCP server |^[A-Za-z ]+ has no project-scope MCP config; server not registered$/],
-    ["commands", /^command |^commands:/],
-    ["skills", /^skill |^skills:/],
-    ["subagents", /^subagent |^subagents:/],
-    ["memory", /^memory[: ]/],
-    ["statusline", /statusLine|^statusline:/i],
-    ["configPatch", /configPatch env\.AGENT_CONNECTOR_CONFORMANCE/],
-    ["nativeHooks", /ConformanceNativeEvent|^native hooks:/],
-  ];
-  for (const [surface, pattern] of surfaces) {
-    assert.ok(recordFor(records, pattern), `${surface} has a record`);
+  for (const item of declaredItems(universalConnector(adapter.id))) {
+    const own = records.filter((r) => item.own.test(r.detail));
+    const group = item.group ? records.filter((r) => item.group!.test(r.detail)) : [];
+    const about = [...own, ...group].map((r) => `${r.action} ${r.detail}`);
+    assert.equal(about.length, 1, `${item.what} has exactly one record: ${JSON.stringify(about)}`);
+    if (own[0]?.action === "warn" || group.length) {
+      assert.match(about[0], / — |; /, `${item.what}: the ! gives a reason`);
+    }
   }
 }
 
