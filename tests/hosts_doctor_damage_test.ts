@@ -9,6 +9,7 @@
  * exits 1; `--heal` gives back exactly the installed bytes (the user's own
  * bytes included), and the next doctor is clean. The memory edit is the
  * user's: doctor warns and `--heal` leaves it as they wrote it (spec §3).
+ * The seeds carry comments, tabs and (Windsurf) CRLF line ends.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
