@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { publishedFiles } from "./_npm_sources.ts";
 import { dependenciesFor } from "./_npm_deps.ts";
+import { bundleEntry, type EmittedModules } from "./_npm_bundle.ts";
 import {
   BIN_NAME,
   BIN_SOURCE,
@@ -70,6 +71,7 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
   rmSync(outDir, { recursive: true, force: true });
   const problems: string[] = [];
   const specifiers = new Set<string>();
+  const emitted: EmittedModules = new Map();
   let compiled = 0;
   for (const rel of files) {
     const src = join(root, rel);
@@ -99,12 +101,14 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
       for (const f of ts.preProcessFile(text, true, true).importedFiles) specifiers.add(f.fileName);
     }
     writeFileSync(out.replace(/\.ts$/, ".js"), js.outputText);
+    emitted.set(rel.replace(/\.ts$/, ".js"), js.outputText);
     writeFileSync(out.replace(/\.ts$/, ".d.ts"), declarations);
     compiled++;
   }
   if (problems.length > 0) {
     throw new Error(`npm build: ${problems.length} problem(s)\n${problems.join("\n")}`);
   }
+  writeHotEntry(outDir, emitted);
   const packageJson = npmPackageJson(deno, dependenciesFor(specifiers, deno.imports ?? {}));
   writeFileSync(join(outDir, "package.json"), `${JSON.stringify(packageJson, null, 2)}\n`);
   const bin = packageJson.bin as Record<string, string>;
@@ -114,6 +118,26 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
     throw new Error(`npm build: ${BIN_SOURCE} is not published`);
   }
   return { outDir, compiled, packageJson };
+}
+
+/**
+ * What hosts run on every event: the executable's hook, statusline and
+ * usage-event paths, with the dialect and telemetry-row modules they load
+ * lazily. Node compiles and links each module file on its own, so these are
+ * written as one pre-linked file (scripts/_npm_bundle.ts) at the
+ * executable's path; every other module, and every export, stays as emitted.
+ */
+function writeHotEntry(outDir: string, emitted: EmittedModules): void {
+  const entry = BIN_SOURCE.slice(2).replace(/\.ts$/, ".js");
+  const hot = [
+    "runtime/hook_main.js",
+    "runtime/statusline.js",
+    "runtime/usage_event.js",
+    "telemetry/hook_row_lean.js",
+    ...[...emitted.keys()].filter((p) => /^adapters\/dialects\/[a-z][a-z_]*\.js$/.test(p)),
+  ];
+  const { text } = bundleEntry(emitted, entry, hot);
+  writeFileSync(join(outDir, entry), text);
 }
 
 /** Declaration emit keeps `./x.ts`; consumers resolve `./x.js` to `./x.d.ts`. */

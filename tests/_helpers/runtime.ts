@@ -49,8 +49,14 @@ export function runProcess(
   });
 }
 
-/** `deno run -A cli/main.ts …` on the running runtime (Deno). */
+/**
+ * `deno run -A cli/main.ts …` on the running runtime (Deno); with
+ * `AC_TEST_NODE_ENTRY` set to a built `npm/cli/main.js`, `node <that> …`, so
+ * the entrypoint suites (hook matrices) run against the npm build too.
+ */
 export function cliArgv(...args: string[]): string[] {
+  const nodeEntry = process.env.AC_TEST_NODE_ENTRY;
+  if (nodeEntry) return ["node", nodeEntry, ...args];
   return [process.execPath, "run", "-A", "--quiet", CLI_MAIN, ...args];
 }
 

@@ -1,0 +1,145 @@
+// The installed package's executable as a host runs it for a hook: the
+// pre-linked hook entry (one file, scripts/_npm_bundle.ts) must answer with
+// the host's native reply and append the telemetry row, exactly as the
+// per-module build did.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const main = resolve("node_modules", "@ken-jo", "agent-connector", "cli", "main.js");
+
+const CONNECTOR = `export default {
+  id: "gate", displayName: "gate", version: "1.0.0",
+  hookEvents: ["PreToolUse", "SessionStart"],
+  hooks: {
+    PreToolUse: { matcher: "Bash", handler: (e) => e.toolInput.command.includes("rm -rf")
+      ? { decision: "deny", reason: "no recursive deletes" } : undefined },
+    SessionStart: { handler: () => ({ decision: "context", additionalContext: "gate is on" }) },
+  },
+  statusline: { render: () => "gate ok" },
+  telemetry: { enabled: true, store: "ndjson" },
+  commands: [], skills: [], subagents: [], memory: [], actions: [], platforms: {},
+  targets: "auto", oauth: {},
+};
+`;
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), "ac-"));
+  const data = join(dir, "data");
+  mkdirSync(join(data, "connectors", "gate"), { recursive: true });
+  writeFileSync(join(dir, "gate.mjs"), CONNECTOR);
+  writeFileSync(
+    join(data, "connectors", "gate", "connector.json"),
+    JSON.stringify({
+      id: "gate",
+      displayName: "gate",
+      version: "1.0.0",
+      frameworkVersion: "0",
+      modulePath: join(dir, "gate.mjs"),
+      telemetry: { enabled: true },
+    }),
+  );
+  return { dir, data };
+}
+
+function hook(data, args, payload) {
+  return spawnSync(process.execPath, [main, ...args], {
+    input: JSON.stringify(payload),
+    encoding: "utf8",
+    env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
+  });
+}
+
+function telemetryRows(data) {
+  const rows = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.name.endsWith(".ndjson")) {
+        rows.push(
+          ...readFileSync(join(d, e.name), "utf8").split("\n").filter(Boolean).map((l) =>
+            JSON.parse(l)
+          ),
+        );
+      }
+    }
+  };
+  walk(data);
+  return rows;
+}
+
+test("the installed hook entry is one pre-linked file", () => {
+  const text = readFileSync(main, "utf8");
+  assert.match(text, /^#!\/usr\/bin\/env node\n/);
+  assert.match(text, /Pre-linked by scripts\/_npm_bundle\.ts/);
+  assert.match(text, /\/\/ runtime\/hook_main\.js\n/);
+  assert.match(text, /\/\/ adapters\/dialects\/claude\.js\n/);
+});
+
+test("a Claude Code PreToolUse payload gets the native deny reply and one telemetry row", () => {
+  const { dir, data } = setup();
+  try {
+    const run = hook(data, ["hook", "claude-code", "PreToolUse", "--connector", "gate"], {
+      session_id: "s-node",
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf /tmp/x" },
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stderr, "");
+    assert.deepEqual(JSON.parse(run.stdout), {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "no recursive deletes",
+      },
+    });
+    const rows = telemetryRows(data);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].connectorId, "gate");
+    assert.equal(rows[0].toolName, "PreToolUse");
+    assert.equal(rows[0].surfaceKind, "hook");
+    assert.equal(rows[0].hostPlatform, "claude-code");
+    assert.equal(rows[0].sessionId, "s-node");
+    assert.equal(rows[0].isError, false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("Codex's SessionStart context, the status line and a malformed payload work from the build", () => {
+  const { dir, data } = setup();
+  try {
+    const start = hook(data, ["hook", "codex", "SessionStart", "--connector", "gate"], {
+      session_id: "s-codex",
+      cwd: dir,
+      hook_event_name: "SessionStart",
+    });
+    assert.equal(start.status, 0, start.stderr);
+    assert.match(start.stdout, /gate is on/);
+    const line = hook(data, ["statusline", "claude-code", "--connector", "gate"], {
+      session_id: "s",
+    });
+    assert.equal(line.status, 0, line.stderr);
+    assert.equal(line.stdout.trim(), "gate ok");
+    const bad = spawnSync(process.execPath, [
+      main,
+      "hook",
+      "claude-code",
+      "PreToolUse",
+      "--connector",
+      "gate",
+    ], {
+      input: "{not json",
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
+    });
+    assert.deepEqual([bad.status, bad.stdout, bad.stderr], [0, "", ""]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
