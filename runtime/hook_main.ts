@@ -22,7 +22,6 @@ import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
 import { loadRegisteredConnector } from "./connector_module.ts";
-import { runStatusline } from "./statusline.ts";
 
 /** What an entrypoint needs from its process (injectable for tests). */
 export interface EntryIo {
@@ -196,7 +195,11 @@ export async function statuslineEntry(args: string[], given?: EntryIo): Promise<
     const stdin = await io.readStdin();
     const loaded = await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
-    const dialect = await loadDialect(platform);
+    // Loaded here, not at start-up: a hook call never needs it.
+    const [{ runStatusline }, dialect] = await Promise.all([
+      importLazily<typeof import("./statusline.ts")>("./statusline.ts", import.meta.url),
+      loadDialect(platform),
+    ]);
     const text = await runStatusline({ connector: loaded.connector, platform, stdin, dialect });
     await io.out(text);
     return 0;

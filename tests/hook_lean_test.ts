@@ -58,7 +58,8 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
     "no host adapter",
   );
   assert.ok(graph.includes("runtime/hook_main.ts"));
-  assert.ok(graph.length <= 20, `${graph.length} modules: ${graph.join(", ")}`);
+  assert.ok(!graph.includes("runtime/statusline.ts"), "statusline code loads only for statusline");
+  assert.ok(graph.length <= 14, `${graph.length} modules: ${graph.join(", ")}`);
 });
 
 test("a hook's telemetry row and each dialect load no node: built-in, store or adapter", () => {
