@@ -179,33 +179,91 @@ function builtin<T>(name: string): Promise<T> {
   return import(name);
 }
 
+/** The error code of a failed Node call, if any. */
+function codeOf(error: unknown): string | undefined {
+  return (error as { code?: string } | null)?.code;
+}
+
+/** Reads a stream to its end (or the deadline): Node's stdin as a stream. */
+function readStream(stream: NodeJS.ReadStream, timeoutMs: number): Promise<Uint8Array[]> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    const finish = () => {
+      clearTimeout(timer);
+      stream.off("data", onData);
+      resolve(chunks);
+    };
+    const onData = (c: Uint8Array) => void chunks.push(c);
+    const timer = setTimeout(() => {
+      finish();
+      stream.destroy();
+    }, timeoutMs);
+    stream.on("data", onData);
+    stream.once("end", finish);
+    stream.once("error", finish);
+  });
+}
+
+/**
+ * Node's lean I/O reads fd 0 and writes fds 1 and 2 directly: touching
+ * `process.stdin`/`stdout` compiles Node's stream modules, ~15 ms of a cold
+ * hook (bench/hook_bench.ts). Node makes a pipe on fd 0 non-blocking at
+ * start-up, so a payload the host already wrote is read directly and one
+ * still to come (EAGAIN) is waited for through the stream. Should a blocking
+ * read still be pending at the deadline, it would keep the process alive, so
+ * after one the exit code is set by exiting.
+ */
 async function nodeIo(): Promise<LeanIo> {
   const [{ default: process }, fs] = await Promise.all([
     builtin<{ default: typeof import("node:process") }>("node:process"),
     builtin<typeof import("node:fs")>("node:fs"),
   ]);
+  let abandoned = false;
+  const readFd0 = (timeoutMs: number) =>
+    new Promise<Uint8Array[]>((resolve) => {
+      const chunks: Uint8Array[] = [];
+      let done = false;
+      const finish = (more: Uint8Array[] = []) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve([...chunks, ...more]);
+      };
+      const deadline = Date.now() + timeoutMs;
+      const timer = setTimeout(() => {
+        abandoned = true;
+        finish();
+      }, timeoutMs);
+      const buf = new Uint8Array(64 * 1024);
+      const next = () =>
+        fs.read(0, buf, 0, buf.length, null, (error, n) => {
+          if (done) return;
+          if (codeOf(error) === "EAGAIN") {
+            clearTimeout(timer);
+            readStream(process.stdin, Math.max(0, deadline - Date.now())).then((more) => {
+              done = false;
+              finish(more);
+            });
+            done = true;
+            return;
+          }
+          if (error || n === 0) return finish();
+          chunks.push(buf.slice(0, n));
+          next();
+        });
+      next();
+    });
   return {
     env: { ...process.env },
     os: osFamily(process.platform),
-    readStdin(timeoutMs) {
-      const stream = process.stdin;
-      if (stream.isTTY) return Promise.resolve("");
-      return new Promise((resolve) => {
-        const chunks: Uint8Array[] = [];
-        const finish = () => {
-          clearTimeout(timer);
-          stream.off("data", onData);
-          resolve(new TextDecoder().decode(concat(chunks)));
-        };
-        const onData = (c: Uint8Array) => void chunks.push(c);
-        const timer = setTimeout(() => {
-          finish();
-          stream.destroy();
-        }, timeoutMs);
-        stream.on("data", onData);
-        stream.once("end", finish);
-        stream.once("error", finish);
-      });
+    async readStdin(timeoutMs) {
+      try {
+        // A terminal (or /dev/null) is no payload.
+        if (fs.fstatSync(0).isCharacterDevice()) return "";
+      } catch {
+        return "";
+      }
+      return new TextDecoder().decode(concat(await readFd0(timeoutMs)));
     },
     readText(path) {
       try {
@@ -216,11 +274,21 @@ async function nodeIo(): Promise<LeanIo> {
     },
     write(to, text) {
       if (!text) return Promise.resolve();
-      const stream = to === "out" ? process.stdout : process.stderr;
-      return new Promise((resolve) => stream.write(text, () => resolve()));
+      const bytes = new TextEncoder().encode(text);
+      let at = 0;
+      try {
+        while (at < bytes.length) at += fs.writeSync(to === "out" ? 1 : 2, bytes, at);
+        return Promise.resolve();
+      } catch (error) {
+        // A host that went away (EPIPE) gets nothing: hooks fail open.
+        if (codeOf(error) !== "EAGAIN") return Promise.resolve();
+        const stream = to === "out" ? process.stdout : process.stderr;
+        return new Promise((resolve) => stream.write(bytes.subarray(at), () => resolve()));
+      }
     },
     setExitCode(code) {
       process.exitCode = code;
+      if (abandoned) process.exit(code);
     },
     appendText(path, text) {
       fs.appendFileSync(path, text);

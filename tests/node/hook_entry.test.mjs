@@ -4,8 +4,19 @@
 // per-module build did.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -140,6 +151,51 @@ test("Codex's SessionStart context, the status line and a malformed payload work
     });
     assert.deepEqual([bad.status, bad.stdout, bad.stderr], [0, "", ""]);
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a host that never closes stdin still gets its reply, and the hook exits at the deadline", async () => {
+  const { dir, data } = setup();
+  // A FIFO whose writer stays open: the hook's blocking read of fd 0 never
+  // sees an end, as with a host that forgets to close the pipe.
+  const fifo = join(dir, "stdin");
+  assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
+  const writer = openSync(fifo, constants.O_RDWR);
+  const reader = openSync(fifo, constants.O_RDONLY);
+  try {
+    writeSync(
+      writer,
+      JSON.stringify({
+        session_id: "s-open",
+        cwd: dir,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      }),
+    );
+    const child = spawn(process.execPath, [
+      main,
+      "hook",
+      "claude-code",
+      "PreToolUse",
+      "--connector",
+      "gate",
+    ], {
+      env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
+      stdio: [reader, "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    // A child still running long after the 10 s deadline is killed and fails the test.
+    const guard = setTimeout(() => child.kill("SIGKILL"), 40_000);
+    const code = await new Promise((done) => child.on("close", done));
+    clearTimeout(guard);
+    assert.equal(code, 0);
+    assert.equal(JSON.parse(out).hookSpecificOutput.permissionDecision, "deny");
+  } finally {
+    closeSync(writer);
+    closeSync(reader);
     rmSync(dir, { recursive: true, force: true });
   }
 });
