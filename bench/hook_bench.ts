@@ -18,6 +18,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
+import { CPU_WRAPPER, timeChild } from "./_child_cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 30);
@@ -61,30 +62,13 @@ ensureHomeBin({ root: data, os: "linux" });
 const target = currentLauncherTarget();
 const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
 
-// CPU time (user + system) of the child: far steadier than wall time on a
-// loaded machine. From wait4's rusage through python3 (microseconds) when
-// present, else /usr/bin/time (which rounds to 10 ms).
-const WAIT4 = "import os,subprocess,sys\n" +
-  "p=subprocess.Popen(sys.argv[1:])\n" +
-  "_,st,ru=os.wait4(p.pid,0)\n" +
-  "sys.stderr.write('@@%.6f %.6f\\n'%(ru.ru_utime,ru.ru_stime))\n" +
-  "sys.exit(os.waitstatus_to_exitcode(st))\n";
-const TIME = spawnSync("python3", ["-c", "import os; os.wait4"]).status === 0
-  ? ["python3", "-c", WAIT4]
-  : existsSync("/usr/bin/time")
-  ? ["/usr/bin/time", "-f", "@@%U %S"]
-  : undefined;
 const cpu: Record<string, number[]> = {};
 
 function time(argv: string[], input: string, name?: string): number {
-  const cmd = TIME ? [...TIME, ...argv] : argv;
-  const start = performance.now();
-  const r = spawnSync(cmd[0], cmd.slice(1), { input, env, encoding: "utf8" });
-  const ms = performance.now() - start;
+  const r = timeChild(argv, { input, env });
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed: ${r.stderr}`);
-  const used = /@@([\d.]+) ([\d.]+)/.exec(r.stderr);
-  if (name && used) (cpu[name] ??= []).push((Number(used[1]) + Number(used[2])) * 1000);
-  return ms;
+  if (name && r.cpuMs !== undefined) (cpu[name] ??= []).push(r.cpuMs);
+  return r.ms;
 }
 
 function stats(xs: number[]) {
@@ -174,7 +158,7 @@ for (const [name, xs] of Object.entries(samples)) {
   } ms`;
   console.log(name === baseline ? line : line + ratio);
 }
-if (TIME) {
+if (CPU_WRAPPER) {
   console.log("CPU time (user + system), same runs:");
   for (const [name, xs] of Object.entries(cpu)) {
     const baseline = name.startsWith("node:") ? "node: empty script" : "empty script";
@@ -190,7 +174,7 @@ if (TIME) {
 // cold start's wall time mostly measures waiting for a core.
 const overWall = stats(samples["hook (home binary)"]).median -
   stats(samples["empty script"]).median;
-const overCpu = TIME
+const overCpu = CPU_WRAPPER
   ? stats(cpu["hook (home binary)"]).median - stats(cpu["empty script"]).median
   : undefined;
 const over = overCpu ?? overWall;
