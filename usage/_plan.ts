@@ -46,7 +46,7 @@ export function planSources(
     seen.add(key);
     let st;
     try {
-      // throwIfNoEntry: a removed file is normal, and the option halves stat's cost under Deno.
+      // throwIfNoEntry: a removed file is normal, not an error to build and throw.
       st = statSync(source.path, { throwIfNoEntry: false });
       if (!st || !st.isFile()) continue;
     } catch (error) {
