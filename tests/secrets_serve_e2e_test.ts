@@ -16,6 +16,7 @@ import { defineConnector } from "../core/define_connector.ts";
 import { resolveLaunch } from "../adapters/render/server_launch.ts";
 import { cliCommand } from "./_helpers/cli_process.ts";
 import { nodeExecutable } from "./_helpers/mcp_peers.ts";
+import { denoDirEnv } from "./_helpers/runtime.ts";
 import {
   SECRET_SERVICE_SKIP,
   type SecretServiceSession,
@@ -41,7 +42,9 @@ function cli(argv: string[], input = "", extraEnv: Record<string, string> = {}) 
   const [file, ...args] = cliCommand(argv);
   const run = spawnSync(file, args, {
     input,
-    env: { ...session.env, DB_USER: "app", ...extraEnv },
+    // Deno's own cache stays the runner's: under the temporary HOME it would
+    // fetch every npm package again (network, and the worker's start-up).
+    env: { ...session.env, ...denoDirEnv(), DB_USER: "app", ...extraEnv },
     encoding: "utf8",
   });
   outputs.push(run.stdout, run.stderr);
