@@ -22,6 +22,8 @@ export interface Claim {
   platform: string;
   /** The install scope; undefined matches any (records from before scopes, direct engine use). */
   scope?: InstallScope;
+  /** Another connector holding the claim (only for claims read from its ledger). */
+  connector?: string;
 }
 
 /**
@@ -98,9 +100,12 @@ export function keptRecord(
   };
 }
 
-/** `copilot-cli (user), vscode-copilot (user)`. */
+/** `copilot-cli (user), vscode-copilot (user)`; `codex (user) of connector beta` for another connector's claim. */
 export function describeClaims(list: readonly Claim[]): string {
-  const names = list.map((c) => c.scope ? `${c.platform} (${c.scope})` : c.platform);
+  const names = list.map((c) =>
+    (c.scope ? `${c.platform} (${c.scope})` : c.platform) +
+    (c.connector ? ` of connector ${c.connector}` : "")
+  );
   return [...new Set(names)].join(", ");
 }
 

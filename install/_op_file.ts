@@ -6,8 +6,11 @@
  *
  * A file several hosts read is claimed by each (platform, scope) that
  * wants it (`_claims.ts`): written once, its bytes agreed by every
- * claimant, deleted with its last claim. A pre-existing file that already
- * holds exactly our bytes is claimed but stays when the last claim goes.
+ * claimant, deleted with its last claim — the last of every connector: a
+ * claim in another connector's ledger (adopted or not) keeps it. A
+ * pre-existing file that already holds exactly our bytes is claimed but
+ * stays when the last claim goes, unless agent-connector wrote it (the
+ * created ledger says so; another connector created it).
  *
  * @module
  */
@@ -128,7 +131,29 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
   if (left.length) {
     return keptRecord(e.platform, s.path, label, left);
   }
-  if (claims.some((r) => r.adopted)) {
+  const foreign = ctx.foreignClaims?.(s.path) ?? [];
+  const unreadable = foreign.find((c) => c.unreadable !== undefined);
+  if (unreadable) {
+    for (const r of mine) putClaim(ctx, r); // still ours: the next uninstall decides again
+    return record(
+      e.platform,
+      "warn",
+      s.path,
+      `${label}: left in place: connector ${unreadable.connectorId} may still read it, but its ` +
+        `ownership ledger ${unreadable.unreadable} is not valid JSON. Fix that file, then run uninstall again.`,
+    );
+  }
+  if (foreign.length) {
+    const others = foreign.map(({ connectorId, record: r }) => ({
+      platform: r!.platform,
+      ...(r!.scope ? { scope: r!.scope } : {}),
+      connector: connectorId,
+    }));
+    return keptRecord(e.platform, s.path, label, others);
+  }
+  // Adopted: it was there before the first claim — the user's file, unless
+  // agent-connector wrote it (for another connector, now gone): then it goes.
+  if (claims.some((r) => r.adopted) && !ctx.ledgers.created.files[s.path]?.createdFile) {
     return record(
       e.platform,
       "skip",

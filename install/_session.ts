@@ -6,7 +6,7 @@
  */
 
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
-import type { Ledgers, OwnedRecord } from "../io/ledgers.ts";
+import type { ForeignClaim, Ledgers, OwnedRecord } from "../io/ledgers.ts";
 import { dropClaim, type PeerWant, putClaim } from "./_claims.ts";
 
 /** One file being edited: read once, edited in memory, written once. */
@@ -43,6 +43,11 @@ export interface RunContext {
   scope?: InstallScope;
   /** What the other claimants of shared whole files would write now. */
   peers?: readonly PeerWant[];
+  /**
+   * The claims other connectors' ledgers hold on the whole file `file`
+   * (read lazily, once per run, the first time a removal would delete a file).
+   */
+  foreignClaims?: (file: string) => ForeignClaim[];
 }
 
 /** Finds a record of this connector's ownership of (file, at), whichever host or scope claims it. */

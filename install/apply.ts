@@ -51,8 +51,15 @@
  * must agree with every other claim (what `options.peers` says that
  * claimant would write now, else what it wrote last) or the edit is a `!`
  * that writes nothing; each `file.remove` releases one claim and the file
- * is deleted with the last (`=` "kept, … still reads it" before that). A
- * file that held exactly our bytes before we claimed it is never deleted.
+ * is deleted with the last (`=` "kept, … still reads it" before that).
+ * The last claim is the last of every connector: before deleting, the
+ * ownership ledgers of the other connectors under the data root are read
+ * (once per run, only then), and a claim there — adopted or not — keeps
+ * the file (`=` "kept, codex (user) of connector beta still reads it"; an
+ * unreadable ledger keeps it too, with a `!`). A file that held exactly our
+ * bytes before we claimed it is never deleted, unless agent-connector
+ * wrote it (the shared created ledger says so: another connector created
+ * it) — then it goes with the last claim of all.
  * Entries and our hook items are claimed the same way, for the one case
  * where two installs share them: a host's user and project scope when the
  * project is the home folder. Managed blocks are claimed by their
@@ -102,7 +109,13 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
-import { type Ledgers, loadLedgers, saveLedgers } from "../io/ledgers.ts";
+import {
+  type ForeignClaim,
+  foreignFileClaims,
+  type Ledgers,
+  loadLedgers,
+  saveLedgers,
+} from "../io/ledgers.ts";
 import type { BlockRemoveEdit, Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
@@ -194,6 +207,7 @@ export function applyEdits(edits: readonly Edit[], options: ApplyOptions): Promi
 }
 
 async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<ApplyResult> {
+  let foreign: ForeignClaim[] | undefined;
   const ctx: RunContext = {
     connectorId: o.connectorId,
     connectorVersion: o.connectorVersion,
@@ -202,6 +216,11 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     ledgers: o.ledgers ?? loadLedgers(o.dataRoot, o.connectorId),
     ...(o.scope ? { scope: o.scope } : {}),
     ...(o.peers ? { peers: o.peers } : {}),
+    // Other connectors' ledgers cannot change while we hold the lock: read them once, when needed.
+    foreignClaims: (file) =>
+      (foreign ??= foreignFileClaims(o.dataRoot, o.connectorId)).filter((c) =>
+        c.unreadable !== undefined || c.record!.file === file
+      ),
   };
   const groups = new Map<string, Edit[]>();
   for (const e of edits) {

@@ -190,6 +190,54 @@ describe("an entry one host's two scopes share (the project is the home folder)"
   });
 });
 
+describe("a whole file two connectors write with the same bytes", () => {
+  it("is kept while the other connector's ledger claims it, and goes with the last claim of all", async () => {
+    mkdirSync(copilot(), { recursive: true });
+    const beta = (extra: Partial<ApplyOptions> = {}) =>
+      as("user", { connectorId: "beta", ...extra });
+    assert.deepEqual(actions(await applyEdits([set("copilot-cli", "v1\n")], as("user"))), [
+      "create",
+    ]);
+    assert.deepEqual(actions(await applyEdits([set("copilot-cli", "v1\n")], beta())), ["skip"]);
+    const betaLedger = ownedLedgerPath(box.opts.dataRoot, "beta");
+    const good = readFileSync(betaLedger, "utf8");
+
+    writeFileSync(betaLedger, "{");
+    const blind = await applyEdits([unset("copilot-cli")], as("user"));
+    assert.deepEqual(actions(blind), ["warn"]);
+    assert.match(blind.changes[0].detail, /connector beta may still read it/);
+    assert.ok(blind.changes[0].detail.includes(betaLedger), blind.changes[0].detail);
+    assert.equal(readFileSync(skill(), "utf8"), "v1\n");
+
+    writeFileSync(betaLedger, good);
+    const kept = await applyEdits([unset("copilot-cli")], as("user"));
+    assert.deepEqual(actions(kept), ["skip"]);
+    assert.match(
+      kept.changes[0].detail,
+      /kept, copilot-cli \(user\) of connector beta still reads it/,
+    );
+    assert.equal(readFileSync(skill(), "utf8"), "v1\n");
+    assert.equal(existsSync(ownedLedgerPath(box.opts.dataRoot, "acme")), false);
+
+    const last = await applyEdits([unset("copilot-cli")], beta());
+    assert.deepEqual(actions(last), ["remove"], "acme wrote it: beta's adopted claim was the last");
+    assert.equal(existsSync(join(copilot(), "skills")), false, "the folders acme created go too");
+    assert.equal(existsSync(createdLedgerPath(box.opts.dataRoot)), false);
+  });
+
+  it("is left in place when it was the user's before either connector claimed it", async () => {
+    mkdirSync(join(copilot(), "skills", "acme-sql"), { recursive: true });
+    writeFileSync(skill(), "v1\n");
+    const beta = as("user", { connectorId: "beta" });
+    await applyEdits([set("copilot-cli", "v1\n")], as("user"));
+    await applyEdits([set("copilot-cli", "v1\n")], beta);
+    await applyEdits([unset("copilot-cli")], as("user"));
+    const last = await applyEdits([unset("copilot-cli")], beta);
+    assert.match(last.changes[0].detail, /left in place \(it was there before install\)/);
+    assert.equal(readFileSync(skill(), "utf8"), "v1\n");
+  });
+});
+
 describe("managed blocks in a memory file several hosts read", () => {
   const agents = () => join(box.root, "project", "AGENTS.md");
   const block = (platform: PlatformId): Edit => ({

@@ -20,6 +20,7 @@
  * @module
  */
 
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ConfigPatchRow } from "../core/config_patch.ts";
 import type { InstallScope } from "../core/platform_types.ts";
@@ -46,7 +47,9 @@ export interface OwnedRecord {
   /**
    * For whole files: the file was already there, with exactly these bytes,
    * when it was first claimed (the user's, or another connector's), so
-   * releasing the last claim leaves it in place.
+   * releasing the last claim leaves it in place — unless the shared created
+   * ledger says agent-connector wrote it (another connector did): then it
+   * goes with the last claim of every connector (`install/_op_file.ts`).
    */
   adopted?: true;
 }
@@ -200,4 +203,45 @@ export function saveLedgers(dataRoot: string, connectorId: string, l: Ledgers): 
     writeStateFile(configPatchLedgerPath(dataRoot), l.patches.rows.length ? l.patches : undefined);
   }
   l.dirty.clear();
+}
+
+/** A whole-file claim recorded in the ownership ledger of another connector. */
+export interface ForeignClaim {
+  /** The connector holding the claim. */
+  connectorId: string;
+  /** The claim; absent when that connector's ledger cannot be read (`unreadable`). */
+  record?: OwnedRecord;
+  /** Path of that connector's ledger when it exists but is not valid JSON. */
+  unreadable?: string;
+}
+
+/**
+ * Every whole-file claim in the ownership ledgers of the connectors other
+ * than `connectorId` under `dataRoot` (one entry with `unreadable` for a
+ * ledger that cannot be read: it may claim anything). Read only when a
+ * removal is about to delete a file.
+ */
+export function foreignFileClaims(dataRoot: string, connectorId: string): ForeignClaim[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(dataRoot, "connectors"));
+  } catch {
+    return [];
+  }
+  const out: ForeignClaim[] = [];
+  for (const id of names.sort()) {
+    if (id === connectorId) continue;
+    const path = ownedLedgerPath(dataRoot, id);
+    let ledger: OwnedLedger;
+    try {
+      ledger = readStateFile<OwnedLedger>(path, { version: 1, records: [] });
+    } catch {
+      out.push({ connectorId: id, unreadable: path });
+      continue;
+    }
+    for (const record of ledger.records ?? []) {
+      if (record.kind === "file" && record.at === "") out.push({ connectorId: id, record });
+    }
+  }
+  return out;
 }

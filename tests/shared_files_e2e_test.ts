@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 import process from "node:process";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { denoDirEnv, REPO } from "./_helpers/runtime.ts";
-import { listDirs, snapshotTree } from "./_helpers/tree.ts";
+import { assertSameTree, listDirs, snapshotTree } from "./_helpers/tree.ts";
 
 const CONNECTOR = join(REPO, "tests", "fixtures", "connectors", "acme-hosts");
 const SKILLS_ONLY = join(REPO, "tests", "fixtures", "connectors", "acme-skills");
@@ -61,15 +61,7 @@ function sandbox() {
   return { home, project, cli, snap };
 }
 
-type Snap = ReturnType<ReturnType<typeof sandbox>["snap"]>;
-
-function assertSame(now: Snap, before: Snap, what: string): void {
-  assert.deepEqual([...now.files.keys()].sort(), [...before.files.keys()].sort(), what);
-  for (const [path, bytes] of before.files) {
-    assert.ok(now.files.get(path) === bytes, `${what}: ${path} changed`);
-  }
-  assert.deepEqual(now.dirs, before.dirs, `${what}: folders`);
-}
+const assertSame = assertSameTree;
 
 /** Lines of a run's output other than the summary. */
 const lines = (stdout: string) => stdout.trim().split("\n").slice(0, -1);

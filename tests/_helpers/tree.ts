@@ -5,6 +5,7 @@
  * @module
  */
 
+import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
@@ -40,4 +41,21 @@ export function listDirs(root: string, ignore: string[] = []): string[] {
   };
   walk(root);
   return out.sort();
+}
+
+/** A sandbox's files (path → bytes) and folders at one moment. */
+export interface TreeSnap {
+  /** Path → bytes (latin1). */
+  files: Map<string, string>;
+  /** Folder paths, sorted. */
+  dirs: string[];
+}
+
+/** Asserts `now` holds exactly the files (byte for byte) and folders of `before`. */
+export function assertSameTree(now: TreeSnap, before: TreeSnap, what: string): void {
+  assert.deepEqual([...now.files.keys()].sort(), [...before.files.keys()].sort(), what);
+  for (const [path, bytes] of before.files) {
+    assert.ok(now.files.get(path) === bytes, `${what}: ${path} changed`);
+  }
+  assert.deepEqual(now.dirs, before.dirs, `${what}: folders`);
 }
