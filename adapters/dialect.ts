@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { HookEventName, HookResponse } from "../core/hook_types.ts";
+import type { HookDecision, HookEventName, HookResponse } from "../core/hook_types.ts";
 import type { StatuslineContext } from "../core/connector_types.ts";
 
 /** What a hook process writes and how it exits. */
@@ -114,5 +114,105 @@ export function replyJson(reply: NativeReply): Record<string, unknown> | undefin
     return obj(JSON.parse(text));
   } catch {
     return undefined;
+  }
+}
+
+/** The decision a response asks for: explicit, else `context` when it carries context. */
+export function requestedDecision(response: HookResponse | undefined): HookDecision | "none" {
+  if (!response) return "none";
+  if (response.decision) return response.decision;
+  return response.additionalContext ? "context" : "none";
+}
+
+/** What a JSON reply makes the host do, read back from its stdout. */
+export interface ReadBack {
+  /** The decision the host acts on. */
+  decision?: "deny" | "ask" | "allow";
+  /** The replacement tool input. */
+  updatedInput?: unknown;
+  /** The replacement tool output. */
+  updatedOutput?: unknown;
+  /** The context that reaches the model. */
+  context?: string;
+}
+
+/** How a host treats one event's decisions, for {@link judgeReadBack}. */
+export interface JudgeRules {
+  /** The host's name in verdicts. */
+  host: string;
+  /** An explicit allow grants the permission (no dialog is shown). */
+  grants: boolean;
+  /** A deny the host cannot enforce reaches the model as a context note. */
+  denyAsContext: boolean;
+  /** The host's own permission dialog asks: the reply must stay empty. */
+  askByDialog: boolean;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Judges what a JSON-reply host read back (`got`) against what `response`
+ * asked for: the verdict every JSON dialect's `judge` gives.
+ */
+export function judgeReadBack(
+  rules: JudgeRules,
+  event: HookEventName,
+  response: HookResponse | undefined,
+  reply: NativeReply,
+  got: ReadBack,
+): Verdict {
+  const host = rules.host;
+  switch (requestedDecision(response)) {
+    case "none":
+    case "allow":
+      if (rules.grants && response?.decision === "allow") {
+        return got.decision === "allow"
+          ? { honored: true, reason: "an explicit allow grants the permission; no dialog is shown" }
+          : { honored: false, reason: "the reply does not grant the permission" };
+      }
+      return got.decision === "deny" || got.decision === "ask"
+        ? { honored: false, reason: `the reply ${got.decision}s although the handler allowed` }
+        : { honored: true, reason: `${event} passes through` };
+    case "deny":
+      if (got.decision === "deny") {
+        const what = event === "Stop" || event === "SubagentStop"
+          ? "keeps the agent running with the reason as its next instruction"
+          : `blocks ${event}`;
+        return { honored: true, reason: `deny ${what}` };
+      }
+      if (rules.denyAsContext && got.context !== undefined) {
+        return {
+          honored: false,
+          reason: `${event} cannot be blocked; the reason degrades to a context note`,
+        };
+      }
+      return { honored: false, reason: `${host} cannot deny ${event}; the deny is dropped` };
+    case "ask":
+      if (rules.askByDialog) {
+        return reply.stdout === ""
+          ? { honored: true, reason: `${host}'s own permission dialog asks the user` }
+          : { honored: false, reason: "the reply decides instead of letting the dialog ask" };
+      }
+      if (got.decision === "ask") {
+        return { honored: true, reason: `${host} asks the user to confirm` };
+      }
+      return got.decision === "deny"
+        ? { honored: false, reason: `${host} cannot ask on ${event}; the ask is written as a deny` }
+        : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
+    case "modify":
+      if (event === "PostToolUse") {
+        return got.updatedOutput !== undefined && same(got.updatedOutput, response?.updatedOutput)
+          ? { honored: true, reason: "the tool output is replaced" }
+          : { honored: false, reason: `${host} cannot replace the output of ${event}` };
+      }
+      return got.updatedInput !== undefined && same(got.updatedInput, response?.updatedInput)
+        ? { honored: true, reason: "the tool input is replaced" }
+        : { honored: false, reason: `${host} cannot modify input on ${event}` };
+    case "context":
+      return got.context !== undefined && got.context === response?.additionalContext
+        ? { honored: true, reason: "the context reaches the model" }
+        : { honored: false, reason: `${host} takes no context on ${event}; it is dropped` };
   }
 }

@@ -10,8 +10,19 @@
  * @module
  */
 
-import type { HookDecision, HookEventName, HookResponse } from "../../core/hook_types.ts";
-import { jsonReply, type NativeReply, NO_REPLY, obj, replyJson, type Verdict } from "../dialect.ts";
+import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
+import {
+  jsonReply,
+  judgeReadBack,
+  type NativeReply,
+  NO_REPLY,
+  obj,
+  type ReadBack,
+  replyJson,
+  type Verdict,
+} from "../dialect.ts";
+
+export type { ReadBack };
 
 type Json = Record<string, unknown>;
 
@@ -33,18 +44,6 @@ export interface EventReplies {
   context?: (text: string) => Json;
   /** An explicit allow is an active grant (PermissionRequest). */
   grant?: () => Json;
-}
-
-/** What a reply makes the host do, read back from its stdout. */
-export interface ReadBack {
-  /** The decision the host acts on. */
-  decision?: "deny" | "ask" | "allow";
-  /** The replacement tool input. */
-  updatedInput?: unknown;
-  /** The replacement tool output. */
-  updatedOutput?: unknown;
-  /** The context that reaches the model. */
-  context?: string;
 }
 
 /** One host family's reply contract. */
@@ -77,13 +76,6 @@ function merge(parts: Json[]): Json {
 function joinText(...parts: Array<string | undefined>): string | undefined {
   const kept = parts.filter((p): p is string => typeof p === "string" && p !== "");
   return kept.length ? kept.join("\n\n") : undefined;
-}
-
-/** The decision a response asks for: explicit, else `context` when it carries context. */
-export function asked(response: HookResponse | undefined): HookDecision | "none" {
-  if (!response) return "none";
-  if (response.decision) return response.decision;
-  return response.additionalContext ? "context" : "none";
 }
 
 /** Writes `response` as the host's reply for `event` (exit 0, one JSON line, or nothing). */
@@ -122,10 +114,6 @@ export function formatByTable(
   return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Judges a reply against what `response` asked for, under the host's contract. */
 export function judgeByTable(
   table: ReplyTable,
@@ -136,53 +124,16 @@ export function judgeByTable(
   const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
   const got = json ? table.read(event, json) : {};
   const e = table.events[event] ?? {};
-  const host = table.host;
-  switch (asked(response)) {
-    case "none":
-    case "allow":
-      if (e.grant && response?.decision === "allow") {
-        return got.decision === "allow"
-          ? { honored: true, reason: "an explicit allow grants the permission; no dialog is shown" }
-          : { honored: false, reason: "the reply does not grant the permission" };
-      }
-      return got.decision === "deny" || got.decision === "ask"
-        ? { honored: false, reason: `the reply ${got.decision}s although the handler allowed` }
-        : { honored: true, reason: `${event} passes through` };
-    case "deny":
-      if (got.decision === "deny") {
-        const what = event === "Stop" || event === "SubagentStop"
-          ? "keeps the agent running with the reason as its next instruction"
-          : `blocks ${event}`;
-        return { honored: true, reason: `deny ${what}` };
-      }
-      if (e.denyAsContext && got.context !== undefined) {
-        return {
-          honored: false,
-          reason: `${event} cannot be blocked; the reason degrades to a context note`,
-        };
-      }
-      return { honored: false, reason: `${host} cannot deny ${event}; the deny is dropped` };
-    case "ask":
-      if (e.askByDialog) {
-        return reply.stdout === ""
-          ? { honored: true, reason: `${host}'s own permission dialog asks the user` }
-          : { honored: false, reason: "the reply decides instead of letting the dialog ask" };
-      }
-      return got.decision === "ask"
-        ? { honored: true, reason: `${host} asks the user to confirm` }
-        : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
-    case "modify":
-      if (event === "PostToolUse") {
-        return got.updatedOutput !== undefined && same(got.updatedOutput, response?.updatedOutput)
-          ? { honored: true, reason: "the tool output is replaced" }
-          : { honored: false, reason: `no replacement output reaches ${host}` };
-      }
-      return got.updatedInput !== undefined && same(got.updatedInput, response?.updatedInput)
-        ? { honored: true, reason: "the tool input is replaced" }
-        : { honored: false, reason: `${host} cannot modify input on ${event}` };
-    case "context":
-      return got.context !== undefined && got.context === response?.additionalContext
-        ? { honored: true, reason: "the context reaches the model" }
-        : { honored: false, reason: `${host} takes no context on ${event}; it is dropped` };
-  }
+  return judgeReadBack(
+    {
+      host: table.host,
+      grants: e.grant !== undefined,
+      denyAsContext: e.denyAsContext === true,
+      askByDialog: e.askByDialog === true,
+    },
+    event,
+    response,
+    reply,
+    got,
+  );
 }

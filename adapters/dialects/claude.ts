@@ -30,7 +30,7 @@ import {
   judgeFamilyReply,
 } from "./claude_family.ts";
 
-export { requestedDecision } from "./claude_family.ts";
+export { requestedDecision } from "../dialect.ts";
 
 function toolInput(raw: Record<string, unknown>): Record<string, unknown> {
   return obj(raw.tool_input) ?? {};

@@ -13,12 +13,14 @@
  * @module
  */
 
-import type { HookDecision, HookEventName, HookResponse } from "../../core/hook_types.ts";
+import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
 import {
   jsonReply,
+  judgeReadBack,
   type NativeReply,
   NO_REPLY,
   obj,
+  type ReadBack,
   replyJson,
   str,
   type Verdict,
@@ -85,13 +87,6 @@ export interface FamilyOptions {
   defaultReason?: string;
 }
 
-/** The decision a response asks for: explicit, else `context` when it carries context. */
-export function requestedDecision(response: HookResponse | undefined): HookDecision | "none" {
-  if (!response) return "none";
-  if (response.decision) return response.decision;
-  return response.additionalContext ? "context" : "none";
-}
-
 function joinText(...parts: Array<string | undefined>): string | undefined {
   const kept = parts.filter((p): p is string => typeof p === "string" && p !== "");
   return kept.length ? kept.join("\n\n") : undefined;
@@ -156,14 +151,6 @@ export function formatFamilyReply(
   return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
 }
 
-/** What a family reply makes the host do, read back from its stdout. */
-interface ReadBack {
-  decision?: "deny" | "ask" | "allow";
-  updatedInput?: unknown;
-  updatedOutput?: unknown;
-  context?: string;
-}
-
 function readBack(event: HookEventName, reply: NativeReply): ReadBack {
   const json = replyJson(reply);
   if (!json || reply.exitCode !== 0) return {};
@@ -185,10 +172,6 @@ function readBack(event: HookEventName, reply: NativeReply): ReadBack {
   return out;
 }
 
-function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** Judges a family reply against what `response` asked for, under `opts.contract`. */
 export function judgeFamilyReply(
   opts: FamilyOptions,
@@ -196,59 +179,17 @@ export function judgeFamilyReply(
   response: HookResponse | undefined,
   reply: NativeReply,
 ): Verdict {
-  const host = opts.host;
-  const got = readBack(event, reply);
   const contract = opts.contract[event];
-  const asked = requestedDecision(response);
-  switch (asked) {
-    case "none":
-    case "allow":
-      if (event === "PermissionRequest" && asked === "allow") {
-        return got.decision === "allow"
-          ? { honored: true, reason: "an explicit allow grants the permission; no dialog is shown" }
-          : { honored: false, reason: "the reply does not grant the permission" };
-      }
-      return got.decision === "deny" || got.decision === "ask"
-        ? { honored: false, reason: `the reply ${got.decision}s although the handler allowed` }
-        : { honored: true, reason: `${event} passes through` };
-    case "deny":
-      if (got.decision === "deny") {
-        const what = event === "Stop" || event === "SubagentStop"
-          ? "keeps the agent running with the reason as its next instruction"
-          : `blocks ${event}`;
-        return { honored: true, reason: `deny ${what}` };
-      }
-      if (contract.deny === "degrade-context" && got.context !== undefined) {
-        return {
-          honored: false,
-          reason: `${event} cannot be blocked; the reason degrades to a context note`,
-        };
-      }
-      return { honored: false, reason: `${host} cannot deny ${event}; the deny is dropped` };
-    case "ask":
-      if (contract.ask === "dialog") {
-        return reply.stdout === ""
-          ? { honored: true, reason: `${host}'s own permission dialog asks the user` }
-          : { honored: false, reason: "the reply decides instead of letting the dialog ask" };
-      }
-      if (got.decision === "ask") {
-        return { honored: true, reason: `${host} asks the user to confirm` };
-      }
-      return got.decision === "deny"
-        ? { honored: false, reason: `${host} cannot ask on ${event}; the ask is written as a deny` }
-        : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
-    case "modify":
-      if (event === "PostToolUse") {
-        return got.updatedOutput !== undefined && same(got.updatedOutput, response?.updatedOutput)
-          ? { honored: true, reason: "the tool output is replaced" }
-          : { honored: false, reason: `${host} cannot replace the output of ${event}` };
-      }
-      return got.updatedInput !== undefined && same(got.updatedInput, response?.updatedInput)
-        ? { honored: true, reason: "the tool input is replaced" }
-        : { honored: false, reason: `${host} cannot modify input on ${event}` };
-    case "context":
-      return got.context !== undefined && got.context === response?.additionalContext
-        ? { honored: true, reason: "the context reaches the model" }
-        : { honored: false, reason: `${host} takes no context on ${event}; it is dropped` };
-  }
+  return judgeReadBack(
+    {
+      host: opts.host,
+      grants: event === "PermissionRequest",
+      denyAsContext: contract.deny === "degrade-context",
+      askByDialog: contract.ask === "dialog",
+    },
+    event,
+    response,
+    reply,
+    readBack(event, reply),
+  );
 }

@@ -14,7 +14,7 @@
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
 import type { NativeReply, Verdict } from "../dialect.ts";
 import { NO_REPLY } from "../dialect.ts";
-import { requestedDecision } from "./claude_family.ts";
+import { requestedDecision } from "../dialect.ts";
 
 /** What varies between exit-code hosts. */
 export interface ExitCodeFamily {

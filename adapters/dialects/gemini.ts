@@ -37,7 +37,7 @@ import {
   type Verdict,
 } from "../dialect.ts";
 import { claudeSession, parseClaudePayload } from "./claude.ts";
-import { requestedDecision } from "./claude_family.ts";
+import { requestedDecision } from "../dialect.ts";
 
 /** Gemini's name for each normalized event it fires. */
 export const GEMINI_EVENT_NAMES: Partial<Record<HookEventName, string>> = {
