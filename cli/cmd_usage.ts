@@ -30,6 +30,8 @@ interface Aggregated {
   totals: UsageRow;
   skipped: UsageSkipNote[];
   problems: UsageProblem[];
+  /** The local zone's name when the result was computed (its key is in the query). */
+  timeZone: string;
 }
 
 /** Help text. */
@@ -161,11 +163,17 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 
   const groupBy = by as UsageGroupBy;
-  const timeZone = utc ? "UTC" : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = await import("../usage/_zone.ts");
   // Kept per query and listing: a re-scan with nothing changed is list, stat, compare, print.
   // Not with --since (its window moves with the clock) nor without the cache.
   const query = listing.cache && since === undefined
-    ? { by: groupBy, timeZone, prices: prices.version, version: VERSION, platforms }
+    ? {
+      by: groupBy,
+      zone: utc ? "UTC" : zone.zoneKey(ctx.host.env),
+      prices: prices.version,
+      version: VERSION,
+      platforms,
+    }
     : undefined;
   const results = await import("../usage/_results.ts");
   let result = query &&
@@ -174,7 +182,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const scan = await scanUsage(options, listing);
     const { aggregateTables } = await import("../usage/aggregate.ts");
     const { rows, totals } = aggregateTables(scan.tables, groupBy, { prices, utc });
-    result = { rows, totals, skipped: scan.skipped, problems: scan.problems };
+    const timeZone = utc ? "UTC" : zone.zoneName();
+    result = { rows, totals, skipped: scan.skipped, problems: scan.problems, timeZone };
     if (query) results.saveResult(listing.cacheDir, query, listing.fingerprint, result);
   }
   progress.done();
@@ -183,7 +192,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const meta = {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),
-    timeZone,
+    timeZone: result.timeZone,
     pricesVersion: prices.version,
   };
   if (sub === "leaderboard") {

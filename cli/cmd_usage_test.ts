@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { runCliCaptured } from "../tests/_helpers/cli.ts";
+import { cliArgv, runProcess } from "../tests/_helpers/runtime.ts";
 import { hostAt, tempCopy } from "../tests/_helpers/usage.ts";
 
 const line = (id: string, out: number) =>
@@ -138,6 +139,42 @@ test("a damaged kept result is computed again", async () => {
     const first = await s.report();
     for (const f of s.results()) writeFileSync(f, "{not json");
     assert.deepEqual(await s.report(), first);
+  } finally {
+    s.done();
+  }
+});
+
+test("a kept result is keyed by the local time zone: days and the zone name follow TZ", async () => {
+  const s = setup();
+  try {
+    // 23:30 UTC on Jan 1 is already Jan 2 in Auckland (UTC+13).
+    writeFileSync(
+      join(s.projects, "a.jsonl"),
+      line("a1", 3).replace("2026-01-01T00:00:00Z", "2026-01-01T23:30:00Z"),
+    );
+    const byDay = async (tz: string) => {
+      const run = await runProcess(
+        cliArgv("usage", "report", "--json", "--by", "day", "--platform", "claude-code"),
+        { env: { HOME: s.dir, AGENT_CONNECTOR_DATA_DIR: join(s.dir, "data"), TZ: tz } },
+      );
+      assert.equal(run.code, 0, run.stderr);
+      const body = JSON.parse(run.stdout);
+      return {
+        zone: body.timeZone,
+        days: body.rows.map((r: { key: string }) => r.key),
+        requests: body.totals.requests,
+      };
+    };
+    assert.deepEqual(await byDay("UTC"), { zone: "UTC", days: ["2026-01-01"], requests: 1 });
+    s.tamper(); // every kept result now claims 999 requests
+    assert.deepEqual(await byDay("Pacific/Auckland"), {
+      zone: "Pacific/Auckland",
+      days: ["2026-01-02"],
+      requests: 1,
+    });
+    const back = await byDay("UTC");
+    assert.equal(back.requests, 999, "the same zone again answers from its kept result");
+    assert.equal(back.zone, "UTC", "with the zone name kept beside it");
   } finally {
     s.done();
   }

@@ -8,7 +8,7 @@
 import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
-import { type Cursor, hashString, headHash } from "./cache.ts";
+import { type Cursor, Cyrb53, headHash } from "./cache.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -92,9 +92,11 @@ function companionStats(source: UsageSource): { size: number; mtimeMs: number } 
 
 /** A hash of every source's identity, size, mtime and inode: equal when nothing changed. */
 export function fingerprint(plans: Planned[]): string {
-  return hashString(
-    plans.map((p) => `${p.key}\u0000${p.size}\u0000${p.mtimeMs}\u0000${p.ino}`).join("\n"),
-  );
+  const hash = new Cyrb53();
+  plans.forEach((p, i) => {
+    hash.add(`${i ? "\n" : ""}${p.key}\u0000${p.size}\u0000${p.mtimeMs}\u0000${p.ino}`);
+  });
+  return hash.digest();
 }
 
 /** Sets `mode` and `from` from the kept cursor. */
