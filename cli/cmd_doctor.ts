@@ -8,8 +8,7 @@
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS } from "./_args.ts";
 import type { ResolvedConnector } from "../core/connector_types.ts";
-import type { DiagnosticResult, PlatformId } from "../core/platform_types.ts";
-import { importLazily } from "../core/lazy_import.ts";
+import type { ChangeRecord, PlatformId } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
   type ConnectorRecord,
@@ -27,8 +26,12 @@ import {
   type Finding,
 } from "../install/doctor.ts";
 import { installConnector, type RunOptions } from "../install/pipeline.ts";
+import { type Claims, readClaims, rowState, staleFindings } from "../install/doctor_stale.ts";
+import { dropStale, ledgerOnlyIds, orphanLedger } from "../install/doctor_ledgers.ts";
+import { registryEntry } from "../adapters/registry.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
 import { explainHooks } from "../sdk/_explain.ts";
+import { probes, secretsCheck } from "./_doctor_extra.ts";
 import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
 
 /** Help text. */
@@ -39,14 +42,17 @@ export const help: string =
 Checks, in order: the home binary and the agent-connector it runs; each
 connector's registration (framework version, module, secrets); then every
 host it is installed into — a dry-run re-render where anything that would
-change is a finding. Prints [pass] / [warn] / [FAIL] with a fix. Exit 1 when
-any check FAILs; warnings alone do not fail.
+change is a finding; then its ledgers — hosts this version has no adapter
+for, projects or hosts that are gone, claims on files that no longer exist.
+Prints [pass] / [warn] / [FAIL] with a fix. Exit 1 when any check FAILs;
+warnings alone do not fail.
 
 Flags:
   --connector <path>     check this connector (default: the local config, else every registered one)
   --targets a,b          only these hosts
   --scope user|project   only this scope
-  --heal                 re-sync every connector with fixable findings, then check again
+  --heal                 re-sync every connector with fixable findings and drop stale
+                         ledger rows (no host or user file changes), then check again
   --dry-run              with --heal: list what would be healed
   --explain              print the hook-honor matrix per host and event
   --probe                also start the connector's server and run an MCP handshake
@@ -88,7 +94,31 @@ async function subjects(
     out.push({ id, record, connector, modulePath: record.modulePath });
   }
   for (const id of unreadableConnectorIds(root)) out.push({ id });
+  for (const id of ledgerOnlyIds(root)) out.push({ id });
   return out;
+}
+
+/** Whether a claim of `platform` in `scope` is within `--targets` / `--scope`. */
+function inView(opts: RunOptions, scopeGiven: boolean) {
+  return (platform: string, scope?: string) =>
+    (!opts.targets || opts.targets.includes(platform as PlatformId)) &&
+    (!scopeGiven || scope === undefined || scope === opts.scope);
+}
+
+/** The connector's claims; a FAIL finding (and undefined) when a ledger cannot be read. */
+function claimsOf(id: string, ctx: CliContext, findings: Finding[]): Claims | undefined {
+  try {
+    return readClaims(dataRoot(ctx.host), id);
+  } catch (error) {
+    findings.push({
+      check: `${id}: ownership ledger`,
+      status: "fail",
+      message: (error as Error).message,
+      fixable: false,
+      connectorId: id,
+    });
+    return undefined;
+  }
 }
 
 function rowsOf(s: Subject, opts: RunOptions, scopeGiven: boolean) {
@@ -120,6 +150,17 @@ async function diagnose(
       });
       continue;
     }
+    const claims = claimsOf(s.id, ctx, findings);
+    if (!s.record && claims && (claims.owned.length || claims.memory.length)) {
+      findings.push(...orphanLedger({
+        host: ctx.host,
+        root: dataRoot(ctx.host),
+        connectorId: s.id,
+        claims,
+        inView: inView(opts, scopeGiven),
+      }));
+      continue;
+    }
     if (!s.record) {
       findings.push({
         check: `${s.id}: registration`,
@@ -135,67 +176,29 @@ async function diagnose(
     if (s.record.secretNames?.length) {
       findings.push(...await secretsCheck(s.id, s.record.secretNames, ctx));
     }
-    if (!s.connector) continue;
-    for (const row of rowsOf(s, opts, scopeGiven)) {
-      findings.push(...await checkInstall(s.connector, s.modulePath!, row, opts));
+    const rows = rowsOf(s, opts, scopeGiven);
+    const none: Claims = { owned: [], memory: [] };
+    const states = await Promise.all(rows.map((row) => rowState(row, claims ?? none, ctx.host)));
+    const rendered: ChangeRecord[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (!s.connector || states[i].kind !== "live") continue;
+      findings.push(...await checkInstall(s.connector, s.modulePath!, row, opts, rendered));
     }
+    if (!claims) continue;
+    findings.push(...staleFindings({
+      host: ctx.host,
+      root: dataRoot(ctx.host),
+      connectorId: s.id,
+      record: s.record,
+      claims,
+      rows: rows.map((row, i) => ({ row, state: states[i] })),
+      inView: inView(opts, scopeGiven),
+      rendered,
+    }));
   }
   findings.push(...checkOrphanedPatches(ctx.host));
   if (probe) findings.push(...await probes(list, ctx));
   return findings;
-}
-
-/** The probe telemetry's runtime/probe.ts provides (`doctor --probe`, spec §3). */
-interface ProbeModule {
-  probeServer(input: {
-    connectorId: string;
-    server: NonNullable<ResolvedConnector["server"]>;
-    host: CliContext["host"];
-    dataRoot: string;
-  }): Promise<DiagnosticResult[]>;
-}
-
-async function probes(list: Subject[], ctx: CliContext): Promise<Finding[]> {
-  let mod: ProbeModule;
-  try {
-    mod = await importLazily<ProbeModule>("../runtime/probe.ts", import.meta.url);
-  } catch {
-    return [{
-      check: "probe",
-      status: "warn",
-      message: "the MCP probe is not part of this build",
-      fixable: false,
-    }];
-  }
-  const out: Finding[] = [];
-  for (const s of list) {
-    const server = s.connector?.server;
-    if (!server) continue;
-    const found = await mod.probeServer({
-      connectorId: s.id,
-      server,
-      host: ctx.host,
-      dataRoot: dataRoot(ctx.host),
-    });
-    out.push(...found.map((f) => ({ ...f, connectorId: s.id, fixable: false })));
-  }
-  return out;
-}
-
-async function secretsCheck(id: string, names: string[], ctx: CliContext): Promise<Finding[]> {
-  const [{ secretsDoctorCheck }, { openSecretStore }] = await Promise.all([
-    import("../secrets/install_checks.ts"),
-    import("../secrets/store.ts"),
-  ]);
-  const store = openSecretStore({
-    connectorId: id,
-    dataRoot: dataRoot(ctx.host),
-    env: ctx.host.env,
-    home: ctx.host.home,
-    platform: ctx.host.os,
-  });
-  const result = secretsDoctorCheck({ connectorId: id, names, store });
-  return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }
 
 function line(f: Finding): string {
@@ -219,13 +222,16 @@ async function heal(
   scopeGiven: boolean,
   ctx: CliContext,
 ) {
+  const root = dataRoot(ctx.host);
   const fixable = findings.filter((f) => f.fixable && f.status !== "pass");
-  if (fixable.some((f) => !f.connectorId)) {
-    ensureHomeBin({ root: dataRoot(ctx.host), os: ctx.host.os });
-  }
+  if (fixable.some((f) => !f.connectorId)) ensureHomeBin({ root, os: ctx.host.os });
+  // Stale ledger rows first, so the re-sync below sees only live installs.
+  await dropStale(root, fixable.flatMap((f) => f.drop ? [f.drop] : []));
+  for (const s of list) s.record = readConnectorRecord(root, s.id) ?? s.record;
   for (const s of list) {
-    if (!s.connector || !fixable.some((f) => f.connectorId === s.id)) continue;
+    if (!s.connector || !fixable.some((f) => f.connectorId === s.id && !f.drop)) continue;
     for (const row of rowsOf(s, opts, scopeGiven)) {
+      if (!registryEntry(row.platform)) continue;
       await installConnector({ connector: s.connector, modulePath: s.modulePath! }, {
         ...opts,
         scope: row.scope,
@@ -275,7 +281,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   if (json) {
     ctx.stdout.write(
-      `${JSON.stringify(findings.map(({ fixable: _f, connectorId: _c, ...d }) => d), null, 2)}\n`,
+      `${
+        JSON.stringify(
+          findings.map(({ fixable: _f, connectorId: _c, drop: _d, ...d }) => d),
+          null,
+          2,
+        )
+      }\n`,
     );
   } else print(findings, ctx);
   if (boolFlag(parsed, "explain")) {

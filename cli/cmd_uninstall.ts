@@ -6,13 +6,13 @@
  * @module
  */
 
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS, stringFlag } from "./_args.ts";
 import { CliError } from "./_errors.ts";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
-import { dataRoot } from "../io/data_root.ts";
+import { connectorDir, dataRoot } from "../io/data_root.ts";
 import {
   assertConnectorRecordReadable,
   listConnectorIds,
@@ -98,7 +98,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
 
 function purge(root: string, id: string, ctx: CliContext): ChangeRecord[] {
   const out: ChangeRecord[] = [];
-  if (readConnectorRecord(root, id)) {
+  if (existsSync(connectorDir(root, id))) {
     purgeConnector(root, id);
     out.push({
       platform: "synthetic",

@@ -28,13 +28,16 @@ import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
+import type { StaleDrop } from "./doctor_stale.ts";
 
 /** One finding, tagged with what `--heal` can do about it. */
 export interface Finding extends DiagnosticResult {
   /** The connector it concerns (absent for framework checks). */
   connectorId?: string;
-  /** True when `upgrade` would clear it. */
+  /** True when `upgrade` (or, with `drop`, dropping stale ledger rows) would clear it. */
   fixable: boolean;
+  /** For a stale ledger finding: what `--heal` drops (install/doctor_stale.ts). */
+  drop?: StaleDrop;
 }
 
 function finding(
@@ -189,12 +192,16 @@ function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: 
   }
 }
 
-/** Diagnoses one install row by a dry-run re-render. */
+/**
+ * Diagnoses one install row by a dry-run re-render; the re-render's changes
+ * are appended to `rendered` when given (the ledger checks read them).
+ */
 export async function checkInstall(
   connector: ResolvedConnector,
   modulePath: string,
   row: InstallRow,
   opts: RunOptions,
+  rendered?: ChangeRecord[],
 ): Promise<Finding[]> {
   const result = await installConnector({ connector, modulePath }, {
     ...opts,
@@ -204,6 +211,7 @@ export async function checkInstall(
     dryRun: true,
     skipHomeBin: true,
   });
+  rendered?.push(...result.changes);
   const host = (await checkHostSpecifics(connector.id, row, opts)).map((f) =>
     finding(f.check, f.status, f.message, { connectorId: connector.id, fix: f.fix })
   );

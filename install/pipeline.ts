@@ -11,6 +11,7 @@
  * @module
  */
 
+import { existsSync } from "node:fs";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord, HostId, InstallResult, PlatformId } from "../core/platform_types.ts";
 import { platformOverride } from "../core/overrides.ts";
@@ -18,6 +19,7 @@ import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { type InstallRow, readConnectorRecord } from "../io/connector_record.ts";
 import { type Ledgers, loadLedgers } from "../io/ledgers.ts";
+import { VERSION } from "../core/version.ts";
 import type { HostAdapter, Probe, ScopeName } from "../adapters/descriptor.ts";
 import { loadAdapter, loadAllAdapters } from "../adapters/registry.ts";
 import { applyEdits } from "./apply.ts";
@@ -261,6 +263,15 @@ export async function uninstallRows(
   return rows;
 }
 
+/** The files that claims of `platform` name and that still exist. */
+function claimedFiles(l: Ledgers, platform: string): string[] {
+  const files = [
+    ...l.owned.records.filter((r) => r.platform === platform).map((r) => r.file),
+    ...l.memory.rows.filter((r) => r.platform === platform).map((r) => r.path),
+  ];
+  return [...new Set(files)].filter((f) => existsSync(f));
+}
+
 /** Removes everything the connector wrote at `rows` (works without the module). */
 export async function uninstallConnector(
   connectorId: string,
@@ -276,13 +287,21 @@ export async function uninstallConnector(
   for (const row of rows) {
     const adapter = await loadAdapter(row.platform);
     if (!adapter) {
+      // A record written by another version: reported, and a failure only
+      // when the user named that host (`--targets`).
+      const files = claimedFiles(
+        dry ?? loadLedgers(dataRoot(opts.host), connectorId),
+        row.platform,
+      );
       prefix.push(
         warn(
           row.platform as PlatformId,
-          `no ${row.platform} adapter in this version; its entries were left`,
+          `no ${row.platform} adapter in agent-connector ${VERSION}; what the connector wrote ` +
+            `for it was left${files.length ? ` (in ${files.join(", ")})` : ""}: remove it by ` +
+            `hand, or run uninstall with the version that installed it`,
         ),
       );
-      failed = true;
+      failed ||= opts.targets?.includes(row.platform as PlatformId) ?? false;
       continue;
     }
     const ctx = contextFor(opts, row.scope, row.projectDir ?? opts.projectDir);

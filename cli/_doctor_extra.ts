@@ -1,0 +1,75 @@
+/**
+ * doctor's checks that load heavier modules on demand: the secret store
+ * (a connector that records secret names) and the live MCP probe (`--probe`).
+ *
+ * @module
+ */
+
+import type { CliContext } from "./_context.ts";
+import type { ResolvedConnector } from "../core/connector_types.ts";
+import type { DiagnosticResult } from "../core/platform_types.ts";
+import { importLazily } from "../core/lazy_import.ts";
+import { dataRoot } from "../io/data_root.ts";
+import type { Finding } from "../install/doctor.ts";
+
+/** The probe telemetry's runtime/probe.ts provides (`doctor --probe`, spec §3). */
+interface ProbeModule {
+  probeServer(input: {
+    connectorId: string;
+    server: NonNullable<ResolvedConnector["server"]>;
+    host: CliContext["host"];
+    dataRoot: string;
+  }): Promise<DiagnosticResult[]>;
+}
+
+/** `--probe`: a live MCP handshake with each connector's server. */
+export async function probes(
+  list: Array<{ id: string; connector?: ResolvedConnector }>,
+  ctx: CliContext,
+): Promise<Finding[]> {
+  let mod: ProbeModule;
+  try {
+    mod = await importLazily<ProbeModule>("../runtime/probe.ts", import.meta.url);
+  } catch {
+    return [{
+      check: "probe",
+      status: "warn",
+      message: "the MCP probe is not part of this build",
+      fixable: false,
+    }];
+  }
+  const out: Finding[] = [];
+  for (const s of list) {
+    const server = s.connector?.server;
+    if (!server) continue;
+    const found = await mod.probeServer({
+      connectorId: s.id,
+      server,
+      host: ctx.host,
+      dataRoot: dataRoot(ctx.host),
+    });
+    out.push(...found.map((f) => ({ ...f, connectorId: s.id, fixable: false })));
+  }
+  return out;
+}
+
+/** The secrets check of one connector's recorded secret names. */
+export async function secretsCheck(
+  id: string,
+  names: string[],
+  ctx: CliContext,
+): Promise<Finding[]> {
+  const [{ secretsDoctorCheck }, { openSecretStore }] = await Promise.all([
+    import("../secrets/install_checks.ts"),
+    import("../secrets/store.ts"),
+  ]);
+  const store = openSecretStore({
+    connectorId: id,
+    dataRoot: dataRoot(ctx.host),
+    env: ctx.host.env,
+    home: ctx.host.home,
+    platform: ctx.host.os,
+  });
+  const result = secretsDoctorCheck({ connectorId: id, names, store });
+  return result ? [{ ...result, connectorId: id, fixable: false }] : [];
+}
