@@ -34,6 +34,7 @@ import type {
   Transport,
 } from "../core/platform_types.ts";
 import type { EnvRefSyntax } from "./env_ref.ts";
+import type { ActionSurface } from "./action_surface.ts";
 import type { PathContext, PathFn } from "./paths.ts";
 import type { OsName } from "../io/host_env.ts";
 
@@ -421,6 +422,8 @@ export interface HostDescriptor {
   statusline?: StatuslineSurface;
   /** configPatch keys. */
   configPatch?: ConfigPatchSurface;
+  /** Entries the user runs the connector's actions from (Zed's tasks). */
+  actions?: ActionSurface;
   /** Extra doctor notes for this host (`Codex asks to trust a new hook`, …). */
   doctorNotes?: string[];
   /**
@@ -492,7 +495,11 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsStatusline = Boolean(d.statusline);
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
-  caps.supportsActions = false;
+  caps.supportsActions = Boolean(d.actions);
+  if (d.actions) {
+    caps.actionInvocationMode = d.actions.invocation;
+    caps.actionAffordanceKind = d.actions.affordance;
+  }
   if (d.statusline) {
     caps.statuslineMode = "command-stdin";
     caps.statuslineSupportsRefreshInterval = d.statusline.supports.refreshInterval ?? false;

@@ -88,11 +88,12 @@ interface Parsed {
   style: JsonStyle;
 }
 
-function parse(text: string): Parsed {
+/** Parses `text`; the root must be an object unless `root` is `"any"` (a root array, Zed's tasks.json). */
+function parse(text: string, root: "object" | "any" = "object"): Parsed {
   const { bom, body } = splitBom(text);
   const errors: ParseError[] = [];
-  const root = parseTree(body, errors, PARSE_OPTIONS);
-  if (body.trim() !== "" && (errors.length > 0 || root === undefined)) {
+  const tree = parseTree(body, errors, PARSE_OPTIONS);
+  if (body.trim() !== "" && (errors.length > 0 || tree === undefined)) {
     const first = errors[0];
     const line = lineOf(body, first?.offset ?? 0);
     const what = first
@@ -100,8 +101,10 @@ function parse(text: string): Parsed {
       : "no value";
     throw new JsonSyntaxError(`line ${line}: ${what}`, line);
   }
-  if (root && root.type !== "object") throw new JsonPathConflictError([], "an object");
-  return { bom, body, root, style: { unit: detectUnit(body), eol: detectEol(body) } };
+  if (tree && tree.type !== "object" && (root === "object" || tree.type !== "array")) {
+    throw new JsonPathConflictError([], root === "object" ? "an object" : "an object or an array");
+  }
+  return { bom, body, root: tree, style: { unit: detectUnit(body), eol: detectEol(body) } };
 }
 
 function detectUnit(body: string): string {
@@ -116,12 +119,12 @@ function detectUnit(body: string): string {
  * @throws {JsonSyntaxError} naming the line of the first error.
  */
 export function assertJsonParses(text: string): void {
-  parse(text);
+  parse(text, "any");
 }
 
 /** Parses JSON/JSONC text to a value; `undefined` for an empty document. */
 export function parseJsonText(text: string): unknown {
-  const p = parse(text);
+  const p = parse(text, "any");
   return p.root ? plain(getNodeValue(p.root)) : undefined;
 }
 
@@ -144,7 +147,7 @@ export interface JsonLookup {
  * @throws {JsonSyntaxError} when the text does not parse.
  */
 export function getJsonAt(text: string, path: JsonPath): JsonLookup {
-  const p = parse(text);
+  const p = parse(text, "any");
   if (!p.root) return { found: false };
   const n = path.length === 0 ? p.root : findNodeAtLocation(p.root, [...path]);
   return n ? { found: true, value: plain(getNodeValue(n)) } : { found: false };
@@ -180,7 +183,7 @@ function finish(
   created: string[][] = [],
   pruned: string[][] = [],
 ): JsonEditResult {
-  parse(joinBom(p, body)); // the result must parse
+  parse(joinBom(p, body), "any"); // the result must parse
   return { text: joinBom(p, body), changed: true, created, pruned };
 }
 
@@ -285,6 +288,7 @@ export function removeJsonAt(
 /**
  * Inserts `value` into the array at `arrayPath`, or replaces the first item
  * matching `match`. A missing array (and its missing parents) is created.
+ * An empty `arrayPath` is the document's root array (Zed's tasks.json).
  *
  * @throws {JsonSyntaxError} when the text does not parse.
  * @throws {JsonPathConflictError} when the path holds something else than an array.
@@ -295,8 +299,18 @@ export function upsertJsonItem(
   match: ItemMatch,
   value: unknown,
 ): JsonEditResult {
-  const p = parse(text);
-  const hit = p.root && arrayPath.length > 0
+  const p = parse(text, "any");
+  if (arrayPath.length === 0 && !p.root) {
+    // An empty document gets the root array (Zed's tasks.json).
+    const item = JSON.stringify(value, null, p.style.unit).replace(
+      /\n/g,
+      p.style.eol + p.style.unit,
+    );
+    return finish(p, `[${p.style.eol}${p.style.unit}${item}${p.style.eol}]${p.style.eol}`);
+  }
+  const hit = p.root && arrayPath.length === 0
+    ? p.root
+    : p.root && p.root.type === "object"
     ? findNodeAtLocation(p.root, [...arrayPath])
     : undefined;
   if (!hit) {
@@ -314,8 +328,8 @@ export function upsertJsonItem(
 }
 
 /**
- * Removes every item of the array at `arrayPath` matching `match`, then
- * prunes emptied `prune` containers.
+ * Removes every item of the array at `arrayPath` (empty: the root array)
+ * matching `match`, then prunes emptied `prune` containers.
  *
  * @throws {JsonSyntaxError} when the text does not parse.
  */
@@ -325,12 +339,16 @@ export function removeJsonItems(
   match: ItemMatch,
   options: RemoveOptions = {},
 ): JsonEditResult {
-  const p = parse(text);
+  const p = parse(text, "any");
   let body = p.body;
   let removed = false;
   for (;;) {
     const root = parseTree(body, [], PARSE_OPTIONS);
-    const arr = root && arrayPath.length > 0 ? findNodeAtLocation(root, [...arrayPath]) : undefined;
+    const arr = root && arrayPath.length === 0
+      ? root
+      : root && root.type === "object"
+      ? findNodeAtLocation(root, [...arrayPath])
+      : undefined;
     if (!arr || arr.type !== "array") break;
     const idx = (arr.children ?? []).findIndex((n) => itemMatches(match, getNodeValue(n)));
     if (idx < 0) break;

@@ -262,3 +262,42 @@ describe("upsertJsonItem and removeJsonItems", () => {
     );
   });
 });
+
+describe("a document whose root is an array (Zed's tasks.json)", () => {
+  const tasks =
+    '// Static tasks configuration.\r\n[\r\n\t{\r\n\t\t"label": "mine", // keep\r\n\t\t"command": "make"\r\n\t},\r\n]\r\n';
+
+  it("appends an item in the file's own style and removes it byte-exactly", () => {
+    const r = upsertJsonItem(tasks, [], { label: "acme" }, { label: "acme", command: "x" });
+    assert.ok(
+      r.text.startsWith(
+        '// Static tasks configuration.\r\n[\r\n\t{\r\n\t\t"label": "mine", // keep',
+      ),
+    );
+    assert.deepEqual(getJsonAt(r.text, []).value, [
+      { label: "mine", command: "make" },
+      { label: "acme", command: "x" },
+    ]);
+    assert.equal(
+      upsertJsonItem(r.text, [], { label: "acme" }, { label: "acme", command: "x" }).changed,
+      false,
+    );
+    assert.equal(removeJsonItems(r.text, [], { label: "acme" }).text, tasks);
+  });
+
+  it("creates the root array in an empty document", () => {
+    assert.equal(
+      upsertJsonItem("", [], { label: "a" }, { label: "a" }).text,
+      '[\n  {\n    "label": "a"\n  }\n]\n',
+    );
+  });
+
+  it("refuses object paths in an array document and item paths below a root array", () => {
+    assert.throws(() => setJsonAt("[]", ["a"], 1), JsonPathConflictError);
+    assert.throws(
+      () => upsertJsonItem("[]", ["a"], { id: "x" }, { id: "x" }),
+      JsonPathConflictError,
+    );
+    assert.throws(() => upsertJsonItem("{}", [], { id: "x" }, { id: "x" }), JsonPathConflictError);
+  });
+});

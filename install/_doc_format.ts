@@ -87,8 +87,9 @@ export const JSON_FORMAT: DocFormat = {
   isEmpty(text) {
     if (text.replace(/^\uFEFF/, "").trim() === "") return true;
     const v = parseJsonText(text);
+    const bare = text.replace(/^\uFEFF/, "").replace(/\s+/g, "");
     return !!v && typeof v === "object" && Object.keys(v).length === 0 &&
-      text.replace(/^\uFEFF/, "").replace(/\s+/g, "") === "{}";
+      (bare === "{}" || bare === "[]");
   },
 };
 

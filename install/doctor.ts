@@ -184,7 +184,7 @@ function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: 
     case "remove":
       return { status: "warn", word: "stale" };
     default:
-      // No host has a native action trigger yet: an action runs through
+      // A host with no action surface (all but Zed) runs an action through
       // `agent-connector action`, which is not a fault of the install.
       return /^action /.test(c.detail)
         ? { status: "pass", word: "dispatch only" }

@@ -1,6 +1,7 @@
 /**
  * One host's whole plan, in the surface order of spec §3: server, hooks,
- * commands/skills/subagents, memory, status line, configPatch, then the actions' `!` records. Uninstall
+ * commands/skills/subagents, memory, status line, configPatch, then the
+ * actions (entries, or `!` records). Uninstall
  * releases configPatch keys before the hooks of the same settings file and
  * removes memory blocks before the other content, then the files we own, then
  * entries in the shared config files. (Folders we created go with the last
@@ -15,7 +16,7 @@ import { planHooks, unplanHooks } from "./plan_hooks.ts";
 import { planContent, unplanContent } from "./plan_content.ts";
 import { planMemory, unplanMemory } from "./plan_memory.ts";
 import { planConfigPatches, planStatusline, unplanPatches } from "./plan_patches.ts";
-import { planActions } from "./plan_actions.ts";
+import { planActions, unplanActions } from "./plan_actions.ts";
 
 /** Plans an install (or re-render) of the connector on one host and scope. */
 export async function planInstall(input: SurfaceInput): Promise<PlanPart> {
@@ -26,7 +27,7 @@ export async function planInstall(input: SurfaceInput): Promise<PlanPart> {
     planMemory(input),
     planStatusline(input),
     planConfigPatches(input),
-    planActions(input),
+    await planActions(input),
   );
 }
 
@@ -36,6 +37,7 @@ export async function planUninstall(input: SurfaceInput): Promise<PlanPart> {
     unplanMemory(input),
     unplanContent(input),
     unplanPatches(input),
+    await unplanActions(input),
     await unplanHooks(input),
     unplanServer(input),
   );

@@ -27,7 +27,17 @@ test("an unknown or not yet implemented host has no capabilities and supports no
 
 test("hostsSupporting lists registered hosts for a surface", async () => {
   assert.deepEqual(await hostsSupporting("statusline"), ["claude-code"]);
-  assert.deepEqual(await hostsSupporting("actions"), []);
+  assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
+});
+
+test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
+  const caps = await capabilitiesOf("zed");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "task");
+  assert.equal(caps?.actionAffordanceKind, "task");
+  const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
+  const rows = (await explain(c)).filter((r) => r.surface === "actions");
+  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), ["zed"]);
 });
 
 test("optional capability flags are read as false when absent", () => {

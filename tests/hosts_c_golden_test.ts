@@ -38,3 +38,10 @@ for (const host of HOSTS) {
     });
   }
 }
+
+for (const scope of ["user", "project"] as const) {
+  test(`zed: actions in ${scope} scope render as tasks in the golden tasks.json`, async () => {
+    const files = await renderInstall({ connector: "acme-actions", scope, target: "zed" });
+    compareGolden(golden("zed", `actions-${scope}`), files);
+  });
+}

@@ -18,6 +18,12 @@
  *   `.clinerules`, `.github/copilot-instructions.md`, `AGENT.md`,
  *   `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` — AGENTS.md is created only when
  *   none exists; personal instructions in `<config>/AGENTS.md`.
+ * - Actions (zed.dev/docs/tasks): tasks, a JSONC array of
+ *   `{label, command, args, …}` in `<config>/tasks.json` (global, `zed: open
+ *   tasks`) and a project's `.zed/tasks.json`; the user runs one with
+ *   `task: spawn` from the command palette, output in Zed's terminal. One
+ *   task per action, labelled `<connector>: <action label>`, running the
+ *   home binary's `action zed <id> --connector <id>`.
  *
  * @module
  */
@@ -67,6 +73,14 @@ export const adapter: HostAdapter = defineHost({
   skills: {
     paths: { user: home(".agents", "skills"), project: project(".agents", "skills") },
     render: skillRenderer("Zed"),
+  },
+  actions: {
+    paths: { user: zedDir.join("tasks.json"), project: project(".zed", "tasks.json") },
+    format: "jsonc",
+    at: [],
+    invocation: "task",
+    affordance: "task",
+    render: ({ label, command, args }) => ({ label, command, args }),
   },
   memory: {
     paths: { user: zedDir.join("AGENTS.md"), project: project("AGENTS.md") },

@@ -1,0 +1,40 @@
+/**
+ * The actions surface of a host (spec §2.6): a host-native list the user
+ * runs entries from — Zed's tasks (`task: spawn` in the command palette).
+ * Each action of the connector is one entry that runs the dispatch verb,
+ * `agent-connector action <host> <actionId> --connector <id>`, through the
+ * home binary. A host without this surface reports each action as `!`.
+ *
+ * @module
+ */
+
+import type { ActionAffordanceKind, ActionInvocationMode } from "../core/platform_types.ts";
+import type { DataFormat, KeyPath, ScopePaths } from "./descriptor.ts";
+
+/** What an action entry is rendered from. */
+export interface ActionRenderInput {
+  /** The action id. */
+  id: string;
+  /** The label the user picks it by (connector name and the action's label). */
+  label: string;
+  /** The program: the home binary. */
+  command: string;
+  /** Its arguments: `action <host> <actionId> --connector <id>`. */
+  args: string[];
+}
+
+/** Where and how a host keeps user-run entries. */
+export interface ActionSurface {
+  /** The file per scope. */
+  paths: ScopePaths;
+  /** Its format. */
+  format: DataFormat;
+  /** The array holding the entries; `[]` is the document's root array. */
+  at: KeyPath;
+  /** How the host runs an entry (capability metadata). */
+  invocation: ActionInvocationMode;
+  /** Where the user finds it (capability metadata). */
+  affordance: ActionAffordanceKind;
+  /** Renders one action's entry. */
+  render(input: ActionRenderInput): Record<string, unknown>;
+}
