@@ -396,8 +396,19 @@ export interface HostDescriptor {
   paradigm: HookParadigm;
   /** Install-time markers. */
   detect: DetectionSpec;
-  /** Env markers in processes the host spawns. */
+  /**
+   * Env markers the host sets for the hook processes it runs
+   * (`GEMINI_PROJECT_DIR`): they name the host running this hook.
+   */
   runtimeEnv?: EnvMarker[];
+  /**
+   * Env markers the host sets on its own process, so everything it starts
+   * inherits them — its terminals, shell tools and MCP servers, and any
+   * other agent launched from there (`VSCODE_PID`, `OPENCODE_PID`). They
+   * only decide when no host's {@link HostDescriptor.runtimeEnv} matches:
+   * a Gemini CLI hook in VS Code's terminal is Gemini CLI's.
+   */
+  runtimeEnvAmbient?: EnvMarker[];
   /**
    * Hosts whose env markers this host also sets in its hook processes, for
    * compatibility (Gemini CLI sets `CLAUDE_PROJECT_DIR`): when both match,

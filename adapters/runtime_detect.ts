@@ -6,9 +6,13 @@
  * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8) —
  * then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
  * registry order, else `unknown`. Hosts set each other's markers for
- * compatibility (Gemini CLI and Qwen Code set `CLAUDE_PROJECT_DIR`, Qwen
- * also `GEMINI_PROJECT_DIR`): a host that declares it sets another's
- * markers (`runtimeEnvAlsoSets`) wins over that host when both match.
+ * compatibility (Gemini CLI, Qwen Code and Continue's CLI set
+ * `CLAUDE_PROJECT_DIR`, Qwen also `GEMINI_PROJECT_DIR`): a host that
+ * declares it sets another's markers (`runtimeEnvAlsoSets`) wins over that
+ * host when both match. Markers a host's hook runner sets (`runtimeEnv`)
+ * come before markers every process under a host inherits
+ * (`runtimeEnvAmbient`: `VSCODE_PID`, `CURSOR_TRACE_ID`, `CODEX_THREAD_ID`),
+ * so a hook of an agent started in another host's terminal is the agent's.
  *
  * Lean: the common path (a platform in argv) loads no adapter.
  *
@@ -126,8 +130,9 @@ export function markerPresent(marker: EnvMarker, env: Record<string, string | un
 
 /**
  * Detects the host without a command-line platform: `AGENT_CONNECTOR_HOST`,
- * then env markers — the first host in registry order whose markers are set
- * and whose markers no other matching host declares it also sets.
+ * then hook markers — the first host in registry order whose markers are
+ * set and whose markers no other matching host declares it also sets —
+ * then, when none is set, the first host whose ambient markers are.
  */
 export async function detectRuntimeHost(
   env: Record<string, string | undefined>,
@@ -141,7 +146,8 @@ export async function detectRuntimeHost(
   const adapters = await Promise.all(REGISTRY.map((entry) => entry.load()));
   const matches = adapters.filter((a) => a.runtimeEnv?.some((m) => markerPresent(m, env)));
   const shadowed = new Set(matches.flatMap((a) => a.runtimeEnvAlsoSets ?? []));
-  const host = matches.find((a) => !shadowed.has(a.id)) ?? matches[0];
+  const host = matches.find((a) => !shadowed.has(a.id)) ?? matches[0] ??
+    adapters.find((a) => a.runtimeEnvAmbient?.some((m) => markerPresent(m, env)));
   return host ? { platform: host.id, via: "env-marker" } : { platform: "unknown", via: "none" };
 }
 

@@ -71,3 +71,44 @@ test("a Gemini CLI or Qwen Code hook is not taken for Claude Code from the marke
   // The platform id in the command line still wins.
   assert.equal((await resolveHookHost("claude-code", undefined, gemini)).platform, "claude-code");
 });
+
+test("a hook of an agent started in another host's terminal is the agent's, not the terminal's", async () => {
+  const detected = async (env: Record<string, string>) =>
+    (await resolveHookHost(undefined, undefined, env)).platform;
+  // What each hook runner sets (hookRunner.ts of Gemini CLI, Qwen Code, Continue's CLI).
+  const gemini = { GEMINI_PROJECT_DIR: "/p", GEMINI_SESSION_ID: "s", CLAUDE_PROJECT_DIR: "/p" };
+  const qwen = { GEMINI_PROJECT_DIR: "/p", CLAUDE_PROJECT_DIR: "/p", QWEN_PROJECT_DIR: "/p" };
+  const cont = { CLAUDE_PROJECT_DIR: "/p", CONTINUE_PROJECT_DIR: "/p" };
+  // What a terminal or shell tool of another host leaves in the environment.
+  const vscodeTerminal = { VSCODE_PID: "41", TERM_PROGRAM: "vscode" };
+  const cursorTerminal = { CURSOR_TRACE_ID: "t", VSCODE_PID: "42" };
+  const codexShell = { CODEX_THREAD_ID: "th", CODEX_CI: "1" };
+  const opencodeShell = { OPENCODE: "1", OPENCODE_PID: "43", AGENT: "1" };
+  assert.equal(await detected({ ...vscodeTerminal, ...gemini }), "gemini-cli");
+  assert.equal(await detected({ ...cursorTerminal, ...qwen }), "qwen-code");
+  assert.equal(await detected({ ...codexShell, ...gemini }), "gemini-cli");
+  assert.equal(await detected({ ...vscodeTerminal, ...cont }), "continue");
+  assert.equal(await detected(cont), "continue", "Continue also sets CLAUDE_PROJECT_DIR");
+  assert.equal(await detected({ ...opencodeShell, CLAUDE_PROJECT_DIR: "/p" }), "claude-code");
+  assert.equal(
+    await detected({ ...cursorTerminal, CURSOR_PROJECT_DIR: "/p", ...codexShell }),
+    "cursor",
+  );
+});
+
+test("a host's inherited markers alone still name it, and a fork's do not name its parent", async () => {
+  const detected = async (env: Record<string, string>) => (await detectRuntimeHost(env)).platform;
+  assert.equal(await detected({ VSCODE_PID: "1" }), "vscode-copilot");
+  assert.equal(await detected({ CURSOR_TRACE_ID: "t", VSCODE_PID: "1" }), "cursor");
+  assert.equal(await detected({ OPENCODE: "1", OPENCODE_PID: "1" }), "opencode");
+  assert.equal(await detected({ GEMINI_CLI: "1" }), "gemini-cli");
+  assert.equal(await detected({ QWEN_CODE: "1" }), "qwen-code");
+  assert.equal(await detected({ COPILOT_CLI: "1" }), "copilot-cli");
+  // Claude Code sometimes runs hooks without CLAUDE_PROJECT_DIR (anthropics/claude-code#33815).
+  assert.equal(
+    await detected({ CLAUDE_CODE_ENTRYPOINT: "cli", CLAUDECODE: "1", VSCODE_PID: "1" }),
+    "claude-code",
+  );
+  // Kilo sets OPENCODE=1 but KILO_PID, and has no adapter here.
+  assert.equal(await detected({ OPENCODE: "1", KILO_PID: "1" }), "unknown");
+});

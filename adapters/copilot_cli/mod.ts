@@ -68,6 +68,9 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".github", "copilot"), project(".github", "mcp.json")],
   },
+  // Copilot CLI's subprocesses get COPILOT_CLI=1 (github/copilot-cli
+  // changelog 0.0.421).
+  runtimeEnvAmbient: ["COPILOT_CLI"],
   payloadSignature: isCopilotCliPayload,
   server: {
     paths: {

@@ -50,7 +50,10 @@ export const adapter: HostAdapter = defineHost({
     user: [userDir],
     project: [projectDir],
   },
-  runtimeEnv: ["CURSOR_TRACE_ID"],
+  // CURSOR_PROJECT_DIR is set for hook processes; CURSOR_TRACE_ID is in
+  // Cursor's terminals and MCP servers, so any agent started there has it.
+  runtimeEnv: ["CURSOR_PROJECT_DIR"],
+  runtimeEnvAmbient: ["CURSOR_TRACE_ID"],
   payloadSignature: isCursorPayload,
   server: {
     paths: { user: userDir.join("mcp.json"), project: projectDir.join("mcp.json") },

@@ -63,6 +63,8 @@ export const adapter: HostAdapter = defineHost({
   // GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR for compatibility.
   runtimeEnv: ["QWEN_PROJECT_DIR"],
   runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
+  // QWEN_CODE=1 marks what its shell execution service runs (not GEMINI_CLI).
+  runtimeEnvAmbient: ["QWEN_CODE"],
   server: {
     paths: settings,
     format: "jsonc",

@@ -65,7 +65,9 @@ export const adapter: HostAdapter = defineHost({
     user: [userFolder, home(".vscode")],
     project: [project(".vscode")],
   },
-  runtimeEnv: ["VSCODE_PID"],
+  // VS Code's own process id, inherited by its terminals (and the forks'):
+  // any agent started in one has it. VS Code hooks are told by payload.
+  runtimeEnvAmbient: ["VSCODE_PID"],
   payloadSignature: isVsCodePayload,
   server: {
     paths: { user: userFolder.join("mcp.json"), project: project(".vscode", "mcp.json") },
