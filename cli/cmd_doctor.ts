@@ -176,15 +176,15 @@ async function diagnose(
     if (s.record.secretNames?.length) {
       findings.push(...await secretsCheck(s.id, s.record.secretNames, ctx));
     }
+    // A ledger that cannot be read is a FAIL already; a re-render would stop on it.
+    if (!claims) continue;
     const rows = rowsOf(s, opts, scopeGiven);
-    const none: Claims = { owned: [], memory: [] };
-    const states = await Promise.all(rows.map((row) => rowState(row, claims ?? none, ctx.host)));
+    const states = await Promise.all(rows.map((row) => rowState(row, claims, ctx.host)));
     const rendered: ChangeRecord[] = [];
     for (const [i, row] of rows.entries()) {
       if (!s.connector || states[i].kind !== "live") continue;
       findings.push(...await checkInstall(s.connector, s.modulePath!, row, opts, rendered));
     }
-    if (!claims) continue;
     findings.push(...staleFindings({
       host: ctx.host,
       root: dataRoot(ctx.host),

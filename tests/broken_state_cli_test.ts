@@ -1,7 +1,8 @@
 /**
  * A connector record (`connectors/<id>/connector.json`) that no longer parses
  * is reported by name and line; it is never read as "not installed", which
- * would rewrite it and forget every host and project the connector is in. An
+ * would rewrite it and forget every host and project the connector is in; an
+ * ownership ledger that no longer parses is a doctor FAIL, not a crash. An
  * id nothing knows is said to be unknown, and `status` flags a host config
  * file that does not parse instead of showing a guess as fact.
  */
@@ -87,6 +88,22 @@ test("doctor fails on a broken connector record instead of calling the connector
       assert.doesNotMatch(run.stdout, /not installed/);
     }
   });
+});
+
+test("doctor reports an ownership ledger that does not parse as a FAIL naming it, and leaves it as it is", async () => {
+  await withInstalled(async ({ cli, record }) => {
+    const owned = join(record, "..", "owned.json");
+    writeFileSync(owned, BROKEN);
+    const run = await cli("doctor");
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, "", "reported, not thrown");
+    assert.match(
+      run.stdout,
+      /\[FAIL\] acme-db: ownership ledger: Cannot read ".*owned\.json": .*line 3/,
+    );
+    assert.match(run.stdout, /\[pass\] acme-db: framework version/, "the other checks still run");
+    assert.equal(readFileSync(owned, "utf8"), BROKEN);
+  }, { breakRecord: false });
 });
 
 test("uninstall of an id nothing knows says so on stderr and stays a no-op", async () => {
