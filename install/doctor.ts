@@ -26,6 +26,7 @@ import {
 import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts";
 import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
+import { registryEntry } from "../adapters/registry.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
 import type { StaleDrop } from "./doctor_stale.ts";
@@ -241,15 +242,31 @@ export async function checkInstall(
   ];
 }
 
-/** configPatch ledger rows whose every owner is no longer registered. */
+/**
+ * configPatch ledger rows whose every owner is no longer registered, and
+ * rows of a host this version has no adapter for (no run can release them).
+ */
 export function checkOrphanedPatches(host: HostEnv): Finding[] {
   const root = dataRoot(host);
   const ids = new Set([...listConnectorIds(root), ...unreadableConnectorIds(root)]);
   const empty: ConfigPatchLedger = { version: 1, rows: [] };
-  const rows = readStateFile(configPatchLedgerPath(root), empty).rows;
-  return rows
-    .filter((r) => !r.owners.some((o) => ids.has(o.connectorId)))
-    .map((r) =>
+  const ledger = configPatchLedgerPath(root);
+  const rows = readStateFile(ledger, empty).rows;
+  const owned = rows.filter((r) => r.owners.some((o) => ids.has(o.connectorId)));
+  const unknownHost = owned.filter((r) => !registryEntry(r.platform)).map((r) =>
+    finding(
+      `configPatch ${r.key}`,
+      "warn",
+      `${ledger} names host "${r.platform}", which agent-connector ${VERSION} has no adapter ` +
+        `for: its key ${r.key} in ${r.file} stays until removed by hand`,
+      {
+        fix: `remove the key from ${r.file} by hand if that host no longer needs it, then ` +
+          `delete its row from ${ledger}`,
+      },
+    )
+  );
+  return [
+    ...rows.filter((r) => !owned.includes(r)).map((r) =>
       finding(
         `configPatch ${r.key}`,
         "warn",
@@ -261,5 +278,7 @@ export function checkOrphanedPatches(host: HostEnv): Finding[] {
             `remove the key by hand if unused, then delete its row from ${root}/state/config-patches.json`,
         },
       )
-    );
+    ),
+    ...unknownHost,
+  ];
 }

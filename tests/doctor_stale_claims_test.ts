@@ -1,11 +1,12 @@
 /**
  * doctor's ledger checks through the CLI, on real records in a temporary
  * HOME: a record naming a host this version has no adapter for (written by
- * another version), an install row whose project or host is gone, and
- * claims on files that no longer exist. Each is a warning naming the record
- * file, the host and what to do; `--heal --dry-run` previews, `--heal`
- * drops exactly those rows and claims and changes no host or user file;
- * uninstall still works from such a record.
+ * another version), an install row whose project or host is gone, claims
+ * on files that no longer exist, and configPatch rows of an unknown host.
+ * Each is a warning naming the record file, the host and what to do;
+ * `--heal --dry-run` previews, `--heal` drops exactly those rows and claims
+ * and changes no host or user file; uninstall still works from such a
+ * record.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -297,6 +298,33 @@ test("a ledger whose record is gone: stale claims are dropped, claims on live fi
     const purge = await s.cli("uninstall", "--connector-id", "acme", "--purge");
     assert.equal(purge.code, 0, purge.stdout);
     assert.equal(existsSync(join(s.home, ".agent-connector", "connectors", "acme")), false);
+  } finally {
+    s.done();
+  }
+});
+
+test("a configPatch row of a host this version does not know is reported with the key and file to clean by hand", async () => {
+  const s = sandbox();
+  try {
+    await s.cli("install", "--targets", "codex");
+    const ledger = join(s.home, ".agent-connector", "state", "config-patches.json");
+    const settings = join(s.home, ".future", "settings.json");
+    const row = {
+      platform: "future-host",
+      file: settings,
+      key: "ui.theme",
+      writtenValue: "dark",
+      writtenValueHash: "0",
+      prior: { present: false },
+      owners: [{ connectorId: "acme", connectorVersion: "0.0.0", installedAt: "2026-01-01" }],
+    };
+    mkdirSync(join(ledger, ".."), { recursive: true });
+    writeFileSync(ledger, JSON.stringify({ version: 1, rows: [row] }));
+    const f = byCheck((await s.doctor()).findings, "configPatch ui.theme")!;
+    assert.equal(f.status, "warn");
+    assert.ok(f.message.startsWith(`${ledger} names host "future-host"`), f.message);
+    assert.ok(f.message.endsWith(`its key ui.theme in ${settings} stays until removed by hand`));
+    assert.ok(f.fix!.includes(`remove the key from ${settings} by hand`));
   } finally {
     s.done();
   }
