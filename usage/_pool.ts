@@ -10,6 +10,12 @@
  * for the rest of the process; a worker's can be capped (`resourceLimits`),
  * this thread's cannot from code.
  *
+ * A worker's whole heap is capped too ({@link WORKER_LIMITS}): uncapped, V8
+ * lets a worker's old generation fill with garbage up to twice what it keeps
+ * alive. A job that needs more (one huge JSON file, one huge line) kills its
+ * worker with an out-of-memory error; that job is then decoded alone in an
+ * uncapped worker and the rest of the bucket goes on in a capped one.
+ *
  * @module
  */
 
@@ -23,11 +29,33 @@ import { loadReader } from "./readers/registry.ts";
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
 /**
- * A worker's young generation, in MB (V8's default maximum here is 96).
- * Measured on the generated 1 GB tree with two workers: 8 MB gave the lowest
- * peak RSS and no more CPU than 16 or 32 MB.
+ * Heap limits of a decoding worker, in MB. Measured on the generated 1 GB tree
+ * with two workers (peak RSS, user+system CPU, best of runs on a busy 2-core
+ * machine): young 8 uncapped 201–210 MB, 10.1–10.5 s; young 4 old 16
+ * 186–189 MB; young 2 old 16 174–184 MB, 10.4–10.7 s; old 12 saves ~8 MB
+ * more but costs ~2.5 s of collection. A worker starts with ~10 MB of heap in
+ * use (runtime and readers), so 16 leaves ~6 MB for one source's records.
  */
-export const WORKER_YOUNG_MB = 8;
+export const WORKER_LIMITS: Readonly<WorkerHeapLimits> = {
+  maxYoungGenerationSizeMb: 2,
+  maxOldGenerationSizeMb: 16,
+};
+
+/** V8 heap limits of a worker (see `resourceLimits` of `node:worker_threads`). */
+export interface WorkerHeapLimits {
+  /** The young generation's maximum, in MB. */
+  maxYoungGenerationSizeMb: number;
+  /** The old generation's maximum, in MB (absent: V8's default). */
+  maxOldGenerationSizeMb?: number;
+}
+
+/** What a run of jobs did besides the results. */
+export interface RunStats {
+  /** Jobs decoded on this thread (none when workers ran them all). */
+  here: number;
+  /** Jobs decoded again, alone, in an uncapped worker after a capped one ran out of memory. */
+  retried: number;
+}
 
 /**
  * Workers at most by default: each costs ~30 MB of resident memory (its own
@@ -49,14 +77,23 @@ export function threadCount(bytes: number, requested?: number): number {
   return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
 }
 
-/** Runs `jobs` on this thread (`threads` 1) or on `threads` workers; `onResult` sees each result as it lands. */
+/**
+ * Runs `jobs` on this thread (`threads` 1) or on `threads` workers, each
+ * capped at `limits`; `onResult` sees each result as it lands.
+ */
 export async function runJobs(
   jobs: DecodeJob[],
   threads: number,
   onResult: (index: number, result: DecodeResult) => void,
-): Promise<void> {
+  limits: Readonly<WorkerHeapLimits> = WORKER_LIMITS,
+): Promise<RunStats> {
+  const stats: RunStats = { here: 0, retried: 0 };
   const order = jobs.map((_, i) => i).sort((a, b) => cost(jobs[b]) - cost(jobs[a]));
-  if (threads <= 1) return runHere(jobs, order, onResult);
+  if (threads <= 1) {
+    stats.here = order.length;
+    await runHere(jobs, order, onResult);
+    return stats;
+  }
   const buckets: number[][] = Array.from({ length: threads }, () => []);
   const load = buckets.map(() => 0);
   for (const i of order) {
@@ -66,12 +103,43 @@ export async function runJobs(
     load[best] += cost(jobs[i]);
   }
   await Promise.all(
-    buckets.filter((b) => b.length > 0).map((bucket) =>
-      runInWorker(jobs, bucket, onResult).catch(async (left: number[]) => {
-        await runHere(jobs, left, onResult);
-      })
-    ),
+    buckets.filter((b) => b.length > 0).map((b) => runBucket(jobs, b, onResult, limits, stats)),
   );
+  return stats;
+}
+
+/**
+ * Runs a bucket in a capped worker. When the worker runs out of memory, the
+ * job it was on runs alone in an uncapped worker and the rest in a new capped
+ * one; any other failure hands what is left to this thread.
+ */
+async function runBucket(
+  jobs: DecodeJob[],
+  bucket: number[],
+  onResult: (index: number, result: DecodeResult) => void,
+  limits: Readonly<WorkerHeapLimits>,
+  stats: RunStats,
+): Promise<void> {
+  let left = bucket;
+  while (left.length > 0) {
+    const failed = await runInWorker(jobs, left, onResult, limits);
+    if (!failed) return;
+    if (failed.left.length === 0) return;
+    if (!failed.outOfMemory) {
+      stats.here += failed.left.length;
+      return runHere(jobs, failed.left, onResult);
+    }
+    const [big, ...rest] = failed.left; // a worker takes its jobs in order: `big` was in flight
+    stats.retried++;
+    const again = await runInWorker(jobs, [big], onResult, {
+      maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
+    });
+    if (again && again.left.length > 0) {
+      stats.here++;
+      await runHere(jobs, [big], onResult);
+    }
+    left = rest;
+  }
 }
 
 function cost(job: DecodeJob): number {
@@ -95,13 +163,20 @@ async function runHere(
   }
 }
 
-/** Rejects with the indexes it did not finish when the worker fails. */
+/** A worker's failure: the indexes it did not finish, and whether it ran out of memory. */
+interface WorkerFailure {
+  left: number[];
+  outOfMemory: boolean;
+}
+
+/** Resolves with nothing when the worker finished its jobs, else with how it failed. */
 function runInWorker(
   jobs: DecodeJob[],
   indexes: number[],
   onResult: (index: number, result: DecodeResult) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
+  limits: Readonly<WorkerHeapLimits>,
+): Promise<WorkerFailure | undefined> {
+  return new Promise((resolve) => {
     const left = new Set(indexes);
     let worker: Worker;
     try {
@@ -109,24 +184,28 @@ function runInWorker(
       const file = self.endsWith(".ts") ? "./_scan_worker.ts" : "./_scan_worker.js";
       worker = new Worker(new URL(file, self), {
         workerData: { jobs: indexes.map((i) => [i, jobs[i]]) },
-        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB },
+        resourceLimits: { ...limits },
       });
     } catch {
-      reject([...left]);
+      resolve({ left: [...left], outOfMemory: false });
       return;
     }
+    worker.postMessage("start");
     let settled = false;
+    // Node reports a worker out of heap as an error; Deno only as an exit
+    // (see `_scan_worker.ts`): an exit before "done" with no error is taken as one.
+    let outOfMemory = true;
     const fail = () => {
       if (settled) return;
       settled = true;
       void worker.terminate();
-      reject([...left]);
+      resolve({ left: [...left], outOfMemory });
     };
     worker.on("message", (msg: { index?: number; result?: DecodeResult; done?: boolean }) => {
       if (msg.done) {
         settled = true;
         void worker.terminate();
-        resolve();
+        resolve(undefined);
         return;
       }
       if (msg.index !== undefined && msg.result) {
@@ -134,7 +213,10 @@ function runInWorker(
         onResult(msg.index, msg.result);
       }
     });
-    worker.on("error", fail);
+    worker.on("error", (error: Error & { code?: string }) => {
+      outOfMemory = error?.code === "ERR_WORKER_OUT_OF_MEMORY";
+      fail();
+    });
     worker.on("exit", () => {
       if (!settled) fail();
     });

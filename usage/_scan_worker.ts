@@ -4,6 +4,10 @@
  * `DecodeResult.rows`). Loads nothing but the decoder and the readers it
  * needs.
  *
+ * It starts on its first message, not at the top level: a worker that runs
+ * out of heap inside top-level `await` vanishes under Deno without an `exit`
+ * or `error` event (measured, Deno 2.9), and the scan would wait forever.
+ *
  * @module
  */
 
@@ -14,11 +18,14 @@ import { loadReader } from "./readers/registry.ts";
 import { encodeRows } from "./cache.ts";
 import type { Rows } from "./_rows.ts";
 
-const jobs = (workerData as { jobs: [number, DecodeJob][] }).jobs;
-for (const [index, job] of jobs) {
-  const reader = await loadReader(job.readerId as HostId);
-  const result = await decodeJob(reader, job);
-  const rows = encodeRows(result.rows as Rows);
-  parentPort!.postMessage({ index, result: { ...result, rows } }, [rows.buffer as ArrayBuffer]);
+async function run(jobs: [number, DecodeJob][]): Promise<void> {
+  for (const [index, job] of jobs) {
+    const reader = await loadReader(job.readerId as HostId);
+    const result = await decodeJob(reader, job);
+    const rows = encodeRows(result.rows as Rows);
+    parentPort!.postMessage({ index, result: { ...result, rows } }, [rows.buffer as ArrayBuffer]);
+  }
+  parentPort!.postMessage({ done: true });
 }
-parentPort!.postMessage({ done: true });
+
+parentPort!.once("message", () => void run((workerData as { jobs: [number, DecodeJob][] }).jobs));
