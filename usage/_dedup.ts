@@ -32,8 +32,11 @@ import type { RowsView } from "./_codec.ts";
 
 /** Deduplicated rows: each row's key, its secondary flag and the columns. */
 export interface Merged {
-  /** The request keys: row `i`'s is slot `order[i]` (slot `i` without `order`). */
-  keys: KeySet;
+  /**
+   * The request keys: row `i`'s is slot `order[i]` (slot `i` without
+   * `order`). Absent when the merge's result was taken without them.
+   */
+  keys?: KeySet;
   /** See `keys`. */
   order?: Uint32Array;
   /** 1 where the row is a secondary copy. */
@@ -47,7 +50,7 @@ const FIRST_INDEX = NUMBER_COLUMNS.length;
 
 /** One platform's rows merged by request key. */
 export class Dedup {
-  private readonly keys: KeySet;
+  private keys: KeySet;
   // Columns by position, not by name: a per-row `table[name]` lookup was the
   // larger part of adding a row (~1.5 µs a row of 13 columns).
   private readonly cols = COLUMNS.map((name, c) =>
@@ -160,10 +163,19 @@ export class Dedup {
     }
   }
 
-  /** The merged rows in first-appearance order. The merge is spent afterwards. */
-  result(): Merged {
+  /**
+   * The merged rows in first-appearance order, with their keys unless
+   * `withKeys` is false (nothing will be merged into them nor kept: the keys,
+   * a third of the merge's memory, are let go before the table is built). The
+   * merge is spent afterwards.
+   */
+  result(withKeys = true): Merged {
     const n = this.count;
+    const keys = withKeys ? this.keys : undefined;
+    this.keys = new KeySet();
     const order = firstOrder(this.firstSource, this.firstRow, n);
+    this.firstSource.chunks.length = 0;
+    this.firstRow.chunks.length = 0;
     const table = emptyTable(this.platform, this.confidence, 0, this.strings);
     table.count = n;
     // Column by column, dropping each one's chunks once copied, so the peak is
@@ -177,7 +189,7 @@ export class Dedup {
       this.cols[c].chunks.length = 0;
     });
     return {
-      keys: this.keys,
+      keys,
       order,
       secondary: this.secondary.gather(new Uint8Array(n), order),
       table,
@@ -219,5 +231,5 @@ export function mergeRows(
   const merged = new Dedup(platform, confidence);
   parts.forEach((part, i) => merged.add(part, i + 1));
   const { keys, order, secondary, table } = merged.result();
-  return { keys: Array.from(order!, (slot) => keys.key(slot)), secondary, table };
+  return { keys: Array.from(order!, (slot) => keys!.key(slot)), secondary, table };
 }

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { prefers, rowsOf } from "./_rows.ts";
-import { mergeRows } from "./_dedup.ts";
+import { Dedup, mergeRows } from "./_dedup.ts";
 import { preferRecord } from "./tokens.ts";
 import { recordAt } from "./table.ts";
 import type { ReaderRecord } from "./reader.ts";
@@ -56,5 +56,26 @@ test("merging keeps one row per key, the same whatever the order of the parts", 
       assert.deepEqual(pick([...parts].reverse()), got);
     }),
     { numRuns: 400 },
+  );
+});
+
+test("a merge taken without its keys gives the same rows, and lets the keys go", () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(record, { maxLength: 5 }), { maxLength: 4 }), (parts) => {
+      const take = (withKeys: boolean) => {
+        const merge = new Dedup("claude-code", "host-reported");
+        parts.forEach((part, i) => merge.add(rows(part), i + 1));
+        return merge.result(withKeys);
+      };
+      const kept = take(true);
+      const dropped = take(false);
+      assert.equal(kept.keys?.size, kept.table.count);
+      assert.ok(dropped.keys === undefined, "the keys were kept");
+      const all = (t: typeof kept.table) =>
+        Array.from({ length: t.count }, (_, i) => JSON.stringify(recordAt(t, i)));
+      assert.deepEqual(all(dropped.table), all(kept.table));
+      assert.deepEqual([...dropped.secondary], [...kept.secondary]);
+    }),
+    { numRuns: 200 },
   );
 });

@@ -188,7 +188,7 @@ export class Settler {
       } else if (skippedBySince(plan, since)) complete = false;
     }
     this.scan.kept = undefined;
-    const merged = this.merged.result();
+    const merged = this.merged.result(dir !== undefined && complete);
     const problems: UsageProblem[] = [];
     for (const plan of plans) {
       const c = this.cursors.get(plan.key);
@@ -205,8 +205,11 @@ export class Settler {
     const snapshot: Snapshot = { table: merged.table, problems };
     if (dir) {
       if (this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
-      if (complete) saveSnapshot(dir, reader.version, this.scan.fingerprint, snapshot, merged);
+      const { keys, order, secondary } = merged;
       const fingerprint = complete ? this.scan.fingerprint : "";
+      if (keys) {
+        saveSnapshot(dir, reader.version, fingerprint, snapshot, { keys, order, secondary });
+      }
       saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
     }
     return snapshot;

@@ -117,7 +117,7 @@ export function saveSnapshot(
   readerVersion: number,
   fingerprint: string,
   snapshot: Snapshot,
-  merged: Pick<Merged, "keys" | "order" | "secondary">,
+  merged: Pick<Required<Merged>, "keys"> & Pick<Merged, "order" | "secondary">,
 ): boolean {
   const t = snapshot.table;
   const k = new ByteWriter();
