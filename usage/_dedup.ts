@@ -27,6 +27,7 @@ import type { UsageConfidence } from "../core/usage_types.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
 import { prefers, type Rows } from "./_rows.ts";
 import { KeySet } from "./_keys.ts";
+import { DigestSet } from "./_digests.ts";
 import { CHUNK_ROWS, Chunked } from "./_chunks.ts";
 import type { RowsView } from "./_codec.ts";
 
@@ -50,7 +51,7 @@ const FIRST_INDEX = NUMBER_COLUMNS.length;
 
 /** One platform's rows merged by request key. */
 export class Dedup {
-  private keys: KeySet;
+  private keys: KeySet | DigestSet;
   // Columns by position, not by name: a per-row `table[name]` lookup was the
   // larger part of adding a row (~1.5 µs a row of 13 columns).
   private readonly cols = COLUMNS.map((name, c) =>
@@ -67,14 +68,20 @@ export class Dedup {
   private count = 0;
   private capacity = 0;
 
-  /** A merge of `platform`'s rows, starting from `base` (as source 0). */
+  /**
+   * A merge of `platform`'s rows, starting from `base` (as source 0). With
+   * `digests`, keys are held as 128-bit digests (`_digests.ts`), and the
+   * result has none.
+   */
   constructor(
     private readonly platform: HostId,
     private readonly confidence: UsageConfidence,
     base?: Merged,
+    digests = false,
   ) {
     if (base?.order) throw new RangeError("a merge resumes only from keys in row order");
-    this.keys = base?.keys ?? new KeySet();
+    if (base && digests) throw new RangeError("a merge resumes only from kept keys");
+    this.keys = base?.keys ?? (digests ? new DigestSet() : new KeySet());
     const probe = emptyTable(platform, confidence, 1, this.strings, false);
     this.probe = { secondary: [0], table: probe };
     if (!base) return;
@@ -171,7 +178,7 @@ export class Dedup {
    */
   result(withKeys = true): Merged {
     const n = this.count;
-    const keys = withKeys ? this.keys : undefined;
+    const keys = withKeys && this.keys instanceof KeySet ? this.keys : undefined;
     this.keys = new KeySet();
     const order = firstOrder(this.firstSource, this.firstRow, n);
     this.firstSource.chunks.length = 0;

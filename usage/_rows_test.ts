@@ -79,3 +79,22 @@ test("a merge taken without its keys gives the same rows, and lets the keys go",
     { numRuns: 200 },
   );
 });
+
+test("a merge holding its keys as digests gives the same rows as one holding the keys", () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(record, { maxLength: 5 }), { maxLength: 4 }), (parts) => {
+      const take = (digests: boolean) => {
+        const merge = new Dedup("claude-code", "host-reported", undefined, digests);
+        parts.forEach((part, i) => merge.add(rows(part), i + 1));
+        return merge.result();
+      };
+      const kept = take(false);
+      const digested = take(true);
+      assert.ok(digested.keys === undefined, "a digest merge has no keys to give");
+      const all = (t: typeof kept.table) =>
+        Array.from({ length: t.count }, (_, i) => JSON.stringify(recordAt(t, i)));
+      assert.deepEqual(all(digested.table), all(kept.table));
+    }),
+    { numRuns: 200 },
+  );
+});

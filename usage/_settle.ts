@@ -116,7 +116,8 @@ export class Settler {
     private readonly since: number | undefined,
   ) {
     const { reader } = scan;
-    this.merged = new Dedup(reader.id, reader.confidence, scan.base);
+    // Without the cache, no key is kept nor read back: digests hold them in less.
+    this.merged = new Dedup(reader.id, reader.confidence, scan.base, dir === undefined);
     this.reader = new RowsReader(reader.id, reader.confidence);
     scan.base = undefined;
     scan.plans.forEach((plan, i) => this.index.set(plan, i));
