@@ -73,3 +73,17 @@ test("keyed rows read back with their keys, flags and strings", () => {
     { numRuns: 200 },
   );
 });
+
+test("a writer given a starting size writes the same bytes, growing when the size was too small", () => {
+  const write = (w: ByteWriter) => {
+    w.u32(7);
+    w.json({ a: "é" });
+    w.block(new Uint8Array(100).fill(3));
+    w.typed(new Float64Array([1.5, -2]));
+    return w.result().slice();
+  };
+  const plain = write(new ByteWriter());
+  assert.deepEqual(write(new ByteWriter(1)), plain);
+  assert.deepEqual(write(new ByteWriter(plain.length)), plain);
+  assert.deepEqual(write(new ByteWriter(1 << 16)), plain);
+});

@@ -189,6 +189,9 @@ export class Settler {
       } else if (skippedBySince(plan, since)) complete = false;
     }
     this.scan.kept = undefined;
+    // Saved and let go before the table is built, so the two are never held at once.
+    if (dir && this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
+    this.rowsOut.clear();
     const merged = this.merged.result(dir !== undefined && complete);
     const problems: UsageProblem[] = [];
     for (const plan of plans) {
@@ -205,7 +208,6 @@ export class Settler {
     }
     const snapshot: Snapshot = { table: merged.table, problems };
     if (dir) {
-      if (this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
       const { keys, order, secondary } = merged;
       const fingerprint = complete ? this.scan.fingerprint : "";
       if (keys) {

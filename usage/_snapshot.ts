@@ -120,7 +120,7 @@ export function saveSnapshot(
   merged: Pick<Required<Merged>, "keys"> & Pick<Merged, "order" | "secondary">,
 ): boolean {
   const t = snapshot.table;
-  const k = new ByteWriter();
+  const k = new ByteWriter(fingerprint.length * 3 + 128 + merged.keys.size * 9 + merged.keys.bytes);
   k.u32(KEYS);
   k.json(fingerprint);
   merged.keys.write(k, merged.order);

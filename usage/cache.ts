@@ -169,7 +169,9 @@ export function saveRows(
   readerVersion: number,
   kept: Map<string, KeptRows>,
 ): boolean {
-  const w = new ByteWriter();
+  let size = 256;
+  for (const [key, { bytes }] of kept) size += key.length * 3 + 32 + bytes.length;
+  const w = new ByteWriter(size);
   w.u32(ROWS);
   w.json({ format: FORMAT, reader: readerVersion, count: kept.size });
   for (const [key, { end, bytes }] of kept) {
