@@ -27,8 +27,17 @@ export class Chunked {
   /** The chunks, in order; undefined where every value is `blank`. */
   readonly chunks: (ChunkArray | undefined)[] = [];
 
-  /** A chunked array whose chunks `make` allocates, reading `blank` where none was set. */
-  constructor(private readonly make: (n: number) => ChunkArray, private readonly blank = 0) {}
+  /**
+   * A chunked array whose chunks `make` allocates, reading `blank` where none
+   * was set. With `widen`, a chunk that cannot hold a value set in it exactly
+   * (a token count of a 32-bit chunk past 2³²−1, a fraction) becomes a
+   * Float64Array chunk: most counts fit 4 bytes, and none is ever rounded.
+   */
+  constructor(
+    private readonly make: (n: number) => ChunkArray,
+    private readonly blank = 0,
+    private readonly widen = false,
+  ) {}
 
   /** Makes room for indexes below `n`. */
   ensure(n: number): void {
@@ -49,7 +58,14 @@ export class Chunked {
       chunk = this.chunks[i >>> SHIFT] = this.make(CHUNK_ROWS);
       if (!Object.is(this.blank, 0)) chunk.fill(this.blank);
     }
-    chunk[i & MASK] = v;
+    const at = i & MASK;
+    chunk[at] = v;
+    if (this.widen && chunk[at] !== v && !(chunk instanceof Float64Array)) {
+      const wide = new Float64Array(CHUNK_ROWS);
+      wide.set(chunk);
+      wide[at] = v;
+      this.chunks[i >>> SHIFT] = wide;
+    }
   }
 
   /** Copies the values at `order[0]`, `order[1]`, … into `out`. */

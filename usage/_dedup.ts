@@ -54,10 +54,13 @@ export class Dedup {
   private keys: KeySet | DigestSet;
   // Columns by position, not by name: a per-row `table[name]` lookup was the
   // larger part of adding a row (~1.5 µs a row of 13 columns).
+  // Token counts in 4-byte chunks, widened where one does not fit (`Chunked`).
   private readonly cols = COLUMNS.map((name, c) =>
-    c < FIRST_INDEX
-      ? new Chunked((n) => new Float64Array(n), name === "cost" || name === "multiplier" ? NaN : 0)
-      : new Chunked((n) => new Int32Array(n), -1)
+    c >= FIRST_INDEX
+      ? new Chunked((n) => new Int32Array(n), -1)
+      : name === "ts" || name === "cost" || name === "multiplier"
+      ? new Chunked((n) => new Float64Array(n), name === "ts" ? 0 : NaN)
+      : new Chunked((n) => new Uint32Array(n), 0, true)
   );
   private readonly secondary = new Chunked((n) => new Uint8Array(n));
   private readonly firstSource = new Chunked((n) => new Uint32Array(n));
