@@ -120,20 +120,22 @@ async function runBucket(
   limits: Readonly<WorkerHeapLimits>,
   stats: RunStats,
 ): Promise<void> {
+  const uncapped = { maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb };
   let left = bucket;
+  let idle = 0; // capped workers in a row that died on their first job
   while (left.length > 0) {
-    const failed = await runInWorker(jobs, left, onResult, limits);
+    // Two in a row that finish nothing: the cap is too small on this runtime to be worth a worker per job.
+    const failed = await runInWorker(jobs, left, onResult, idle >= 2 ? uncapped : limits);
     if (!failed) return;
     if (failed.left.length === 0) return;
     if (!failed.outOfMemory) {
       stats.here += failed.left.length;
       return runHere(jobs, failed.left, onResult);
     }
+    idle = failed.left.length === left.length ? idle + 1 : 0;
     const [big, ...rest] = failed.left; // a worker takes its jobs in order: `big` was in flight
     stats.retried++;
-    const again = await runInWorker(jobs, [big], onResult, {
-      maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb,
-    });
+    const again = await runInWorker(jobs, [big], onResult, uncapped);
     if (again && again.left.length > 0) {
       stats.here++;
       await runHere(jobs, [big], onResult);
