@@ -96,6 +96,23 @@ export class ByteWriter {
     this.buf.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), this.length);
     this.length += a.byteLength;
   }
+  /**
+   * Writes `count` uint32 values `value(0)`, `value(1)`, … exactly as
+   * {@link ByteWriter.typed} writes a Uint32Array of them, without one.
+   */
+  u32s(count: number, value: (i: number) => number): void {
+    this.align(4);
+    this.room(count * 4);
+    const out = new Uint32Array(this.buf.buffer, this.length, count);
+    for (let i = 0; i < count; i++) out[i] = value(i);
+    this.length += count * 4;
+  }
+  /** Writes bytes as they are (no length). */
+  raw(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.length);
+    this.length += b.length;
+  }
   /** The bytes written (a view, valid until the next write). */
   result(): Uint8Array {
     return this.buf.subarray(0, this.length);

@@ -49,6 +49,9 @@ export interface Merged {
   table: RecordTable;
 }
 
+/** A merge's keys with their row order and secondary flags, as a snapshot saves them. */
+export type KeptKeys = Pick<Required<Merged>, "keys" | "order" | "secondary">;
+
 const COLUMNS = [...NUMBER_COLUMNS, ...INDEX_COLUMNS] as const;
 const FIRST_INDEX = NUMBER_COLUMNS.length;
 
@@ -177,18 +180,23 @@ export class Dedup {
   }
 
   /**
-   * The merged rows in first-appearance order, with their keys unless
-   * `withKeys` is false (nothing will be merged into them nor kept: the keys,
-   * a third of the merge's memory, are let go before the table is built). The
-   * merge is spent afterwards.
+   * The merged rows in first-appearance order, with their keys when `keys` is
+   * true. When it is false (nothing will be merged into them) or a function
+   * (handed the keys first, to save them), the keys — a third of the merge's
+   * memory — are let go before the table is built. The merge is spent
+   * afterwards.
    */
-  result(withKeys = true): Merged {
+  result(keys: boolean | ((kept: KeptKeys) => void) = true): Merged {
     const n = this.count;
-    const keys = withKeys && this.keys instanceof KeySet ? this.keys : undefined;
+    let held = this.keys instanceof KeySet ? this.keys : undefined;
     this.keys = new KeySet();
     const order = firstOrder(this.firstSource, this.firstRow, n);
     this.firstSource.chunks.length = 0;
     this.firstRow.chunks.length = 0;
+    const secondary = this.secondary.gather(new Uint8Array(n), order);
+    this.secondary.chunks.length = 0;
+    if (typeof keys === "function" && held) keys({ keys: held, order, secondary });
+    if (keys !== true) held = undefined;
     const table = emptyTable(this.platform, this.confidence, 0, this.strings);
     table.count = n;
     // Column by column, dropping each one's chunks once copied, so the peak is
@@ -201,12 +209,7 @@ export class Dedup {
       );
       this.cols[c].chunks.length = 0;
     });
-    return {
-      keys,
-      order,
-      secondary: this.secondary.gather(new Uint8Array(n), order),
-      table,
-    };
+    return { keys: held, order, secondary, table };
   }
 }
 

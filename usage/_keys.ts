@@ -121,22 +121,19 @@ export class KeySet {
    * gives key `order[i]` slot `i`.
    */
   write(w: ByteWriter, order?: ArrayLike<number>): void {
-    const ends = new Uint32Array(this.size);
-    const hashes = new Uint32Array(this.size);
-    const all = new Uint8Array(this.bytes);
-    let at = 0;
-    for (let i = 0; i < this.size; i++) {
-      const s = order ? order[i] : i;
-      const start = this.starts.get(s);
-      const len = this.lengths.get(s);
-      all.set(this.arenas[this.where.get(s)].subarray(start, start + len), at);
-      ends[i] = at += len;
-      hashes[i] = this.hashes.get(s);
-    }
+    // Straight into the writer: no copy of every key's bytes on the side.
+    const slot = (i: number) => (order ? order[i] : i);
     w.u32(this.size);
-    w.typed(ends);
-    w.typed(hashes);
-    w.block(all);
+    let at = 0;
+    w.u32s(this.size, (i) => at += this.lengths.get(slot(i)));
+    w.u32s(this.size, (i) => this.hashes.get(slot(i)));
+    w.u32(this.bytes);
+    w.align(8);
+    for (let i = 0; i < this.size; i++) {
+      const s = slot(i);
+      const start = this.starts.get(s);
+      w.raw(this.arenas[this.where.get(s)].subarray(start, start + this.lengths.get(s)));
+    }
   }
 
   /** Reads a set written by {@link KeySet.write}. */

@@ -98,3 +98,29 @@ test("a merge holding its keys as digests gives the same rows as one holding the
     { numRuns: 200 },
   );
 });
+
+test("a merge hands its keys, in row order, to a saver before building the table, and keeps none", () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(record, { maxLength: 5 }), { maxLength: 4 }), (parts) => {
+      const merge = (keys: Parameters<Dedup["result"]>[0]) => {
+        const m = new Dedup("claude-code", "host-reported");
+        parts.forEach((part, i) => m.add(rows(part), i + 1));
+        return m.result(keys);
+      };
+      const kept = merge(true);
+      const names = (m: { keys: { key(s: number): string }; order: ArrayLike<number> }) =>
+        Array.from(m.order, (slot) => m.keys.key(slot));
+      let handed: string[] | undefined;
+      let flags: number[] = [];
+      const saved = merge((k) => {
+        assert.equal(handed, undefined, "handed twice");
+        handed = names(k);
+        flags = [...k.secondary];
+      });
+      assert.ok(saved.keys === undefined, "the keys were kept after saving");
+      assert.deepEqual(handed, names({ keys: kept.keys!, order: kept.order! }));
+      assert.deepEqual(flags, [...kept.secondary]);
+    }),
+    { numRuns: 200 },
+  );
+});

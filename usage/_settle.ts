@@ -28,7 +28,13 @@ import {
   saveCursors,
   saveRows,
 } from "./cache.ts";
-import { loadSnapshot, loadSnapshotRows, saveSnapshot, type Snapshot } from "./_snapshot.ts";
+import {
+  loadSnapshot,
+  loadSnapshotRows,
+  saveSnapshotKeys,
+  saveSnapshotTable,
+  type Snapshot,
+} from "./_snapshot.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
 import { readRows, RowsReader } from "./_codec.ts";
@@ -192,7 +198,14 @@ export class Settler {
     // Saved and let go before the table is built, so the two are never held at once.
     if (dir && this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
     this.rowsOut.clear();
-    const merged = this.merged.result(dir !== undefined && complete);
+    const fingerprint = complete ? this.scan.fingerprint : "";
+    // The keys are saved, then let go, before the table is built.
+    let keysSaved = false;
+    const merged = this.merged.result(
+      dir !== undefined && complete
+        ? (kept) => keysSaved = saveSnapshotKeys(dir, reader.id, fingerprint, kept)
+        : false,
+    );
     const problems: UsageProblem[] = [];
     for (const plan of plans) {
       const c = this.cursors.get(plan.key);
@@ -208,11 +221,7 @@ export class Settler {
     }
     const snapshot: Snapshot = { table: merged.table, problems };
     if (dir) {
-      const { keys, order, secondary } = merged;
-      const fingerprint = complete ? this.scan.fingerprint : "";
-      if (keys) {
-        saveSnapshot(dir, reader.version, fingerprint, snapshot, { keys, order, secondary });
-      }
+      if (keysSaved) saveSnapshotTable(dir, reader.version, fingerprint, snapshot);
       saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
     }
     return snapshot;

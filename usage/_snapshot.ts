@@ -16,7 +16,7 @@ import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import type { RecordTable } from "./table.ts";
-import type { Merged } from "./_dedup.ts";
+import type { KeptKeys, Merged } from "./_dedup.ts";
 import { KeySet } from "./_keys.ts";
 import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
 import { readCacheFile, writeCacheFile } from "./cache.ts";
@@ -111,21 +111,32 @@ export function loadSnapshotRows(
   }
 }
 
-/** Writes the snapshot and its rows' keys atomically; false when it could not. */
-export function saveSnapshot(
+/**
+ * Writes a snapshot's keys atomically (before its table: {@link saveSnapshotTable});
+ * false when it could not.
+ */
+export function saveSnapshotKeys(
   dir: string,
-  readerVersion: number,
+  platform: HostId,
   fingerprint: string,
-  snapshot: Snapshot,
-  merged: Pick<Required<Merged>, "keys"> & Pick<Merged, "order" | "secondary">,
+  merged: KeptKeys,
 ): boolean {
-  const t = snapshot.table;
   const k = new ByteWriter(fingerprint.length * 3 + 128 + merged.keys.size * 9 + merged.keys.bytes);
   k.u32(KEYS);
   k.json(fingerprint);
   merged.keys.write(k, merged.order);
   k.typed(merged.secondary);
-  if (!writeCacheFile(file(dir, t.platform, "keys"), k.result())) return false;
+  return writeCacheFile(file(dir, platform, "keys"), k.result());
+}
+
+/** Writes the snapshot's table atomically, after its keys; false when it could not. */
+export function saveSnapshotTable(
+  dir: string,
+  readerVersion: number,
+  fingerprint: string,
+  snapshot: Snapshot,
+): boolean {
+  const t = snapshot.table;
   const w = new ByteWriter();
   w.u32(RECORDS);
   const header: Header = {
