@@ -30,14 +30,16 @@ export const WORKER_MIN_BYTES: number = 48 << 20;
 
 /**
  * Heap limits of a decoding worker, in MB. Measured on the generated 1 GB tree
- * with two workers (peak RSS, user+system CPU, best of runs on a busy 2-core
- * machine): young 8 uncapped 201–210 MB, 10.1–10.5 s; young 4 old 16
- * 186–189 MB; young 2 old 16 174–184 MB, 10.4–10.7 s; old 12 saves ~8 MB
- * more but costs ~2.5 s of collection. A worker starts with ~10 MB of heap in
- * use (runtime and readers), so 16 leaves ~6 MB for one source's records.
+ * with two workers, read-only, next to the uncapped young-8 workers of before
+ * (peak RSS, user+system CPU, runs interleaved on a 2-core machine): uncapped
+ * 205–214 MB, 8.0–8.6 s; young 4 old 16 176–179 MB, 7.9–8.5 s; young 2 old 16
+ * 169–174 MB but 8.7–9.1 s; old 20 gained no CPU; old 12 cost ~2.5 s of
+ * collection. A worker boots in 6–8 MB of heap under Deno 2.9 (and aborts the
+ * whole process if it cannot: never go near that), so 16 leaves room for
+ * one source's records.
  */
 export const WORKER_LIMITS: Readonly<WorkerHeapLimits> = {
-  maxYoungGenerationSizeMb: 2,
+  maxYoungGenerationSizeMb: 4,
   maxOldGenerationSizeMb: 16,
 };
 
@@ -58,7 +60,7 @@ export interface RunStats {
 }
 
 /**
- * Workers at most by default: each costs ~30 MB of resident memory (its own
+ * Workers at most by default: each costs ~20–25 MB of resident memory (its own
  * V8 heap and allocator), and DESIGN §5 holds a 1 GB scan under 200 MB.
  */
 export const MAX_WORKERS = 2;
