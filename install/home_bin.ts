@@ -14,6 +14,7 @@
  */
 
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
@@ -21,6 +22,7 @@ import { VERSION } from "../core/version.ts";
 import type { OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
+import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
 
 /** What the launcher runs. */
 export interface LauncherTarget {
@@ -43,16 +45,20 @@ export function homeBinPath(root: string, os: OsName): string {
 
 /**
  * The launcher target of the running process: its runtime executable and
- * this package's CLI entry (`cli/main.ts` from source, `cli/main.js` in the
- * npm build). Under Deno the project's deno.json is passed explicitly so the
- * import map applies wherever the host starts us.
+ * this package's CLI entry (`cli/main.js` in the npm build; from source, the
+ * pre-linked `cli/main_linked.js` while it matches its sources — one module
+ * for a hook call instead of twenty — else `cli/main.ts`). Under Deno the
+ * project's deno.json is passed explicitly so the import map applies
+ * wherever the host starts us.
  */
 export function currentLauncherTarget(): LauncherTarget {
-  const ext = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-  const entry = fileURLToPath(new URL(`../cli/main${ext}`, import.meta.url));
+  const source = import.meta.url.endsWith(".ts");
+  let entry = fileURLToPath(new URL(`../cli/main${source ? ".ts" : ".js"}`, import.meta.url));
   if (runtimeName() === "node") {
     return { runtime: runtimeExecPath(), runtimeArgs: [], entry, version: VERSION };
   }
+  const root = fileURLToPath(new URL("../", import.meta.url));
+  if (source && linkedEntryFresh(root)) entry = join(root, LINKED_ENTRY);
   const config = fileURLToPath(new URL("../deno.json", import.meta.url));
   const args = ["run", "-A", "--quiet"];
   if (existsSync(config)) args.push("--config", config);

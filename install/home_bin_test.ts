@@ -67,7 +67,7 @@ test("the Windows launcher is a .cmd with CRLF, %* and escaped percent signs", (
 test("under Deno the launcher runs the real deno binary with this checkout's deno.json", () => {
   const t = currentLauncherTarget();
   assert.equal(t.runtime, process.execPath);
-  assert.ok(t.entry.endsWith(join("cli", "main.ts")));
+  assert.ok(t.entry.endsWith(join("cli", "main_linked.js")), "the pre-linked entry, fresh");
   assert.deepEqual(t.runtimeArgs.slice(0, 3), ["run", "-A", "--quiet"]);
   assert.ok(t.runtimeArgs.includes("--config"));
   assert.equal(t.version, VERSION);

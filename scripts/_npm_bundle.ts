@@ -181,12 +181,15 @@ function link(path: string, js: string, ns: (p: string) => string): Linked {
 /**
  * Joins `entry` (kept at the top level) with the joinable modules reachable
  * from it and from `hot` (loaded lazily by the entry); returns the file's
- * text and the joined paths. The output is meant to be written at `entry`.
+ * text and the joined paths. The output is meant to be written at
+ * `writtenAs` (default: `entry`, replacing it), in `entry`'s folder; each
+ * module, the entry included, keeps its own path's URL as `import.meta.url`.
  */
 export function bundleEntry(
   modules: EmittedModules,
   entry: string,
   hot: string[],
+  writtenAs: string = entry,
 ): { text: string; joined: string[] } {
   const joined = joinable(modules, [entry, ...hot]).filter((p) => p !== entry);
   const entryDeps = staticImports(entry, modules.get(entry)!);
@@ -197,7 +200,7 @@ export function bundleEntry(
   const ns = (p: string) => id.get(p)!;
   const urlOf = (p: string) =>
     `new URL(${
-      JSON.stringify(relative(dirname(entry), p).replaceAll("\\", "/"))
+      JSON.stringify(relative(dirname(writtenAs), p).replaceAll("\\", "/"))
     }, ${"import.meta.url"}).href`;
   const out: string[] = [
     `// Pre-linked by scripts/_npm_bundle.ts: ${entry} with ${joined.length} modules.`,
@@ -234,7 +237,7 @@ export function bundleEntry(
   out.push(
     `// ${entry}`,
     `{`,
-    `const __url = import.meta.url;`,
+    `const __url = ${writtenAs === entry ? "import.meta.url" : urlOf(entry)};`,
     `const __import = __importFrom(__url);`,
     main,
     `}`,

@@ -24,6 +24,7 @@ import ts from "typescript";
 import { publishedFiles } from "./_npm_sources.ts";
 import { dependenciesFor } from "./_npm_deps.ts";
 import { bundleEntry, type EmittedModules } from "./_npm_bundle.ts";
+import { LINKED_ENTRY } from "../install/linked_entry.ts";
 import {
   BIN_NAME,
   BIN_SOURCE,
@@ -77,7 +78,8 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
     const src = join(root, rel);
     const out = join(outDir, rel);
     mkdirSync(dirname(out), { recursive: true });
-    if (rel === "deno.json") continue;
+    // deno.json, and the Deno launcher's pre-linked entry (Node has its own, below).
+    if (rel === "deno.json" || rel === LINKED_ENTRY) continue;
     if (!rel.endsWith(".ts") || rel.endsWith(".d.ts")) {
       copyFileSync(src, out);
       continue;

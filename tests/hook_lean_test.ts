@@ -3,7 +3,9 @@
  * line runs) holds only our small runtime modules: no `node:` built-in (each
  * costs Deno tens of milliseconds of Node compatibility), no npm package, no
  * CLI command and no host adapter (DESIGN §5). What a hook loads later — one
- * dialect, the telemetry row's append — stays as lean.
+ * dialect, the telemetry row's append — stays as lean. The home binary runs
+ * these modules pre-linked into one file (cli/main_linked.js), so a hook
+ * call there loads that file and the connector module, nothing more.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -60,6 +62,10 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
   assert.ok(graph.includes("runtime/hook_main.ts"));
   assert.ok(!graph.includes("runtime/statusline.ts"), "statusline code loads only for statusline");
   assert.ok(graph.length <= 14, `${graph.length} modules: ${graph.join(", ")}`);
+});
+
+test("the launcher's pre-linked entry is one module: the hook path loads nothing else", () => {
+  assert.deepEqual(startupGraph(join(REPO, "cli", "main_linked.js")), ["cli/main_linked.js"]);
 });
 
 test("a hook's telemetry row and each dialect load no node: built-in, store or adapter", () => {
