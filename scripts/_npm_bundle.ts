@@ -198,13 +198,19 @@ export function bundleEntry(
   }
   const id = new Map(joined.map((p, i) => [p, `__ac${i}`]));
   const ns = (p: string) => id.get(p)!;
+  // Each module's URL is the package root's plus its path: one URL parse at
+  // start-up instead of two per joined module.
+  const up = dirname(writtenAs) === "." ? "./" : "../".repeat(dirname(writtenAs).split("/").length);
   const urlOf = (p: string) =>
-    `new URL(${
-      JSON.stringify(relative(dirname(writtenAs), p).replaceAll("\\", "/"))
-    }, ${"import.meta.url"}).href`;
+    /^[\w./-]+$/.test(p) && !p.split("/").includes("..")
+      ? `__root + ${JSON.stringify(p)}`
+      : `new URL(${
+        JSON.stringify(relative(dirname(writtenAs), p).replaceAll("\\", "/"))
+      }, ${"import.meta.url"}).href`;
   const out: string[] = [
     `// Pre-linked by scripts/_npm_bundle.ts: ${entry} with ${joined.length} modules.`,
     "const __joined = new Map();",
+    `const __root = new URL(${JSON.stringify(up)}, import.meta.url).href;`,
     "function __load(url) {",
     "  const mod = __joined.get(url);",
     "  return mod ? Promise.resolve().then(mod) : import(url);",
