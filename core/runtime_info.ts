@@ -208,19 +208,39 @@ function readStream(stream: NodeJS.ReadStream, timeoutMs: number): Promise<Uint8
 }
 
 /**
- * Node's lean I/O reads fd 0 and writes fds 1 and 2 directly: touching
- * `process.stdin`/`stdout` compiles Node's stream modules, ~15 ms of a cold
- * hook (bench/hook_bench.ts). Node makes a pipe on fd 0 non-blocking at
- * start-up, so a payload the host already wrote is read directly and one
- * still to come (EAGAIN) is waited for through the stream. Should a blocking
- * read still be pending at the deadline, it would keep the process alive, so
- * after one the exit code is set by exiting.
+ * Node's `process` and `fs`. The global `process` and
+ * `process.getBuiltinModule` (Node ≥ 20.16) hand over the loaded objects;
+ * `import("node:fs")` and `import("node:process")` would first wrap each in
+ * an ES module, which costs a cold hook about as many instructions as
+ * parsing all of its own code (valgrind, Node 20.20). Older Nodes import.
  */
-async function nodeIo(): Promise<LeanIo> {
+async function nodeBuiltins(): Promise<{
+  process: typeof import("node:process");
+  fs: typeof import("node:fs");
+}> {
+  // deno-lint-ignore no-explicit-any
+  const proc = (globalThis as any).process;
+  if (typeof proc?.getBuiltinModule === "function") {
+    return { process: proc, fs: proc.getBuiltinModule("node:fs") };
+  }
   const [{ default: process }, fs] = await Promise.all([
     builtin<{ default: typeof import("node:process") }>("node:process"),
     builtin<typeof import("node:fs")>("node:fs"),
   ]);
+  return { process, fs };
+}
+
+/**
+ * Node's lean I/O reads fd 0 and writes fds 1 and 2 directly: reading and
+ * writing through `process.stdin`/`stdout` streams costs a cold hook ~15 ms
+ * (bench/hook_bench.ts). Opening `process.stdin` (not reading it) makes a
+ * pipe or socket on fd 0 non-blocking, so a payload the host already wrote
+ * is read directly and one still to come (EAGAIN) is waited for through the
+ * stream. Should a blocking read still be pending at the deadline, it would
+ * keep the process alive, so after one the exit code is set by exiting.
+ */
+async function nodeIo(): Promise<LeanIo> {
+  const { process, fs } = await nodeBuiltins();
   let abandoned = false;
   const readFd0 = (timeoutMs: number) =>
     new Promise<Uint8Array[]>((resolve) => {
@@ -261,8 +281,13 @@ async function nodeIo(): Promise<LeanIo> {
     os: osFamily(process.platform),
     async readStdin(timeoutMs) {
       try {
+        const stat = fs.fstatSync(0);
         // A terminal (or /dev/null) is no payload.
-        if (fs.fstatSync(0).isCharacterDevice()) return "";
+        if (stat.isCharacterDevice()) return "";
+        // Opening Node's stdin handle makes a pipe or socket on fd 0
+        // non-blocking, so no read below can block a thread: a blocked one
+        // would keep the process from exiting even through process.exit.
+        if (!stat.isFile() && !process.stdin) return "";
       } catch {
         return "";
       }
