@@ -45,8 +45,11 @@ function fakeRepo(extra: Record<string, string> = {}): void {
       '/** Lazily loads the tokenizer. */\nexport async function tok(): Promise<unknown> {\n  return await import("gpt-tokenizer/encoding/o200k_base");\n}\n',
   );
   write("core/toml_test.ts", 'import fc from "fast-check";\nconsole.log(fc);\n');
-  write("cli/mod.ts", "/** Runs. */\nexport const run = (): number => 0;\n");
-  write("cli/main.ts", '#!/usr/bin/env node\nimport { run } from "./mod.ts";\nrun();\n');
+  write("cli/mod.ts", '/** Runs — or not. */\nexport const run = (s = ""): number => s.length;\n');
+  write(
+    "cli/main.ts",
+    '#!/usr/bin/env node\n// Starts — once.\nimport { run } from "./mod.ts";\nrun("ready…");\n',
+  );
   for (const [rel, text] of Object.entries(extra)) write(rel, text);
 }
 
@@ -105,7 +108,10 @@ test("the build emits .js and .d.ts, runtime dependencies only, and the bin", ()
   assert.deepEqual(packageJson.bin, { "agent-connector": "./cli/main.js" });
   assert.equal(readFileSync(join(out, "mod.js"), "utf8").includes('from "./core/toml.js"'), true);
   assert.equal(readFileSync(join(out, "mod.d.ts"), "utf8").includes('from "./core/toml.js"'), true);
-  assert.match(readFileSync(join(out, "cli/main.js"), "utf8"), /^#!\/usr\/bin\/env node\n/);
+  const bin = readFileSync(join(out, "cli/main.js"), "utf8");
+  assert.match(bin, /^#!\/usr\/bin\/env node\n/);
+  assert.ok(!bin.includes("Starts") && !bin.includes("Runs"), "the pre-linked bin has no comments");
+  assert.match(bin, /run\("ready\\u2026"\)/, "and is ASCII, with the same strings");
   assert.equal(existsSync(join(out, "core/toml_test.js")), false);
   assert.equal(existsSync(join(out, "README.md")), true);
 });
