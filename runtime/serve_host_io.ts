@@ -38,6 +38,11 @@ export interface HostIo {
   resume(): void;
   /** Writes a server chunk; false means wait for {@link HostIo.onDrain}. */
   write(chunk: Uint8Array): boolean;
+  /**
+   * True when {@link HostIo.write} is done with the chunk when it returns,
+   * so the caller may reuse the chunk's memory at once.
+   */
+  readonly writesAtOnce?: boolean;
   /** Calls `cb` once the host has taken what was written. */
   onDrain(cb: () => void): void;
   /** Calls `cb` when the host stops reading (EPIPE). */
@@ -124,6 +129,7 @@ export function fdHostIo(): HostIo {
       paused = false;
       next();
     },
+    writesAtOnce: true,
     write(chunk) {
       if (broken) return true;
       let off = 0;

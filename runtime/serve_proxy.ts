@@ -18,6 +18,7 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { HostIo } from "./serve_host_io.ts";
+import { readIntoReusedBuffer } from "./serve_child_read.ts";
 
 /** Receives a copy of every chunk after it was forwarded. Must return at once. */
 export interface ServeTap {
@@ -206,15 +207,22 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     });
     cleanups.push(() => host.stop());
 
-    // Server → host, the same way round.
-    child.stdout.on("data", (chunk: Uint8Array) => {
+    // Server → host, the same way round. A host whose writes finish at once
+    // takes views of one reused read buffer (runtime/serve_child_read.ts).
+    const fromServer = (chunk: Uint8Array) => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
       if (!ok) {
         child.stdout.pause();
         host.onDrain(() => child.stdout.resume());
       }
-    });
+    };
+    const reused = host.writesAtOnce === true &&
+      readIntoReusedBuffer(child.stdout, (chunk) => {
+        fromServer(chunk);
+        return true;
+      });
+    if (!reused) child.stdout.on("data", fromServer);
     // The host stopped reading: nothing more can reach it.
     host.onBroken(() => {
       child.stdout.resume();
