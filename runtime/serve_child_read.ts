@@ -8,9 +8,11 @@
  * ms on Deno (a fresh 64 KiB buffer per read is mostly page faults), and
  * 2.7 against 7.8 ms on Node.
  *
- * A chunk is a view of the reused buffer, valid only during its callback:
- * only a consumer that is done with it when the callback returns may use
- * this (serve's fd writes to the host are synchronous).
+ * A chunk is a view of the reused buffer, valid only during its callback,
+ * unless `held()` says the consumer still holds it when the callback
+ * returns (a stream write that could not finish at once): the next read then
+ * goes into a fresh buffer (the option's buffer generator), and the held one
+ * is left to its holder.
  *
  * @module
  */
@@ -35,18 +37,29 @@ interface SocketFields {
 export function readIntoReusedBuffer(
   stream: Readable,
   onChunk: (chunk: Uint8Array) => boolean,
-  size: number = CHILD_READ_BYTES,
+  options: { size?: number; held?: () => boolean } = {},
 ): boolean {
+  const size = options.size ?? CHILD_READ_BYTES;
   const socket = stream as unknown as SocketFields;
   const symbols = Object.getOwnPropertySymbols(stream);
-  const kBuffer = symbols.find((s) => s.description === "kBuffer");
-  const kBufferCb = symbols.find((s) => s.description === "kBufferCb");
+  const field = (name: string) => symbols.find((s) => s.description === name);
+  const [kBuffer, kBufferCb, kBufferGen] = [
+    field("kBuffer"),
+    field("kBufferCb"),
+    field("kBufferGen"),
+  ];
   const handle = socket._handle;
   if (!kBuffer || !kBufferCb || typeof handle?.useUserBuffer !== "function") return false;
+  if (options.held && !kBufferGen) return false;
   if (socket[kBuffer] || socket[kBufferCb]) return false; // already set up by someone else
   const buffer = new Uint8Array(size);
   socket[kBuffer] = buffer;
   socket[kBufferCb] = (n: number, buf: Uint8Array) => onChunk(buf.subarray(0, n));
+  const held = options.held;
+  if (held && kBufferGen) {
+    // Returning a buffer makes it the one the next read goes into.
+    socket[kBufferGen] = () => (held() ? new Uint8Array(size) : undefined);
+  }
   handle.useUserBuffer(buffer);
   return true;
 }

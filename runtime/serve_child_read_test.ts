@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
 import { Readable } from "node:stream";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
 
@@ -38,6 +39,27 @@ test("a child's stdout read into one reused buffer arrives whole, in order, and 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("chunks a consumer still holds are never overwritten: the next read gets fresh memory", async () => {
+  const data = randomBytes(3 * 1024 * 1024 + 7);
+  const child = spawn("node", ["-e", "process.stdin.pipe(process.stdout)"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  child.stdin.end(data);
+  const kept: Uint8Array[] = [];
+  let hold = false;
+  const reused = readIntoReusedBuffer(child.stdout, (chunk) => {
+    // Every other chunk is kept as the view itself, as a pending write would.
+    hold = !hold;
+    kept.push(hold ? chunk : chunk.slice());
+    return true;
+  }, { held: () => hold });
+  assert.ok(reused);
+  await new Promise((resolve) => child.once("close", resolve));
+  const joined = Buffer.concat(kept);
+  assert.equal(joined.length, data.length);
+  assert.ok(joined.equals(data), "no held chunk was overwritten by a later read");
 });
 
 test("a stream without a socket's fields is left alone", () => {

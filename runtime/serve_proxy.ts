@@ -204,25 +204,27 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
         }
       },
       end: hostLeft,
+      held: () => child.stdin.writableLength > 0,
     });
     cleanups.push(() => host.stop());
 
-    // Server → host, the same way round. A host whose writes finish at once
-    // takes views of one reused read buffer (runtime/serve_child_read.ts).
-    const fromServer = (chunk: Uint8Array) => {
+    // Server → host, the same way round. Reads go into one reused buffer
+    // (runtime/serve_child_read.ts) while the host is done with each chunk
+    // when its write returns; a fresh one follows a chunk it still holds.
+    const fromServer = (chunk: Uint8Array): boolean => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
-      if (!ok) {
-        child.stdout.pause();
-        host.onDrain(() => child.stdout.resume());
-      }
+      if (!ok) host.onDrain(() => child.stdout.resume());
+      return ok; // false pauses the stream until that resume
     };
-    const reused = host.writesAtOnce === true &&
-      readIntoReusedBuffer(child.stdout, (chunk) => {
-        fromServer(chunk);
-        return true;
+    const reused = readIntoReusedBuffer(child.stdout, fromServer, {
+      held: host.writesAtOnce ? undefined : () => host.holdsWrites?.() ?? true,
+    });
+    if (!reused) {
+      child.stdout.on("data", (chunk: Uint8Array) => {
+        if (!fromServer(chunk)) child.stdout.pause();
       });
-    if (!reused) child.stdout.on("data", fromServer);
+    }
     // The host stopped reading: nothing more can reach it.
     host.onBroken(() => {
       child.stdout.resume();
