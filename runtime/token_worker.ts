@@ -4,7 +4,8 @@
  * `{ id, texts }` with `{ id, counts }`, and `{ id, line: { at, length, part } }`
  * — a whole JSON-RPC line in the shared arena (`workerData.arena`) — with
  * `{ id, measured }` (decoding, parsing and planning it here, so the row
- * writer never does); `{ id, error }` when the tokenizer cannot load. The
+ * writer never does); `{ id, error }` when the tokenizer cannot load.
+ * `{ prefault: true }` touches the arena's pages once, here at low priority. The
  * only one of serve's threads that runs at a low priority (nice 10 on
  * Linux), so this work uses idle CPU; whoever waits on it has a deadline and
  * estimates past it.
@@ -14,7 +15,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { countText, loadO200k } from "../telemetry/tokenizer.ts";
-import { arenaView } from "../telemetry/line_arena.ts";
+import { arenaView, prefaultArena } from "../telemetry/line_arena.ts";
 import type { LinePart } from "../telemetry/measure.ts";
 import { measureLineText } from "../telemetry/token_counter.ts";
 import { setThreadNice } from "./thread_nice.ts";
@@ -26,11 +27,16 @@ const decoder = new TextDecoder();
 
 interface Ask {
   id: number;
+  prefault?: boolean;
   texts?: string[];
   line?: { at: number; length: number; part: LinePart };
 }
 
 port.on("message", async (m: Ask) => {
+  if (m.prefault) {
+    if (arena) prefaultArena(arena);
+    return;
+  }
   try {
     const count = await loadO200k();
     if (m.line && arena) {

@@ -86,3 +86,13 @@ export class LineArena {
 export function arenaView(memory: SharedArrayBuffer, at: number, length: number): Uint8Array {
   return new Uint8Array(memory, at, length);
 }
+
+/**
+ * Touches every page of an arena from the calling thread without changing a
+ * byte (an atomic add of 0 per page), so the thread that fills it never pays
+ * the first-touch page faults — safe while the other thread writes.
+ */
+export function prefaultArena(memory: SharedArrayBuffer): void {
+  const words = new Int32Array(memory, 0, memory.byteLength >> 2);
+  for (let i = 0; i < words.length; i += 1024) Atomics.add(words, i, 0);
+}

@@ -128,8 +128,15 @@ export class SessionRecorder {
     // Big lines are copied into the counter's arena (memory already touched,
     // read by the tokenizer thread in place); the rest into fresh buffers.
     const arena = this.#counter.arena;
-    const alloc = (size: number) =>
-      (size >= BIG_LINE_BYTES ? arena?.alloc(size)?.bytes : undefined) ?? new Uint8Array(size);
+    let prefaulted = false;
+    const alloc = (size: number) => {
+      if (size < BIG_LINE_BYTES || !arena) return new Uint8Array(size);
+      if (!prefaulted) {
+        prefaulted = true;
+        this.#counter.prefaultArena?.();
+      }
+      return arena.alloc(size)?.bytes ?? new Uint8Array(size);
+    };
     this.#splitters = {
       client: new LineSplitter(undefined, alloc),
       server: new LineSplitter(undefined, alloc),

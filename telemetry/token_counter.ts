@@ -36,6 +36,12 @@ export interface TokenCounter {
    * untouched until the promise settles.
    */
   measureLine?(region: ArenaRegion, part: LinePart): Promise<Measured>;
+  /**
+   * Has the arena's pages touched once by the counter's own (low-priority)
+   * thread, so the row writer never takes their first-touch page faults.
+   * Called when a session first meets a big line.
+   */
+  prefaultArena?(): void;
   /** Releases the counter (ends its worker). */
   close(): Promise<void>;
 }
@@ -134,6 +140,9 @@ export function workerCounter(url: URL, arenaBytes: number = ARENA_BYTES): Token
       const answer = await ask({ line: { at: region.at, length: region.bytes.length, part } });
       if (!answer.measured) throw new Error("tokenizer gave no measurement");
       return answer.measured;
+    },
+    prefaultArena() {
+      if (!failed && arena) start().postMessage({ id: 0, prefault: true });
     },
     warm() {
       if (!failed) start().postMessage({ id: 0, texts: [] });
