@@ -2,7 +2,7 @@
  * What `serve` adds to a tool call (DESIGN §5: < 0.3 ms median per
  * `tools/call`, and a 1 MiB result at ≥ 90 % of direct throughput).
  *
- *   deno run -A bench/serve_bench.ts      # env N=1000 BIG_N=20 ROUNDS=3 WARM_MS=3000
+ *   deno run -A bench/serve_bench.ts      # env N=1000 BIG_N=20 SDK_N=10 ROUNDS=3 WARM_MS=3000
  *   SERVE_CMD="node npm/cli/main.js" deno run -A bench/serve_bench.ts   # the npm build on Node
  *
  * A bare JSON-RPC line client (no SDK) calls a bare echo server (no SDK)
@@ -11,7 +11,9 @@
  * interleaved rounds on the same machine; figures are medians over rounds,
  * printed as differences and ratios against direct. The proxy's own CPU time
  * per call is read from /proc where it exists (steadier than wall time on a
- * shared machine). Nothing here asserts a timing.
+ * shared machine). A second figure uses the real SDK Client against
+ * server-everything (bench/_serve_sdk.ts): what a host sees. Nothing here
+ * asserts a timing.
  *
  * @module
  */
@@ -24,8 +26,10 @@ import { Buffer } from "node:buffer";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { runtimeName } from "../core/runtime_info.ts";
+import { benchSdk } from "./_serve_sdk.ts";
 
 const N = Number(process.env.N ?? 1000);
+const SDK_N = Number(process.env.SDK_N ?? 10);
 const BIG_N = Number(process.env.BIG_N ?? 20);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WARM_MS = Number(process.env.WARM_MS ?? 3000);
@@ -54,18 +58,22 @@ process.stdin.on("data", (c) => {
 });
 process.stdin.on("end", () => process.exit(0));`;
 
+function serveCommand(): string[] {
+  // SERVE_CMD runs another build, e.g. "node npm/cli/main.js" (the npm package under Node).
+  const custom = process.env.SERVE_CMD?.split(" ").filter(Boolean);
+  const runtime = runtimeName() === "deno"
+    ? [process.execPath, "run", "-A", main]
+    : [process.execPath, main];
+  return custom ?? runtime;
+}
+
 type Variant = "direct" | "serve, telemetry off" | "serve, telemetry on";
 const VARIANTS: Variant[] = ["direct", "serve, telemetry off", "serve, telemetry on"];
 
 function command(variant: Variant): string[] {
   const server = ["node", "-e", SERVER];
   if (variant === "direct") return server;
-  // SERVE_CMD runs another build, e.g. "node npm/cli/main.js" (the npm package under Node).
-  const custom = process.env.SERVE_CMD?.split(" ").filter(Boolean);
-  const runtime = runtimeName() === "deno"
-    ? [process.execPath, "run", "-A", main]
-    : [process.execPath, main];
-  return [...(custom ?? runtime), "serve", "--connector", "bench", "--", ...server];
+  return [...serveCommand(), "serve", "--connector", "bench", "--", ...server];
 }
 
 /** utime+stime of `pid` in ms (Linux), NaN elsewhere. */
@@ -80,8 +88,10 @@ function cpuMs(pid: number | undefined): number {
 
 /**
  * CPU ms of each thread of `pid` (Linux), grouped: the forwarding (main)
- * thread, worker threads (Deno names them `worker-N`), and the rest (the
- * runtime's GC, compiler and I/O threads). Empty elsewhere.
+ * thread, the tokenizer (the one thread at nice 10), the row writer (Deno
+ * names worker threads `worker-N`; Node names every thread `node`, so there
+ * it is counted in "other"), and the rest (the runtime's GC, compiler and I/O
+ * threads). Empty elsewhere.
  */
 function threadCpuMs(pid: number | undefined): Map<string, number> {
   const out = new Map<string, number>();
@@ -92,8 +102,10 @@ function threadCpuMs(pid: number | undefined): Map<string, number> {
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const group = tid === String(pid)
         ? "forwarding"
+        : Number(f[16]) === 10
+        ? "tokenizer"
         : name.startsWith("worker-")
-        ? name
+        ? "row writer"
         : "other";
       out.set(group, (out.get(group) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1000) / 100);
     }
@@ -211,7 +223,6 @@ for (let r = 0; r < ROUNDS; r++) {
     results.get(v)!.push(await run(v));
   }
 }
-rmSync(data, { recursive: true, force: true });
 
 const agg = (v: Variant): Figures => {
   const f = results.get(v)!;
@@ -272,3 +283,15 @@ console.log(
   `  budget (DESIGN §5): added median ${(on.median - direct.median).toFixed(3)} ms (< 0.3 ms), ` +
     `1 MiB throughput ${(100 * direct.bigMedian / on.bigMedian).toFixed(0)} % (≥ 90 %)`,
 );
+if (SDK_N > 0) {
+  await benchSdk({
+    serve: serveCommand(),
+    dataDir: data,
+    rounds: ROUNDS,
+    bigN: SDK_N,
+    warmMs: WARM_MS,
+    message: bigMessage(),
+    probe: { cpuMs, threadCpuMs },
+  });
+}
+rmSync(data, { recursive: true, force: true });

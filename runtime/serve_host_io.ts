@@ -16,6 +16,7 @@ import { read as readFd, writeSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import { runtimeName } from "../core/runtime_info.ts";
+import { readIntoReusedBuffer } from "./serve_child_read.ts";
 
 /** What the proxy does with the host's bytes. */
 export interface HostReadHandlers {
@@ -26,6 +27,12 @@ export interface HostReadHandlers {
   chunk(chunk: Uint8Array, release?: () => void): void;
   /** The host closed its end (or reading failed). */
   end(): void;
+  /**
+   * True while the last chunk is still referenced after `chunk` returned
+   * (its write to the server is queued). Given, a stream host may read into
+   * one reused buffer (runtime/serve_child_read.ts) and pass views of it.
+   */
+  held?(): boolean;
 }
 
 /** The host's end of the pipe. */
@@ -38,6 +45,13 @@ export interface HostIo {
   resume(): void;
   /** Writes a server chunk; false means wait for {@link HostIo.onDrain}. */
   write(chunk: Uint8Array): boolean;
+  /**
+   * True when {@link HostIo.write} is done with the chunk when it returns,
+   * so the caller may reuse the chunk's memory at once.
+   */
+  readonly writesAtOnce?: boolean;
+  /** True while a chunk given to {@link HostIo.write} is still referenced (queued). */
+  holdsWrites?(): boolean;
   /** Calls `cb` once the host has taken what was written. */
   onDrain(cb: () => void): void;
   /** Calls `cb` when the host stops reading (EPIPE). */
@@ -56,15 +70,33 @@ export function processHostIo(): HostIo {
 /** Host I/O over Node streams. */
 export function streamHostIo(stdin: Readable, stdout: Writable): HostIo {
   let broken = false;
+  let paused = false;
   return {
     read(handlers) {
-      stdin.on("data", (chunk: Uint8Array) => handlers.chunk(chunk));
+      // A pipe socket reads into a reused buffer (fresh memory per read is
+      // mostly page faults); returning false pauses it like `pause()`.
+      const reused = handlers.held !== undefined &&
+        readIntoReusedBuffer(stdin, (chunk) => {
+          handlers.chunk(chunk);
+          return !paused;
+        }, { held: handlers.held });
+      // Node's own stdin socket waits for a reader to start it.
+      if (reused) stdin.resume();
+      else stdin.on("data", (chunk: Uint8Array) => handlers.chunk(chunk));
       stdin.once("end", () => handlers.end());
       stdin.once("error", () => handlers.end());
     },
-    pause: () => void stdin.pause(),
-    resume: () => void stdin.resume(),
+    pause() {
+      paused = true;
+      stdin.pause();
+    },
+    resume() {
+      paused = false;
+      stdin.resume();
+    },
     write: (chunk) => broken || stdout.write(chunk),
+    // A write that finished at once has left the stream's queue already.
+    holdsWrites: () => !broken && stdout.writableLength > 0,
     onDrain: (cb) => void stdout.once("drain", cb),
     onBroken(cb) {
       stdout.on("error", () => {
@@ -124,6 +156,7 @@ export function fdHostIo(): HostIo {
       paused = false;
       next();
     },
+    writesAtOnce: true,
     write(chunk) {
       if (broken) return true;
       let off = 0;

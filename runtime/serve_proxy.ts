@@ -18,6 +18,7 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { HostIo } from "./serve_host_io.ts";
+import { readIntoReusedBuffer } from "./serve_child_read.ts";
 
 /** Receives a copy of every chunk after it was forwarded. Must return at once. */
 export interface ServeTap {
@@ -203,18 +204,27 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
         }
       },
       end: hostLeft,
+      held: () => child.stdin.writableLength > 0,
     });
     cleanups.push(() => host.stop());
 
-    // Server → host, the same way round.
-    child.stdout.on("data", (chunk: Uint8Array) => {
+    // Server → host, the same way round. Reads go into one reused buffer
+    // (runtime/serve_child_read.ts) while the host is done with each chunk
+    // when its write returns; a fresh one follows a chunk it still holds.
+    const fromServer = (chunk: Uint8Array): boolean => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
-      if (!ok) {
-        child.stdout.pause();
-        host.onDrain(() => child.stdout.resume());
-      }
+      if (!ok) host.onDrain(() => child.stdout.resume());
+      return ok; // false pauses the stream until that resume
+    };
+    const reused = readIntoReusedBuffer(child.stdout, fromServer, {
+      held: host.writesAtOnce ? undefined : () => host.holdsWrites?.() ?? true,
     });
+    if (!reused) {
+      child.stdout.on("data", (chunk: Uint8Array) => {
+        if (!fromServer(chunk)) child.stdout.pause();
+      });
+    }
     // The host stopped reading: nothing more can reach it.
     host.onBroken(() => {
       child.stdout.resume();

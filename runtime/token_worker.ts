@@ -1,24 +1,50 @@
 /**
  * The tokenizer thread of serve's telemetry (telemetry/token_counter.ts
  * `workerCounter`): loads gpt-tokenizer's o200k_base once and answers
- * `{ id, texts }` with `{ id, counts }` (or `{ id, error }`). The only one
- * of serve's threads that runs at a low priority (nice 10 on Linux), so
- * counting uses idle CPU; whoever waits on it has a deadline and estimates
- * past it.
+ * `{ id, texts }` with `{ id, counts }`, and `{ id, line: { at, length, part } }`
+ * — a whole JSON-RPC line in the shared arena (`workerData.arena`) — with
+ * `{ id, measured }` (decoding, parsing and planning it here, so the row
+ * writer never does); `{ id, error }` when the tokenizer cannot load.
+ * `{ prefault: true }` touches the arena's pages once, here at low priority. The
+ * only one of serve's threads that runs at a low priority (nice 10 on
+ * Linux), so this work uses idle CPU; whoever waits on it has a deadline and
+ * estimates past it.
  *
  * @module
  */
 
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { countText, loadO200k } from "../telemetry/tokenizer.ts";
+import { arenaView, prefaultArena } from "../telemetry/line_arena.ts";
+import type { LinePart } from "../telemetry/measure.ts";
+import { measureLineText } from "../telemetry/token_counter.ts";
 import { setThreadNice } from "./thread_nice.ts";
 
 setThreadNice(10);
 const port = parentPort!;
-port.on("message", async (m: { id: number; texts: string[] }) => {
+const arena = (workerData as { arena?: SharedArrayBuffer } | null)?.arena;
+const decoder = new TextDecoder();
+
+interface Ask {
+  id: number;
+  prefault?: boolean;
+  texts?: string[];
+  line?: { at: number; length: number; part: LinePart };
+}
+
+port.on("message", async (m: Ask) => {
+  if (m.prefault) {
+    if (arena) prefaultArena(arena);
+    return;
+  }
   try {
     const count = await loadO200k();
-    port.postMessage({ id: m.id, counts: m.texts.map((t) => countText(count, t)) });
+    if (m.line && arena) {
+      const text = decoder.decode(arenaView(arena, m.line.at, m.line.length));
+      port.postMessage({ id: m.id, measured: measureLineText(text, m.line.part, count) });
+    } else {
+      port.postMessage({ id: m.id, counts: (m.texts ?? []).map((t) => countText(count, t)) });
+    }
   } catch (error) {
     port.postMessage({ id: m.id, error: error instanceof Error ? error.message : String(error) });
   }

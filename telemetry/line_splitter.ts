@@ -22,13 +22,20 @@ export class LineSplitter {
   #size = 0;
   #discarding = false;
   readonly #maxLine: number;
+  readonly #alloc: (size: number) => Uint8Array;
 
   /**
    * Creates a splitter. A line longer than `maxLine` bytes is dropped whole
-   * (its bytes are not kept), so memory stays bounded.
+   * (its bytes are not kept), so memory stays bounded. `alloc` gives the
+   * memory each finished line is copied into (serve puts big lines in a
+   * shared arena, telemetry/line_arena.ts); a fresh buffer by default.
    */
-  constructor(maxLine: number = 64 * 1024 * 1024) {
+  constructor(
+    maxLine: number = 64 * 1024 * 1024,
+    alloc: (size: number) => Uint8Array = (size) => new Uint8Array(size),
+  ) {
     this.#maxLine = maxLine;
+    this.#alloc = alloc;
   }
 
   /**
@@ -45,9 +52,13 @@ export class LineSplitter {
       if (this.#discarding) {
         this.#discarding = false;
       } else if (this.#size === 0) {
-        if (tail.length > 0) lines.push(tail.slice());
+        if (tail.length > 0) {
+          const line = this.#alloc(tail.length);
+          line.set(tail);
+          lines.push(line);
+        }
       } else {
-        const line = new Uint8Array(this.#size + tail.length);
+        const line = this.#alloc(this.#size + tail.length);
         line.set(this.#buffer.subarray(0, this.#size));
         line.set(tail, this.#size);
         lines.push(line);

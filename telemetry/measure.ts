@@ -88,6 +88,25 @@ function addContent(plan: MeasurePlan, item: unknown): void {
   }
 }
 
+/** Which part of a whole JSON-RPC line is measured: a request's arguments or a response. */
+export type LinePart = "arguments" | "response";
+
+/**
+ * Plans `part` of one whole JSON-RPC message line (its text) exactly as the
+ * message's parsed form would be planned: a request's `params.arguments`
+ * ({@link planArguments}), a response's result or error ({@link planResponse}).
+ * Throws SyntaxError when the line is not JSON.
+ */
+export function planLine(text: string, part: LinePart): MeasurePlan {
+  const m = JSON.parse(text) as Record<string, unknown> | null;
+  if (!m || typeof m !== "object") return EMPTY;
+  if (part === "arguments") {
+    const params = m.params as Record<string, unknown> | undefined;
+    return planArguments(params && typeof params === "object" ? params.arguments : undefined);
+  }
+  return planResponse({ result: m.result, error: m.error });
+}
+
 /** Plans the tool-definition overhead from a `tools/list` result's tools. */
 export function planToolDefs(tools: readonly unknown[]): MeasurePlan {
   return {

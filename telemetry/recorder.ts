@@ -43,6 +43,8 @@ import { RowBatch } from "./row_batch.ts";
 import { QuietGate } from "./quiet_gate.ts";
 import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
+import { BIG_LINE_BYTES, DeferredMeasure, peekMessage, RESULT_LINE } from "./line_peek.ts";
+import type { ArenaRegion } from "./line_arena.ts";
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -79,11 +81,14 @@ export interface RecorderDeps {
   onError?: (message: string) => void;
 }
 
+/** A side of a job: planned here, or measured in the tokenizer thread from its line. */
+type Side = MeasurePlan | DeferredMeasure;
+
 interface Job {
   toolName: string;
   scope: "call" | "tool_defs";
-  input: MeasurePlan;
-  output: MeasurePlan;
+  input: Side;
+  output: Side;
   isError: boolean;
   size: number;
   estimate: boolean;
@@ -96,10 +101,7 @@ const EMPTY_PLAN: MeasurePlan = { texts: [], fixedTokens: 0, estimated: false };
 export class SessionRecorder {
   readonly #config: RecorderConfig;
   readonly #deps: RecorderDeps;
-  readonly #splitters: Record<Sender, LineSplitter> = {
-    client: new LineSplitter(),
-    server: new LineSplitter(),
-  };
+  readonly #splitters: Record<Sender, LineSplitter>;
   readonly #decoder = new TextDecoder();
   readonly #observer;
   #clientInfo: ClientInfo | undefined;
@@ -123,6 +125,22 @@ export class SessionRecorder {
     this.#config = config;
     this.#deps = deps;
     this.#counter = deps.counter ?? inProcessCounter();
+    // Big lines are copied into the counter's arena (memory already touched,
+    // read by the tokenizer thread in place); the rest into fresh buffers.
+    const arena = this.#counter.arena;
+    let prefaulted = false;
+    const alloc = (size: number) => {
+      if (size < BIG_LINE_BYTES || !arena) return new Uint8Array(size);
+      if (!prefaulted) {
+        prefaulted = true;
+        this.#counter.prefaultArena?.();
+      }
+      return arena.alloc(size)?.bytes ?? new Uint8Array(size);
+    };
+    this.#splitters = {
+      client: new LineSplitter(undefined, alloc),
+      server: new LineSplitter(undefined, alloc),
+    };
     this.#batch = new RowBatch(deps.store, deps.onError);
     this.#gate = new QuietGate(deps.quietMs);
     this.#observer = createSessionObserver({
@@ -178,6 +196,10 @@ export class SessionRecorder {
     while (this.#lines.length > 0) {
       const { from, bytes, at } = this.#lines.shift()!;
       this.#lineBytes -= bytes.length;
+      if (this.#counter.arena?.holds(bytes)) {
+        this.#observeBig(from, { at: bytes.byteOffset, bytes }, at);
+        continue;
+      }
       let message: unknown;
       try {
         message = JSON.parse(this.#decoder.decode(bytes));
@@ -187,6 +209,57 @@ export class SessionRecorder {
       this.#parsedAt = at;
       this.#observer.observe(from, message);
     }
+  }
+
+  /**
+   * Observes a big line from its picked fields; the parts a row measures
+   * (a call's arguments, its result) are measured from the line by the
+   * tokenizer thread. The line's region is freed once nothing needs it.
+   */
+  #observeBig(from: Sender, region: ArenaRegion, at: number): void {
+    const arena = this.#counter.arena!;
+    let peeked: { message: unknown; light: boolean };
+    try {
+      peeked = peekMessage(region.bytes);
+    } catch {
+      arena.free(region.at);
+      return; // not JSON-RPC: forwarded untouched, not measured
+    }
+    this.#parsedAt = at;
+    const m = peeked.message as Record<string, unknown>;
+    const params = m?.params;
+    let claimed = false;
+    if (
+      peeked.light && from === "client" && m.method === "tools/call" && m.id !== undefined &&
+      m.id !== null && params && typeof params === "object"
+    ) {
+      // The observer keeps this call's params: its arguments are measured from the line.
+      (params as Record<string, unknown>).arguments = this.#defer(region, "arguments");
+      claimed = true;
+    } else if (peeked.light && m.result && typeof m.result === "object" && m.id !== undefined) {
+      (m.result as Record<symbol, unknown>)[RESULT_LINE] = region;
+    }
+    this.#claimed = claimed;
+    this.#observer.observe(from, m);
+    if (!this.#claimed) arena.free(region.at);
+    this.#claimed = false;
+  }
+
+  #claimed = false;
+
+  /** Starts measuring `part` of a big line (an estimate at once when tokenizing is off). */
+  #defer(region: ArenaRegion, part: "arguments" | "response"): DeferredMeasure {
+    const size = region.bytes.length;
+    const tokenize = !this.#counterFailed && Date.now() <= this.#deadline &&
+      this.#backlog + size <= MAX_BACKLOG_CHARS;
+    if (tokenize) this.#backlog += size;
+    return new DeferredMeasure(
+      this.#counter.arena!,
+      region,
+      part,
+      tokenize ? this.#counter.measureLine?.bind(this.#counter) : undefined,
+      { settled: (n) => void (tokenize && (this.#backlog -= n)) },
+    );
   }
 
   /** Resolves when every queued measurement is done and its rows written. */
@@ -211,19 +284,29 @@ export class SessionRecorder {
   }
 
   #enqueueCall(call: CallObserved): void {
-    const result = call.response?.result as { isError?: unknown } | undefined;
+    const result = call.response?.result as
+      | { isError?: unknown; [RESULT_LINE]?: ArenaRegion }
+      | undefined;
+    const resultLine = result?.[RESULT_LINE];
+    if (resultLine) this.#claimed = true;
     this.#enqueue({
       toolName: call.toolName,
       scope: "call",
-      input: planArguments(call.arguments),
-      output: call.response ? planResponse(call.response) : EMPTY_PLAN,
+      input: call.arguments instanceof DeferredMeasure
+        ? call.arguments
+        : planArguments(call.arguments),
+      output: resultLine
+        ? this.#defer(resultLine, "response")
+        : call.response
+        ? planResponse(call.response)
+        : EMPTY_PLAN,
       isError: call.end !== "response" || call.response?.error !== undefined ||
         result?.isError === true,
     });
   }
 
   #enqueue(job: Omit<Job, "size" | "estimate" | "ts">): void {
-    const size = planSize(job.input) + planSize(job.output);
+    const size = sideSize(job.input) + sideSize(job.output);
     const estimate = this.#backlog + size > MAX_BACKLOG_CHARS;
     if (!estimate) this.#backlog += size;
     const ts = (this.#deps.now?.() ?? new Date(this.#parsedAt || Date.now())).toISOString();
@@ -255,25 +338,28 @@ export class SessionRecorder {
   }
 
   async #measure(job: Job): Promise<[Measured, Measured]> {
-    const heuristic = (): [Measured, Measured] => [
-      measureHeuristic(job.input),
-      measureHeuristic(job.output),
-    ];
-    if (job.estimate || this.#counterFailed || Date.now() > this.#deadline) return heuristic();
-    const texts = [...job.input.texts, ...job.output.texts].map((t) => t.text);
+    return [await this.#measureSide(job, job.input), await this.#measureSide(job, job.output)];
+  }
+
+  async #measureSide(job: Job, side: Side): Promise<Measured> {
+    if (side instanceof DeferredMeasure) {
+      // Once finishing, never wait for the tokenizer past the deadline.
+      return await Promise.race([side.promise, this.#late.then(() => side.estimate())]);
+    }
+    if (job.estimate || this.#counterFailed || Date.now() > this.#deadline) {
+      return measureHeuristic(side);
+    }
+    if (side.texts.length === 0) return measureFromCounts(side, []);
     let counts: TokenCount[] | undefined;
     try {
-      // Once finishing, never wait for the tokenizer past the deadline.
-      counts = await Promise.race([this.#counter.count(texts), this.#late.then(() => undefined)]);
+      counts = await Promise.race([
+        this.#counter.count(side.texts.map((t) => t.text)),
+        this.#late.then(() => undefined),
+      ]);
     } catch {
       this.#counterFailed = true;
     }
-    if (!counts) return heuristic();
-    const split = job.input.texts.length;
-    return [
-      measureFromCounts(job.input, counts.slice(0, split)),
-      measureFromCounts(job.output, counts.slice(split)),
-    ];
+    return counts ? measureFromCounts(side, counts) : measureHeuristic(side);
   }
 
   #confidence(m: Measured): ConfidenceSource {
@@ -292,8 +378,9 @@ export class SessionRecorder {
 
   #addRow(job: Job, input: Measured, output: Measured): void {
     const c = this.#config;
-    const inputOnly = job.output.texts.length === 0 && job.output.fixedTokens === 0 &&
-      !job.output.estimated;
+    const out = job.output;
+    const inputOnly = !(out instanceof DeferredMeasure) && out.texts.length === 0 &&
+      out.fixedTokens === 0 && !out.estimated;
     const row: TelemetryRow = {
       connectorId: c.connectorId,
       toolName: job.toolName,
@@ -313,4 +400,9 @@ export class SessionRecorder {
     if (c.projectDir) row.projectDir = c.projectDir;
     this.#batch.add(row);
   }
+}
+
+function sideSize(side: Side): number {
+  // A deferred side is counted in the backlog when it starts.
+  return side instanceof DeferredMeasure ? 0 : planSize(side);
 }

@@ -10,6 +10,16 @@
 
 import { Worker } from "node:worker_threads";
 import { type CountFn, countText, loadO200k, type TokenCount } from "./tokenizer.ts";
+import { type ArenaRegion, LineArena } from "./line_arena.ts";
+import { type LinePart, type Measured, measureWith, planLine } from "./measure.ts";
+
+/**
+ * Bytes of shared memory for big lines waiting to be measured: they wait for
+ * a pause in the traffic (quiet_gate.ts) and then for the tokenizer. Pages
+ * are touched only as lines use them and reused round the arena; a line that
+ * does not fit is parsed and planned by the row writer instead, as before.
+ */
+export const ARENA_BYTES: number = 32 * 1024 * 1024;
 
 /** Counts tokens of texts. */
 export interface TokenCounter {
@@ -17,18 +27,42 @@ export interface TokenCounter {
   count(texts: readonly string[]): Promise<TokenCount[]>;
   /** Starts loading the tokenizer ahead of the first count. */
   warm(): void;
+  /** Shared memory for lines given to {@link TokenCounter.measureLine}; absent: none. */
+  readonly arena?: LineArena;
+  /**
+   * Measures `part` of the whole JSON-RPC line held in `region` of
+   * {@link TokenCounter.arena} (decoding, parsing and planning it too);
+   * rejects when the tokenizer is unavailable. The region must stay
+   * untouched until the promise settles.
+   */
+  measureLine?(region: ArenaRegion, part: LinePart): Promise<Measured>;
+  /**
+   * Has the arena's pages touched once by the counter's own (low-priority)
+   * thread, so the row writer never takes their first-touch page faults.
+   * Called when a session first meets a big line.
+   */
+  prefaultArena?(): void;
   /** Releases the counter (ends its worker). */
   close(): Promise<void>;
 }
 
 /** A counter that tokenizes on the calling thread (loading `load` once). */
-export function inProcessCounter(load: () => Promise<CountFn> = loadO200k): TokenCounter {
+export function inProcessCounter(
+  load: () => Promise<CountFn> = loadO200k,
+  arenaBytes: number = ARENA_BYTES,
+): TokenCounter {
   let loading: Promise<CountFn> | undefined;
   const get = () => (loading ??= load());
+  const decoder = new TextDecoder();
   return {
     async count(texts) {
       const fn = await get();
       return texts.map((t) => countText(fn, t));
+    },
+    arena: arenaBytes > 0 ? new LineArena(arenaBytes) : undefined,
+    async measureLine(region, part) {
+      const fn = await get();
+      return measureLineText(decoder.decode(region.bytes), part, fn);
     },
     warm() {
       get().catch(() => {});
@@ -38,15 +72,34 @@ export function inProcessCounter(load: () => Promise<CountFn> = loadO200k): Toke
 }
 
 /**
- * A counter running in its own worker thread (`url`: runtime/token_worker).
- * Requests are answered in order; when the worker fails, every pending and
- * later count rejects.
+ * Measures `part` of a whole line's text with `count`. A line whose
+ * structure passed the row writer's pick but that `JSON.parse` rejects is
+ * charged as JSON by its length (labeled heuristic).
  */
-export function workerCounter(url: URL): TokenCounter {
+export function measureLineText(text: string, part: LinePart, count: CountFn): Measured {
+  try {
+    return measureWith(planLine(text, part), count);
+  } catch {
+    return { tokens: Math.ceil(text.length / 3), quality: "heuristic" };
+  }
+}
+
+interface Waiting {
+  resolve(answer: { counts?: TokenCount[]; measured?: Measured }): void;
+  reject(e: Error): void;
+}
+
+/**
+ * A counter running in its own worker thread (`url`: runtime/token_worker,
+ * given the arena's memory as `workerData.arena`). Requests are answered in
+ * order; when the worker fails, every pending and later count rejects.
+ */
+export function workerCounter(url: URL, arenaBytes: number = ARENA_BYTES): TokenCounter {
   let worker: Worker | undefined;
   let failed: Error | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve(c: TokenCount[]): void; reject(e: Error): void }>();
+  const arena = arenaBytes > 0 ? new LineArena(arenaBytes) : undefined;
+  const pending = new Map<number, Waiting>();
   const fail = (error: Error) => {
     failed ??= error;
     for (const p of pending.values()) p.reject(failed);
@@ -54,26 +107,42 @@ export function workerCounter(url: URL): TokenCounter {
   };
   const start = (): Worker => {
     if (worker) return worker;
-    worker = new Worker(url);
-    worker.on("message", (m: { id: number; counts?: TokenCount[]; error?: string }) => {
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (m.counts) p.resolve(m.counts);
-      else fail(new Error(m.error ?? "tokenizer failed"));
-    });
+    worker = new Worker(url, { workerData: { arena: arena?.memory } });
+    worker.on(
+      "message",
+      (m: { id: number; counts?: TokenCount[]; measured?: Measured; error?: string }) => {
+        const p = pending.get(m.id);
+        if (!p) return;
+        pending.delete(m.id);
+        if (m.counts || m.measured) p.resolve(m);
+        else fail(new Error(m.error ?? "tokenizer failed"));
+      },
+    );
     worker.on("error", fail);
     worker.on("exit", () => fail(new Error("the tokenizer worker ended")));
     return worker;
   };
+  const ask = (message: Record<string, unknown>) =>
+    new Promise<{ counts?: TokenCount[]; measured?: Measured }>((resolve, reject) => {
+      if (failed) return reject(failed);
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      start().postMessage({ id, ...message });
+    });
   return {
-    count(texts) {
-      if (failed) return Promise.reject(failed);
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        start().postMessage({ id, texts });
-      });
+    async count(texts) {
+      return (await ask({ texts })).counts ?? [];
+    },
+    arena,
+    async measureLine(region, part) {
+      // Only where the line is crosses threads (a message carrying the
+      // bytes costs far more than the measuring).
+      const answer = await ask({ line: { at: region.at, length: region.bytes.length, part } });
+      if (!answer.measured) throw new Error("tokenizer gave no measurement");
+      return answer.measured;
+    },
+    prefaultArena() {
+      if (!failed && arena) start().postMessage({ id: 0, prefault: true });
     },
     warm() {
       if (!failed) start().postMessage({ id: 0, texts: [] });

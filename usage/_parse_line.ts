@@ -1,7 +1,7 @@
 /**
  * Parses one marked log line, handed over as a binary string (one char per
  * byte, see `_lines.ts`), into exactly what its UTF-8 text parses to — or,
- * with a pick spec, the picked part of that (`_pick.ts`).
+ * with a pick spec, the picked part of that (core/pick_json.ts).
  *
  * `JSON.parse` reads the binary string directly. That is exact because a line
  * is valid JSON in this form exactly when its UTF-8 text is (a byte ≥ 0x80
@@ -16,7 +16,7 @@
  */
 
 import type { PickSpec } from "./reader.ts";
-import { pickJson, utf8 } from "./_pick.ts";
+import { pickJson, utf8 } from "../core/pick_json.ts";
 
 /**
  * From this length on, a picked line is skip-parsed (`pickJson`) instead of

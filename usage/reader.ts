@@ -36,9 +36,9 @@
 import type { HostEnv } from "../io/host_env.ts";
 import type { UsageConfidence, UsageTokens } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
+import type { PickSpec } from "../core/pick_json.ts";
 
-/** Which keys of a line to read: `true` keeps the whole value, an object picks inside it. */
-export type PickSpec = { readonly [key: string]: true | PickSpec };
+export type { PickSpec };
 
 /** One file (or database) a reader decodes. */
 export interface UsageSource {
@@ -155,7 +155,7 @@ export interface UsageReader {
     markers: readonly string[];
     /**
      * The fields the decoder reads. When given, a line is not fully parsed:
-     * only these keys are (see `_pick.ts`), and skipped content costs almost
+     * only these keys are (see core/pick_json.ts), and skipped content costs almost
      * nothing. Without it, lines go through `JSON.parse`.
      */
     pick?: PickSpec;

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { pickJson, type PickSpec } from "./_pick.ts";
+import { pickJson, type PickSpec } from "./pick_json.ts";
 
 function project(value: unknown, spec: PickSpec): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;

@@ -10,7 +10,10 @@
  * throws `SyntaxError` like `JSON.parse` would; the content of skipped
  * strings is not validated.
  *
- * With `binary`, `text` holds bytes, one char each (see `_lines.ts`): a picked
+ * Shared by the usage readers (usage/_parse_line.ts) and serve's row writer
+ * (telemetry/line_peek.ts), which both meet big lines with small wanted parts.
+ *
+ * With `binary`, `text` holds bytes, one char each (usage/_lines.ts): a picked
  * value holding a byte ≥ 0x80 is decoded as UTF-8 before it is parsed, so the
  * result equals picking the decoded text. Spec keys must be ASCII.
  *
@@ -18,9 +21,12 @@
  */
 
 import { Buffer } from "node:buffer";
-import type { PickSpec } from "./reader.ts";
 
-export type { PickSpec };
+/**
+ * Which fields to keep: `true` keeps a field's whole value, a nested spec
+ * keeps only those fields of an object value.
+ */
+export type PickSpec = { readonly [key: string]: true | PickSpec };
 
 /**
  * Returns the object in `text` reduced to `spec`; throws SyntaxError on bad
