@@ -435,13 +435,39 @@ export interface HostDescriptor {
   configPatch?: ConfigPatchSurface;
   /** Entries the user runs the connector's actions from (Zed's tasks). */
   actions?: ActionSurface;
-  /** Extra doctor notes for this host (`Codex asks to trust a new hook`, …). */
-  doctorNotes?: string[];
+  /**
+   * Standing doctor notes for this host (`Codex asks to trust a new hook`, …),
+   * each printed only for an install row it concerns (see {@link DoctorNote});
+   * a plain string concerns every row.
+   */
+  doctorNotes?: readonly (string | DoctorNote)[];
   /**
    * Host-specific doctor checks of the user's own settings for one scope
    * (hooks switched off, …). Read-only: they look, never change.
    */
   doctorChecks?(input: DoctorCheckInput): Promise<HostFinding[]>;
+}
+
+/** A surface a doctor note can be about (see {@link DoctorNote}). */
+export type DoctorNoteSurface = "server" | "hooks" | "memory" | "hostNativeUsage";
+
+/**
+ * One standing doctor note of a host and what it concerns. doctor prints it
+ * for an install row only when every condition given holds; a note with none
+ * concerns every row.
+ */
+export interface DoctorNote {
+  /** The note, one sentence. */
+  text: string;
+  /**
+   * The connector's surface(s) the note is about: it applies when the
+   * re-render writes (or finds in place) at least one of them for this host.
+   */
+  about?: DoctorNoteSurface | readonly DoctorNoteSurface[];
+  /** A normalized hook event the note is about: it applies when that hook is written. */
+  event?: HookEventName;
+  /** The one scope the note applies in. */
+  scope?: ScopeName;
 }
 
 /** What a host-specific doctor check looks at. */

@@ -3,7 +3,8 @@
  * CLI it runs, each registered connector's framework and connector version,
  * its module, its secrets), then per installed host and scope: a dry-run
  * re-render of the connector, where every record that is not `=` is a
- * finding, plus the host's own notes and settings checks (doctor_host.ts).
+ * finding, plus the host's own notes that concern what the connector has
+ * there and its settings checks (doctor_host.ts).
  * Doctor and install therefore cannot disagree about what "in order" means.
  *
  * @module
@@ -213,7 +214,7 @@ export async function checkInstall(
     skipHomeBin: true,
   });
   rendered?.push(...result.changes);
-  const host = (await checkHostSpecifics(connector.id, row, opts)).map((f) =>
+  const host = (await checkHostSpecifics(connector.id, row, opts, result.changes)).map((f) =>
     finding(f.check, f.status, f.message, { connectorId: connector.id, fix: f.fix })
   );
   return [

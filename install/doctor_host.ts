@@ -1,14 +1,17 @@
 /**
  * doctor's host-specific findings for one install row: the host's standing
- * notes (Codex asks you to trust a new hook, …) and its checks of the user's
- * own settings (hooks switched off, …). Read-only.
+ * notes that concern the row (Codex asks you to trust a new hook — only when
+ * the connector has hooks there; doctor_notes.ts) and its checks of the
+ * user's own settings (hooks switched off, …). Read-only.
  *
  * @module
  */
 
+import type { ChangeRecord } from "../core/platform_types.ts";
 import type { InstallRow } from "../io/connector_record.ts";
 import { loadAdapter } from "../adapters/registry.ts";
 import { diskProbe } from "./context.ts";
+import { notesFor } from "./doctor_notes.ts";
 import type { RunOptions } from "./pipeline.ts";
 
 /** A host finding, shaped like doctor's other findings. */
@@ -23,16 +26,25 @@ export interface HostCheckFinding {
   fix?: string;
 }
 
-/** The notes and settings checks of the host of `row`. */
+/**
+ * The notes and settings checks of the host of `row`; `rendered` is the
+ * row's dry-run re-render, which says which surfaces the connector has there.
+ */
 export async function checkHostSpecifics(
   connectorId: string,
   row: InstallRow,
   opts: RunOptions,
+  rendered: readonly ChangeRecord[],
 ): Promise<HostCheckFinding[]> {
   const adapter = await loadAdapter(row.platform);
   if (!adapter) return [];
   const where = `${connectorId} @ ${row.platform} (${row.scope})`;
-  const out: HostCheckFinding[] = (adapter.doctorNotes ?? []).map((message) => ({
+  const out: HostCheckFinding[] = notesFor(
+    adapter.doctorNotes,
+    rendered,
+    row.platform,
+    row.scope,
+  ).map((message) => ({
     check: `${where}: ${adapter.name}`,
     status: "warn",
     message: `note: ${message}`,

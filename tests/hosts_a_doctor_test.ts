@@ -1,6 +1,6 @@
 /**
  * doctor on Codex, Gemini CLI and Qwen Code installs: the host's standing
- * notes, a missing server entry (fail), a hand-edited memory block (warn),
+ * notes that concern a user-scope install (and not its project-only ones), a missing server entry (fail), a hand-edited memory block (warn),
  * and hooks switched off in the user's own settings (warn).
  */
 import { test } from "node:test";
@@ -16,7 +16,10 @@ const CONNECTOR = join(REPO, "tests", "fixtures", "connectors", "acme-hooks");
 
 interface Case {
   host: string;
-  note: RegExp;
+  /** A note this user-scope install shows. */
+  note?: RegExp;
+  /** A project-scope note it does not show. */
+  projectNote?: RegExp;
   serverFile: string;
   dropServer(text: string): string;
   memoryFile: string;
@@ -26,13 +29,15 @@ interface Case {
 const CASES: Case[] = [{
   host: "codex",
   note: /Codex runs a new or changed hook only after you trust it/,
+  projectNote: /only in a project you trust/,
   serverFile: ".codex/config.toml",
   dropServer: (t) => t.replace(/\[mcp_servers\.acme-hooks\][\s\S]*$/, ""),
   memoryFile: ".codex/AGENTS.md",
   hooksOff: [".codex/config.toml", "[features]\nhooks = false\n"],
 }, {
   host: "gemini-cli",
-  note: /fingerprints project hooks/,
+  note: /hooksConfig\.enabled set to true/,
+  projectNote: /fingerprints project hooks/,
   serverFile: ".gemini/settings.json",
   dropServer: (t) => {
     const data = JSON.parse(t);
@@ -43,7 +48,7 @@ const CASES: Case[] = [{
   hooksOff: [".gemini/settings.json", '"hooksConfig": { "enabled": false },'],
 }, {
   host: "qwen-code",
-  note: /project hooks only in a trusted folder/,
+  projectNote: /project hooks only in a trusted folder/,
   serverFile: ".qwen/settings.json",
   dropServer: (t) => {
     const data = JSON.parse(t);
@@ -78,7 +83,11 @@ for (const c of CASES) {
       assert.equal(install.code, 0, install.stdout);
 
       const clean = await doctor();
-      assert.ok(clean.findings.some((f) => c.note.test(f.message)), "the host's note");
+      const notes = clean.findings.filter((f) => f.message.startsWith("note: "));
+      if (c.note) assert.ok(notes.some((f) => c.note!.test(f.message)), "the host's note");
+      if (c.projectNote) {
+        assert.ok(!notes.some((f) => c.projectNote!.test(f.message)), "no project-only note");
+      }
       // (The home binary's own --version check is framework business, and slow
       // on a loaded machine; only this host's findings are judged here.)
       const ours = (f: Finding) => f.check.includes(`@ ${c.host}`);

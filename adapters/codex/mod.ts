@@ -103,8 +103,16 @@ export const adapter: HostAdapter = defineHost({
     },
   },
   doctorNotes: [
-    "Codex runs a new or changed hook only after you trust it: open Codex and approve the agent-connector hooks in /hooks after each install or upgrade that changes them",
-    "Codex loads a project's .codex/ hooks and MCP servers only in a project you trust",
+    {
+      text:
+        "Codex runs a new or changed hook only after you trust it: open Codex and approve the agent-connector hooks in /hooks after each install or upgrade that changes them",
+      about: "hooks",
+    },
+    {
+      text: "Codex loads a project's .codex/ hooks and MCP servers only in a project you trust",
+      about: ["hooks", "server"],
+      scope: "project",
+    },
   ],
   doctorChecks: codexHookChecks({
     user: codexHome.join("config.toml"),

@@ -134,7 +134,15 @@ export const adapter: HostAdapter = defineHost({
     paths: { user: copilotHome.join("copilot-instructions.md"), project: project("AGENTS.md") },
   },
   doctorNotes: [
-    "Copilot CLI loads .github/mcp.json only after you trust the folder.",
-    "Copilot CLI drops the output of userPromptSubmitted command hooks: a UserPromptSubmit handler can observe prompts but not block or extend them.",
+    {
+      text: "Copilot CLI loads .github/mcp.json only after you trust the folder.",
+      about: "server",
+      scope: "project",
+    },
+    {
+      text:
+        "Copilot CLI drops the output of userPromptSubmitted command hooks: a UserPromptSubmit handler can observe prompts but not block or extend them.",
+      event: "UserPromptSubmit",
+    },
   ],
 });

@@ -101,7 +101,17 @@ export const adapter: HostAdapter = defineHost({
     paths: { project: project("AGENTS.md") },
   },
   doctorNotes: [
-    "Cursor builds before hooks GA rejected the sessionStart hook as an unknown type (forum t/149566); update Cursor if its hooks log shows that error.",
-    "Cursor keeps user rules in its settings UI; memory is written to the project's AGENTS.md only.",
+    {
+      text:
+        "Cursor builds before hooks GA rejected the sessionStart hook as an unknown type (forum t/149566); update Cursor if its hooks log shows that error.",
+      event: "SessionStart",
+    },
+    {
+      // In user scope the memory record itself is a `!` saying why.
+      text:
+        "Cursor keeps user rules in its settings UI; memory is written to the project's AGENTS.md only.",
+      about: "memory",
+      scope: "project",
+    },
   ],
 });

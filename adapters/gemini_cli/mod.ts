@@ -110,9 +110,22 @@ export const adapter: HostAdapter = defineHost({
     place: placeByContextFileName(settings),
   },
   doctorNotes: [
-    "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
-    "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
-    "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
+    {
+      text:
+        "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
+      about: "hooks",
+    },
+    {
+      text:
+        "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
+      about: "hooks",
+      scope: "project",
+    },
+    {
+      text:
+        "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
+      about: "hostNativeUsage",
+    },
   ],
   doctorChecks: hookSwitchChecks("Gemini CLI", settings, [
     { at: ["hooksConfig", "enabled"], off: false },

@@ -99,7 +99,15 @@ export const adapter: HostAdapter = defineHost({
     paths: { project: project(".github", "copilot-instructions.md") },
   },
   doctorNotes: [
-    "JetBrains Copilot reads hooks only from the git root's .github/hooks folder and acts only on a preToolUse deny; other replies are ignored.",
-    "JetBrains Copilot keeps one mcp.json for every JetBrains IDE; restart the IDE's MCP servers after an install.",
+    {
+      text:
+        "JetBrains Copilot reads hooks only from the git root's .github/hooks folder and acts only on a preToolUse deny; other replies are ignored.",
+      about: "hooks",
+    },
+    {
+      text:
+        "JetBrains Copilot keeps one mcp.json for every JetBrains IDE; restart the IDE's MCP servers after an install.",
+      about: "server",
+    },
   ],
 });

@@ -119,6 +119,9 @@ export const adapter: HostAdapter = defineHost({
     place: placeOpencodeMemory,
   },
   doctorNotes: [
-    "opencode loads plugins at startup: restart opencode after an install or uninstall.",
+    {
+      text: "opencode loads plugins at startup: restart opencode after an install or uninstall.",
+      about: "hooks",
+    },
   ],
 });

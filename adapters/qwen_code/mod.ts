@@ -101,7 +101,11 @@ export const adapter: HostAdapter = defineHost({
     place: placeByContextFileName(settings),
   },
   doctorNotes: [
-    "Qwen Code runs project hooks only in a trusted folder",
+    {
+      text: "Qwen Code runs project hooks only in a trusted folder",
+      about: "hooks",
+      scope: "project",
+    },
   ],
   doctorChecks: hookSwitchChecks("Qwen Code", settings, [{ at: ["disableAllHooks"], off: true }]),
 });

@@ -122,7 +122,16 @@ export const adapter: HostAdapter = defineHost({
       scope === "user" ? { target: defaultPath, head: APPLY_TO_ALL } : { target: defaultPath },
   },
   doctorNotes: [
-    "VS Code ignores hook matchers and also runs Claude Code's and Copilot CLI's hook files; agent-connector answers each VS Code event once, from VS Code's own entry when there is one.",
-    "AGENTS.md is read while the chat.useAgentsMdFile setting is on (the default).",
+    {
+      text:
+        "VS Code ignores hook matchers and also runs Claude Code's and Copilot CLI's hook files; agent-connector answers each VS Code event once, from VS Code's own entry when there is one.",
+      about: "hooks",
+    },
+    {
+      // User-scope memory goes to an instructions file, not AGENTS.md.
+      text: "AGENTS.md is read while the chat.useAgentsMdFile setting is on (the default).",
+      about: "memory",
+      scope: "project",
+    },
   ],
 });

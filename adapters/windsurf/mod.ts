@@ -90,6 +90,10 @@ export const adapter: HostAdapter = defineHost({
     head: "---\ntrigger: always_on\n---\n",
   },
   doctorNotes: [
-    "Windsurf hooks answer only with exit codes: a deny blocks a pre_* event; context, rewrites and asks cannot reach Cascade.",
+    {
+      text:
+        "Windsurf hooks answer only with exit codes: a deny blocks a pre_* event; context, rewrites and asks cannot reach Cascade.",
+      about: "hooks",
+    },
   ],
 });
