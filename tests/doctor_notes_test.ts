@@ -2,7 +2,8 @@
  * doctor prints a host's standing note only for an install row it concerns:
  * Codex's hook-trust note for a connector that has hooks there and not for
  * one with a server only; Codex's and Copilot CLI's project-trust notes in
- * project scope and never in user scope. Real records in a temporary HOME.
+ * project scope and never in user scope; Gemini's host-native usage note
+ * only while that hook is on. Real records in a temporary HOME.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -30,7 +31,12 @@ function sandbox(base: string) {
   mkdirSync(project);
   const host = {
     home,
-    env: { HOME: home, PATH: process.env.PATH ?? "", ACME_DB_DSN: "x", ...denoDirEnv() },
+    env: {
+      HOME: home,
+      PATH: process.env.PATH ?? "",
+      ACME_DB_DSN: "x",
+      ...denoDirEnv(),
+    } as Record<string, string>,
     cwd: project,
     os: "linux" as const,
   };
@@ -39,7 +45,7 @@ function sandbox(base: string) {
     const run = await cli("doctor", "--json", "--targets", targets);
     return JSON.parse(run.stdout) as Finding[];
   };
-  return { cli, doctor };
+  return { cli, doctor, env: host.env };
 }
 
 /** The findings of one connector's row on one host and scope. */
@@ -111,5 +117,29 @@ test("doctor keeps project-trust notes to project-scope installs", async () => {
       assert.ok(!hasNote(user, note), JSON.stringify(user));
       assert.ok(hasNote(project, note), JSON.stringify(project));
     }
+  });
+});
+
+test("doctor notes Gemini's host-native usage cost only while the usage hook is on", async () => {
+  await withTempDir(async (base) => {
+    const { cli, doctor, env } = sandbox(base);
+    const usage = /Host-native usage \(hostNativeUsage\) runs usage-event/;
+    env.AGENT_CONNECTOR_HOST_NATIVE = "1";
+    const run = await cli(
+      "install",
+      "--connector",
+      connector("acme-hooks"),
+      "--targets",
+      "gemini-cli",
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const on = rowOf(await doctor("gemini-cli"), "acme-hooks", "gemini-cli", "user");
+    assert.ok(on.some((f) => /host-native usage/.test(f.check)), JSON.stringify(on));
+    assert.ok(hasNote(on, usage), JSON.stringify(on));
+    // Turned off: the usage hook left on disk is stale, and the note goes.
+    delete env.AGENT_CONNECTOR_HOST_NATIVE;
+    const off = rowOf(await doctor("gemini-cli"), "acme-hooks", "gemini-cli", "user");
+    assert.ok(!hasNote(off, usage), JSON.stringify(off));
+    assert.ok(hasNote(off, /hooksConfig\.enabled/), JSON.stringify(off));
   });
 });
