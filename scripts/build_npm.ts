@@ -155,7 +155,10 @@ function writeHotEntry(outDir: string, emitted: EmittedModules): void {
 
 /** `js` with each non-ASCII character of its (comment-free) code as a `\u` escape. */
 function asciiOnly(js: string): string {
-  return js.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return js.replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Declaration emit keeps `./x.ts`; consumers resolve `./x.js` to `./x.d.ts`. */
