@@ -43,8 +43,8 @@ import { RowBatch } from "./row_batch.ts";
 import { QuietGate } from "./quiet_gate.ts";
 import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
-import { BIG_LINE_BYTES, DeferredMeasure, peekMessage, RESULT_LINE } from "./line_peek.ts";
-import type { ArenaRegion } from "./line_arena.ts";
+import { DeferredMeasure } from "./line_peek.ts";
+import { BigLines } from "./big_lines.ts";
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -104,6 +104,7 @@ export class SessionRecorder {
   readonly #splitters: Record<Sender, LineSplitter>;
   readonly #decoder = new TextDecoder();
   readonly #observer;
+  readonly #big: BigLines;
   #clientInfo: ClientInfo | undefined;
   #queue: Job[] = [];
   #backlog = 0;
@@ -125,21 +126,18 @@ export class SessionRecorder {
     this.#config = config;
     this.#deps = deps;
     this.#counter = deps.counter ?? inProcessCounter();
-    // Big lines are copied into the counter's arena (memory already touched,
-    // read by the tokenizer thread in place); the rest into fresh buffers.
-    const arena = this.#counter.arena;
-    let prefaulted = false;
-    const alloc = (size: number) => {
-      if (size < BIG_LINE_BYTES || !arena) return new Uint8Array(size);
-      if (!prefaulted) {
-        prefaulted = true;
-        this.#counter.prefaultArena?.();
-      }
-      return arena.alloc(size)?.bytes ?? new Uint8Array(size);
-    };
+    this.#big = new BigLines(this.#counter, {
+      admit: (size) => {
+        const tokenize = !this.#counterFailed && Date.now() <= this.#deadline &&
+          this.#backlog + size <= MAX_BACKLOG_CHARS;
+        if (tokenize) this.#backlog += size;
+        return tokenize;
+      },
+      release: (size) => void (this.#backlog -= size),
+    });
     this.#splitters = {
-      client: new LineSplitter(undefined, alloc),
-      server: new LineSplitter(undefined, alloc),
+      client: new LineSplitter(undefined, this.#big.alloc),
+      server: new LineSplitter(undefined, this.#big.alloc),
     };
     this.#batch = new RowBatch(deps.store, deps.onError);
     this.#gate = new QuietGate(deps.quietMs);
@@ -196,8 +194,11 @@ export class SessionRecorder {
     while (this.#lines.length > 0) {
       const { from, bytes, at } = this.#lines.shift()!;
       this.#lineBytes -= bytes.length;
-      if (this.#counter.arena?.holds(bytes)) {
-        this.#observeBig(from, { at: bytes.byteOffset, bytes }, at);
+      if (this.#big.holds(bytes)) {
+        this.#big.observe(from, bytes, (from, message) => {
+          this.#parsedAt = at;
+          this.#observer.observe(from, message);
+        });
         continue;
       }
       let message: unknown;
@@ -209,57 +210,6 @@ export class SessionRecorder {
       this.#parsedAt = at;
       this.#observer.observe(from, message);
     }
-  }
-
-  /**
-   * Observes a big line from its picked fields; the parts a row measures
-   * (a call's arguments, its result) are measured from the line by the
-   * tokenizer thread. The line's region is freed once nothing needs it.
-   */
-  #observeBig(from: Sender, region: ArenaRegion, at: number): void {
-    const arena = this.#counter.arena!;
-    let peeked: { message: unknown; light: boolean };
-    try {
-      peeked = peekMessage(region.bytes);
-    } catch {
-      arena.free(region.at);
-      return; // not JSON-RPC: forwarded untouched, not measured
-    }
-    this.#parsedAt = at;
-    const m = peeked.message as Record<string, unknown>;
-    const params = m?.params;
-    let claimed = false;
-    if (
-      peeked.light && from === "client" && m.method === "tools/call" && m.id !== undefined &&
-      m.id !== null && params && typeof params === "object"
-    ) {
-      // The observer keeps this call's params: its arguments are measured from the line.
-      (params as Record<string, unknown>).arguments = this.#defer(region, "arguments");
-      claimed = true;
-    } else if (peeked.light && m.result && typeof m.result === "object" && m.id !== undefined) {
-      (m.result as Record<symbol, unknown>)[RESULT_LINE] = region;
-    }
-    this.#claimed = claimed;
-    this.#observer.observe(from, m);
-    if (!this.#claimed) arena.free(region.at);
-    this.#claimed = false;
-  }
-
-  #claimed = false;
-
-  /** Starts measuring `part` of a big line (an estimate at once when tokenizing is off). */
-  #defer(region: ArenaRegion, part: "arguments" | "response"): DeferredMeasure {
-    const size = region.bytes.length;
-    const tokenize = !this.#counterFailed && Date.now() <= this.#deadline &&
-      this.#backlog + size <= MAX_BACKLOG_CHARS;
-    if (tokenize) this.#backlog += size;
-    return new DeferredMeasure(
-      this.#counter.arena!,
-      region,
-      part,
-      tokenize ? this.#counter.measureLine?.bind(this.#counter) : undefined,
-      { settled: (n) => void (tokenize && (this.#backlog -= n)) },
-    );
   }
 
   /** Resolves when every queued measurement is done and its rows written. */
@@ -284,22 +234,15 @@ export class SessionRecorder {
   }
 
   #enqueueCall(call: CallObserved): void {
-    const result = call.response?.result as
-      | { isError?: unknown; [RESULT_LINE]?: ArenaRegion }
-      | undefined;
-    const resultLine = result?.[RESULT_LINE];
-    if (resultLine) this.#claimed = true;
+    const result = call.response?.result as { isError?: unknown } | undefined;
+    const resultLine = this.#big.claimResult(result); // before #enqueue: it may count in the backlog
     this.#enqueue({
       toolName: call.toolName,
       scope: "call",
       input: call.arguments instanceof DeferredMeasure
         ? call.arguments
         : planArguments(call.arguments),
-      output: resultLine
-        ? this.#defer(resultLine, "response")
-        : call.response
-        ? planResponse(call.response)
-        : EMPTY_PLAN,
+      output: resultLine ?? (call.response ? planResponse(call.response) : EMPTY_PLAN),
       isError: call.end !== "response" || call.response?.error !== undefined ||
         result?.isError === true,
     });
