@@ -35,7 +35,7 @@ process.stdin.on("data", (c) => {
 process.stdin.on("end", () => process.exit(0));
 `;
 
-function session(dir, connector) {
+function session(dir, connector, extra = []) {
   const server = join(dir, "server.mjs");
   writeFileSync(server, SERVER);
   const child = spawn(bin, ["serve", "--connector", connector, "--", process.execPath, server], {
@@ -64,15 +64,16 @@ function session(dir, connector) {
       method: "tools/call",
       params: { name: "echo", arguments: { text: "héllo wörld" } },
     },
+    ...extra,
   ];
   child.stdin.write(lines.map((l) => JSON.stringify(l) + "\n").join(""));
   return new Promise((done) => {
-    // Close once all three answers arrived and both rows were written (serve
+    // Close once every answer arrived and both rows were written (serve
     // counts in a pause of the traffic; closing earlier gives estimates).
     const started = Date.now();
     const timer = setInterval(() => {
-      const answered = Buffer.concat(out).toString().split("\n").length > 3;
-      const written = countRows(dir) >= 2 || Date.now() - started > 60_000;
+      const answered = Buffer.concat(out).toString().split("\n").length > lines.length;
+      const written = countRows(dir) >= 2 + extra.length || Date.now() - started > 60_000;
       if (answered && written) {
         clearInterval(timer);
         child.stdin.end();
@@ -156,6 +157,32 @@ test("a connector asking for the sqlite store gets ndjson and a note where node:
     assert.equal(run.code, 0);
     assert.match(run.stderr, /node:sqlite .*Node \d+/);
     assert.equal(rows(dir).length, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a big call's rows on Node count the same tokens as its text (read from the line's bytes)", async () => {
+  const { countTokens } = await import("gpt-tokenizer/encoding/o200k_base");
+  const count = (t) => countTokens(t, { disallowedSpecial: new Set() });
+  // Over 64 KiB: unicode of every UTF-8 length, brackets in escaped quotes, backslashes.
+  const text = 'héllo "{wörld]" 日本 😀 back\\slash\\ '.repeat(3000);
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const big = {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "tools/call",
+      params: { name: "echo", arguments: { text } },
+    };
+    const run = await session(dir, "node-big", [big]);
+    assert.equal(run.code, 0, run.stderr);
+    const row = rows(dir).find((r) => r.toolName === "echo" && r.inputTokens > 1000);
+    assert.ok(row, "the big call has a row");
+    assert.deepEqual(
+      [row.inputTokens, row.outputTokens, row.confidenceSource, row.isError],
+      [count(JSON.stringify({ text })), count("Echo: " + text), "tokenizer-exact", false],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
