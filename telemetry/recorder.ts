@@ -30,13 +30,8 @@ import {
   planSize,
   planToolDefs,
 } from "./measure.ts";
-import {
-  type ClientInfo,
-  hostFromClientInfo,
-  modelFamily,
-  tokenizerConfidence,
-} from "./model_family.ts";
-import { type ConfidenceSource, type TelemetryRow, weakerConfidence } from "./rows.ts";
+import type { ClientInfo } from "./model_family.ts";
+import { sessionRow } from "./session_row.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
 import { RowBatch } from "./row_batch.ts";
@@ -305,43 +300,13 @@ export class SessionRecorder {
     return counts ? measureFromCounts(side, counts) : measureHeuristic(side);
   }
 
-  #confidence(m: Measured): ConfidenceSource {
-    if (m.quality === "heuristic") return "heuristic";
-    const family = modelFamily(
-      this.#config.settings.modelFamilyHint,
-      this.#clientInfo,
-      this.#hostPlatform(),
-    );
-    return tokenizerConfidence(family, m.quality === "exact");
-  }
-
-  #hostPlatform(): string {
-    return this.#config.hostPlatform ?? hostFromClientInfo(this.#clientInfo) ?? "unknown";
-  }
-
   #addRow(job: Job, input: Measured, output: Measured): void {
-    const c = this.#config;
     const out = job.output;
     const inputOnly = !(out instanceof DeferredMeasure) && out.texts.length === 0 &&
       out.fixedTokens === 0 && !out.estimated;
-    const row: TelemetryRow = {
-      connectorId: c.connectorId,
-      toolName: job.toolName,
-      scope: job.scope,
-      surfaceKind: "server",
-      hostPlatform: this.#hostPlatform(),
-      sessionId: c.sessionId,
-      projectKey: c.projectKey,
-      inputTokens: input.tokens,
-      outputTokens: output.tokens,
-      confidenceSource: inputOnly
-        ? this.#confidence(input)
-        : weakerConfidence(this.#confidence(input), this.#confidence(output)),
-      isError: job.isError,
-      ts: job.ts,
-    };
-    if (c.projectDir) row.projectDir = c.projectDir;
-    this.#batch.add(row);
+    this.#batch.add(
+      sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output),
+    );
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The telemetry row of one measured job of a proxied session (a call, or a
+ * `tools/list` listing): who and where from the recorder's config, the host
+ * and model family from the client's `initialize`, and the weaker confidence
+ * of the two sides measured. Used by `SessionRecorder` (telemetry/recorder.ts).
+ *
+ * @module
+ */
+
+import type { Measured } from "./measure.ts";
+import {
+  type ClientInfo,
+  hostFromClientInfo,
+  modelFamily,
+  tokenizerConfidence,
+} from "./model_family.ts";
+import type { RecorderConfig } from "./recorder.ts";
+import { type ConfidenceSource, type TelemetryRow, weakerConfidence } from "./rows.ts";
+
+/** What a row says about its job beyond the tokens. */
+export interface RowJob {
+  /** The tool, or `tools/list`. */
+  toolName: string;
+  /** `call` or `tool_defs`. */
+  scope: "call" | "tool_defs";
+  /** The job had no output to measure (its confidence is its input's). */
+  inputOnly: boolean;
+  /** The call failed or was never answered. */
+  isError: boolean;
+  /** When its line was read (ISO 8601). */
+  ts: string;
+}
+
+/** The host platform: the configured one, else the client's name decides. */
+export function sessionHost(config: RecorderConfig, clientInfo: ClientInfo | undefined): string {
+  return config.hostPlatform ?? hostFromClientInfo(clientInfo) ?? "unknown";
+}
+
+/** The row of `job` measured as `input` and `output`. */
+export function sessionRow(
+  config: RecorderConfig,
+  clientInfo: ClientInfo | undefined,
+  job: RowJob,
+  input: Measured,
+  output: Measured,
+): TelemetryRow {
+  const host = sessionHost(config, clientInfo);
+  const confidence = (m: Measured): ConfidenceSource => {
+    if (m.quality === "heuristic") return "heuristic";
+    const family = modelFamily(config.settings.modelFamilyHint, clientInfo, host);
+    return tokenizerConfidence(family, m.quality === "exact");
+  };
+  const row: TelemetryRow = {
+    connectorId: config.connectorId,
+    toolName: job.toolName,
+    scope: job.scope,
+    surfaceKind: "server",
+    hostPlatform: host,
+    sessionId: config.sessionId,
+    projectKey: config.projectKey,
+    inputTokens: input.tokens,
+    outputTokens: output.tokens,
+    confidenceSource: job.inputOnly
+      ? confidence(input)
+      : weakerConfidence(confidence(input), confidence(output)),
+    isError: job.isError,
+    ts: job.ts,
+  };
+  if (config.projectDir) row.projectDir = config.projectDir;
+  return row;
+}
