@@ -7,11 +7,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { REPO } from "./_helpers/runtime.ts";
+import { registerFixture, REPO } from "./_helpers/runtime.ts";
 import { linkedEntryText } from "../scripts/build_hook_entry.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "../install/linked_entry.ts";
 
@@ -25,19 +24,11 @@ test("the committed pre-linked entry is what its sources generate (deno task bui
 });
 
 test("the pre-linked entry answers hooks and CLI commands as cli/main.ts does", () => {
-  const data = mkdtempSync(join(tmpdir(), "ac-"));
+  const data = registerFixture(
+    "decisions",
+    join(REPO, "tests", "fixtures", "connectors", "decisions.mjs"),
+  );
   try {
-    mkdirSync(join(data, "connectors", "decisions"), { recursive: true });
-    writeFileSync(
-      join(data, "connectors", "decisions", "connector.json"),
-      JSON.stringify({
-        id: "decisions",
-        displayName: "decisions",
-        version: "1.0.0",
-        frameworkVersion: "0",
-        modulePath: join(REPO, "tests", "fixtures", "connectors", "decisions.mjs"),
-      }),
-    );
     const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
     const run = (entry: string, args: string[], input = "") =>
       spawnSync(
