@@ -1,13 +1,13 @@
 /**
  * Text-level insertion and removal of one member (object property or array
  * item) in JSON/JSONC, chosen so that removing what we inserted gives the
- * original bytes back. Positions come from jsonc-parser's syntax tree; the
+ * original bytes back. Positions come from core/jsonc.ts's syntax tree; the
  * text around them is never reformatted.
  *
  * @module
  */
 
-import type { Node } from "jsonc-parser";
+import type { JsonNode as Node } from "./jsonc.ts";
 import { indentAt, lineStart, startsLine } from "./text_format.ts";
 
 /** How new members are laid out in this file. */

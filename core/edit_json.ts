@@ -20,13 +20,13 @@
  */
 
 import {
+  errorName,
   findNodeAtLocation,
   getNodeValue,
-  type Node,
+  type JsonNode as Node,
   type ParseError,
   parseTree,
-  printParseErrorCode,
-} from "jsonc-parser";
+} from "./jsonc.ts";
 import {
   applyTextEdits,
   insertMember,
@@ -79,8 +79,6 @@ export class JsonPathConflictError extends TypeError {
   }
 }
 
-const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false };
-
 interface Parsed {
   bom: boolean;
   body: string;
@@ -92,12 +90,12 @@ interface Parsed {
 function parse(text: string, root: "object" | "any" = "object"): Parsed {
   const { bom, body } = splitBom(text);
   const errors: ParseError[] = [];
-  const tree = parseTree(body, errors, PARSE_OPTIONS);
+  const tree = parseTree(body, errors);
   if (body.trim() !== "" && (errors.length > 0 || tree === undefined)) {
     const first = errors[0];
     const line = lineOf(body, first?.offset ?? 0);
     const what = first
-      ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
+      ? errorName(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
       : "no value";
     throw new JsonSyntaxError(`line ${line}: ${what}`, line);
   }
@@ -128,7 +126,7 @@ export function parseJsonText(text: string): unknown {
   return p.root ? plain(getNodeValue(p.root)) : undefined;
 }
 
-/** jsonc-parser builds objects without a prototype; callers get ordinary ones. */
+/** Values as JSON.parse would give them: numbers JSON cannot hold (1e999, -0) read as null and 0. */
 function plain(v: unknown): unknown {
   return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
 }
@@ -242,7 +240,7 @@ function pruneEmpty(
   let out = body;
   for (const path of order) {
     if (path.length === 0) continue;
-    const root = parseTree(out, [], PARSE_OPTIONS);
+    const root = parseTree(out, []);
     const hit = root && containerAt(root, path);
     if (!hit || !hit.prop || (hit.node.type !== "object" && hit.node.type !== "array")) continue;
     const inner = out.slice(hit.node.offset + 1, hit.node.offset + hit.node.length - 1);
@@ -270,7 +268,7 @@ export function removeJsonAt(
   let body = p.body;
   let removed = false;
   for (;;) {
-    const root = parseTree(body, [], PARSE_OPTIONS)!;
+    const root = parseTree(body, [])!;
     const parentHit = containerAt(root, path.slice(0, -1));
     if (!parentHit || parentHit.node.type !== "object") break;
     const idx = (parentHit.node.children ?? []).findIndex((c) =>
@@ -343,7 +341,7 @@ export function removeJsonItems(
   let body = p.body;
   let removed = false;
   for (;;) {
-    const root = parseTree(body, [], PARSE_OPTIONS);
+    const root = parseTree(body, []);
     const arr = root && arrayPath.length === 0
       ? root
       : root && root.type === "object"

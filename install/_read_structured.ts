@@ -6,6 +6,7 @@
  * @module
  */
 
+import { parseJsonc } from "../core/jsonc.ts";
 import type { DataFormat, KeyPath, Probe } from "../adapters/descriptor.ts";
 
 /** Parses `path` per `format`, or undefined. */
@@ -19,8 +20,7 @@ export async function readStructured(
   try {
     if (format === "toml") return (await import("smol-toml")).parse(text);
     if (format === "yaml") return (await import("yaml")).parse(text);
-    const { parse } = await import("jsonc-parser");
-    return parse(text.replace(/^\uFEFF/, ""), [], { allowTrailingComma: true });
+    return parseJsonc(text.replace(/^\uFEFF/, ""));
   } catch {
     return undefined;
   }

@@ -14,7 +14,7 @@
  * @module
  */
 
-import { parse } from "jsonc-parser";
+import { parseJsonc } from "../../core/jsonc.ts";
 import type { MemoryPlaceInput, MemoryPlacement, Probe } from "../descriptor.ts";
 import { pathApi, type PathFn } from "../paths.ts";
 
@@ -23,8 +23,10 @@ export function readSettings(probe: Probe, file: string): Record<string, unknown
   const text = probe.readText(file);
   if (text === undefined) return undefined;
   try {
-    const data = parse(text.replace(/^\uFEFF/, ""), [], { allowTrailingComma: true });
-    return data && typeof data === "object" && !Array.isArray(data) ? data : undefined;
+    const data = parseJsonc(text.replace(/^\uFEFF/, ""));
+    return data && typeof data === "object" && !Array.isArray(data)
+      ? data as Record<string, unknown>
+      : undefined;
   } catch {
     return undefined;
   }
