@@ -79,15 +79,40 @@ export class JsonPathConflictError extends TypeError {
   }
 }
 
+/** A parsed document; shared between calls, so never mutated. */
 interface Parsed {
-  bom: boolean;
-  body: string;
-  root: Node | undefined;
-  style: JsonStyle;
+  readonly bom: boolean;
+  readonly body: string;
+  readonly root: Node | undefined;
+  readonly style: JsonStyle;
 }
+
+/**
+ * The last few documents parsed, by exact text. An install reads, edits and
+ * checks each file's text through several calls (read the entry, set it,
+ * parse the result; the next entry starts from that result), so most parses
+ * would repeat the one before.
+ */
+const recent = new Map<string, Parsed>();
+const RECENT = 4;
 
 /** Parses `text`; the root must be an object unless `root` is `"any"` (a root array, Zed's tasks.json). */
 function parse(text: string, root: "object" | "any" = "object"): Parsed {
+  let p = recent.get(text);
+  if (p) recent.delete(text);
+  else {
+    p = parseFresh(text);
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+  }
+  recent.set(text, p);
+  const tree = p.root;
+  if (tree && tree.type !== "object" && (root === "object" || tree.type !== "array")) {
+    throw new JsonPathConflictError([], root === "object" ? "an object" : "an object or an array");
+  }
+  return p;
+}
+
+function parseFresh(text: string): Parsed {
   const { bom, body } = splitBom(text);
   const errors: ParseError[] = [];
   const tree = parseTree(body, errors);
@@ -98,9 +123,6 @@ function parse(text: string, root: "object" | "any" = "object"): Parsed {
       ? errorName(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
       : "no value";
     throw new JsonSyntaxError(`line ${line}: ${what}`, line);
-  }
-  if (tree && tree.type !== "object" && (root === "object" || tree.type !== "array")) {
-    throw new JsonPathConflictError([], root === "object" ? "an object" : "an object or an array");
   }
   return { bom, body, root: tree, style: { unit: detectUnit(body), eol: detectEol(body) } };
 }

@@ -300,4 +300,32 @@ describe("a document whose root is an array (Zed's tasks.json)", () => {
     );
     assert.throws(() => upsertJsonItem("{}", [], { id: "x" }, { id: "x" }), JsonPathConflictError);
   });
+
+  it("refuses an object path in an array document it has just read", () => {
+    // The second call finds the first one's parse of the same text.
+    const text = '[{"label": "a"}]';
+    assert.equal(getJsonAt(text, []).found, true);
+    assert.throws(() => setJsonAt(text, ["a"], 1), JsonPathConflictError);
+    assert.throws(() => removeJsonAt(text + " ", ["a"]), JsonPathConflictError);
+    assert.equal((parseJsonText(text + " ") as unknown[]).length, 1);
+  });
+});
+
+describe("repeated calls on the same text", () => {
+  it("give the same results as the first, and a value read is the caller's own copy", () => {
+    const text = '{\n  "a": {"b": [1]}\n}\n';
+    const first = getJsonAt(text, ["a"]).value as { b: number[] };
+    first.b.push(2);
+    assert.deepEqual(getJsonAt(text, ["a"]).value, { b: [1] });
+    const set = setJsonAt(text, ["a", "c"], true);
+    assert.deepEqual(setJsonAt(text, ["a", "c"], true), set);
+    assert.equal(removeJsonAt(set.text, ["a", "c"]).text, text);
+    assert.equal(removeJsonAt(set.text, ["a", "c"]).text, text);
+  });
+
+  it("still report a syntax error every time", () => {
+    for (let i = 0; i < 2; i++) {
+      assert.throws(() => getJsonAt('{"a": 1,, }', ["a"]), JsonSyntaxError);
+    }
+  });
 });

@@ -263,7 +263,9 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
       }
     }
     if (s.broken) continue;
-    const before = snapshot(ctx.ledgers);
+    // The ledgers as they were, to undo this file's changes when its write
+    // fails; a dry run writes nothing, so it needs no copy.
+    const before = o.dryRun ? "" : snapshot(ctx.ledgers);
     const records = [];
     for (const e of group) records.push(await dispatchEdit(e, s, ctx));
     await finalizeEmpty(s, ctx, group);
