@@ -10,6 +10,7 @@ import { sha256Hex, valueHash } from "../core/hash.ts";
 import { JsonPathConflictError } from "../core/edit_json.ts";
 import type { Edit } from "./edits.ts";
 import { type DocFormat, type FormatFamily, loadFormat } from "./_doc_format.ts";
+import { freshYamlFormat } from "./_yaml_fresh_format.ts";
 import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.ts";
 import { applyPatch, releasePatch } from "./_op_patch.ts";
 import { removeFile, setFile } from "./_op_file.ts";
@@ -76,8 +77,11 @@ export function claimKey(e: Edit): { at: string; hash: string } | undefined {
 }
 
 async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeRecord> {
-  const fmt: DocFormat | undefined = formatFamily(e)
-    ? await loadFormat(formatFamily(e)!)
+  const family = formatFamily(e);
+  const fmt: DocFormat | undefined = family === "yaml"
+    ? freshYamlFormat(e, s.text) ?? await loadFormat(family)
+    : family
+    ? await loadFormat(family)
     : undefined;
   switch (e.op) {
     case "json.set":

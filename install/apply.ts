@@ -243,8 +243,8 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     }
     const families = new Set(group.map(formatFamily).filter((f) => f !== undefined));
     for (const family of families) {
-      const fmt = await loadFormat(family!);
       if (s.original === undefined) continue;
+      const fmt = await loadFormat(family!);
       try {
         fmt.check(s.original);
       } catch (err) {
