@@ -1,11 +1,12 @@
 /**
  * The figure a real host sees: the official SDK `Client` (as the serve e2e
  * tests use it) calls server-everything's `echo` with a 1 MiB message
- * (1 MiB out, 1 MiB back) directly and through `serve` with telemetry on, in
- * interleaved rounds. The SDK's own per-message work (Buffer.concat per
- * chunk, zod validation) is part of both paths, so the ratio says what serve
- * costs a host, where the bare-client ratio in serve_bench.ts measures serve
- * against raw pipe bandwidth. Prints; asserts nothing about time.
+ * (1 MiB out, 1 MiB back), directly and through `serve` with telemetry on,
+ * as paired bursts (bench/_serve_pairs.ts). The SDK's own per-message work
+ * (Buffer.concat per chunk, zod validation) is part of both paths, so the
+ * ratio says what serve costs a host, where the bare-client ratio in
+ * serve_bench.ts measures serve against raw pipe bandwidth. Asserts nothing
+ * about time.
  *
  * @module
  */
@@ -14,31 +15,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import process from "node:process";
 import { serverEverythingCommand } from "../tests/_helpers/mcp_peers.ts";
+import { type BurstSession, type PairFigures, runPairs } from "./_serve_pairs.ts";
 
-/** One variant's figures (medians over calls, then over rounds). */
-export interface SdkFigures {
-  /** Wall ms per 1 MiB echo. */
-  bigMs: number;
-  /** serve's CPU ms per 1 MiB echo (NaN direct). */
-  serveCpu: number;
-  /** serve's CPU ms per 1 MiB echo by thread group. */
-  threads: Map<string, number>;
+interface SdkSession extends BurstSession {
+  close(): Promise<void>;
 }
 
-/** How to measure a process's CPU (shared with serve_bench.ts). */
-export interface CpuProbe {
-  /** utime+stime of a pid in ms. */
-  cpuMs(pid: number | undefined): number;
-  /** CPU ms by thread group. */
-  threadCpuMs(pid: number | undefined): Map<string, number>;
-}
-
-async function sdkRun(
+async function openSdk(
   serve: string[] | undefined,
   env: Record<string, string>,
-  opts: { bigN: number; warmMs: number; message: string },
-  probe: CpuProbe,
-): Promise<SdkFigures> {
+  opts: { warmMs: number; message: string },
+): Promise<SdkSession> {
   const server = serverEverythingCommand();
   const argv = serve ? [...serve, "serve", "--connector", "bench-sdk", "--", ...server] : server;
   const transport = new StdioClientTransport({
@@ -55,76 +42,43 @@ async function sdkRun(
   for (let i = 0; i < 50 || performance.now() < warmUntil; i++) {
     await client.callTool({ name: "echo", arguments: { message: `warm ${i}` } });
   }
-  const pid = transport.pid ?? undefined;
-  const cpu0 = probe.cpuMs(pid);
-  const threads0 = probe.threadCpuMs(pid);
-  const times: number[] = [];
-  for (let i = 0; i < opts.bigN; i++) {
-    const t = performance.now();
-    const result = await client.callTool(
-      { name: "echo", arguments: { message: opts.message } },
-      undefined,
-      { timeout: 120_000 },
-    );
-    times.push(performance.now() - t);
-    const text = (result.content as Array<{ text?: string }>)[0]?.text ?? "";
-    if (text.length < opts.message.length) throw new Error("short echo from server-everything");
-  }
-  const cpu1 = probe.cpuMs(pid);
-  const threads = new Map<string, number>();
-  for (const [group, ms] of probe.threadCpuMs(pid)) {
-    threads.set(group, (ms - (threads0.get(group) ?? 0)) / opts.bigN);
-  }
-  await client.close();
   return {
-    bigMs: median(times),
-    serveCpu: serve ? (cpu1 - cpu0) / opts.bigN : NaN,
-    threads: serve ? threads : new Map(),
+    pid: transport.pid ?? undefined,
+    async call() {
+      const result = await client.callTool(
+        { name: "echo", arguments: { message: opts.message } },
+        undefined,
+        { timeout: 120_000 },
+      );
+      const text = (result.content as Array<{ text?: string }>)[0]?.text ?? "";
+      if (text.length < opts.message.length) throw new Error("short echo from server-everything");
+    },
+    close: () => client.close(),
   };
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
-
 /**
- * Runs `rounds` interleaved rounds of direct and through-serve SDK sessions
- * and prints the throughput ratio and serve's CPU per 1 MiB call.
+ * Opens a direct and a through-serve SDK session side by side and runs
+ * `pairs` paired bursts of `calls` 1 MiB echoes on them.
  */
 export async function benchSdk(input: {
   serve: string[];
   dataDir: string;
-  rounds: number;
-  bigN: number;
+  pairs: number;
+  calls: number;
   warmMs: number;
   message: string;
-  probe: CpuProbe;
-}): Promise<void> {
+}): Promise<PairFigures> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   env.AGENT_CONNECTOR_DATA_DIR = input.dataDir;
   env.AGENT_CONNECTOR_TELEMETRY = "1";
-  const direct: SdkFigures[] = [];
-  const served: SdkFigures[] = [];
-  for (let r = 0; r < input.rounds; r++) {
-    const order = r % 2 === 0 ? [false, true] : [true, false];
-    for (const viaServe of order) {
-      const f = await sdkRun(viaServe ? input.serve : undefined, env, input, input.probe);
-      (viaServe ? served : direct).push(f);
-    }
+  const direct = await openSdk(undefined, env, input);
+  const served = await openSdk(input.serve, env, input);
+  try {
+    return await runPairs(direct, served, { pairs: input.pairs, calls: input.calls });
+  } finally {
+    await direct.close();
+    await served.close();
   }
-  const d = median(direct.map((f) => f.bigMs));
-  const s = median(served.map((f) => f.bigMs));
-  const cpu = median(served.map((f) => f.serveCpu));
-  const groups = [...new Set(served.flatMap((f) => [...f.threads.keys()]))].sort();
-  const parts = groups.map((g) =>
-    `${g} ${median(served.map((f) => f.threads.get(g) ?? 0)).toFixed(1)}`
-  );
-  console.log(
-    `  SDK Client → server-everything echo, ${input.bigN} × 1 MiB, ${input.rounds} rounds: ` +
-      `direct ${d.toFixed(1)} ms, through serve (telemetry on) ${s.toFixed(1)} ms → ` +
-      `${(100 * d / s).toFixed(0)} % of direct throughput; serve CPU ${cpu.toFixed(1)} ms ` +
-      `per 1 MiB call` + (parts.length > 0 ? ` (${parts.join(", ")})` : ""),
-  );
 }
