@@ -51,14 +51,18 @@ export interface ServeTelemetry {
 
 /** Longest a copied chunk waits before the worker is woken. */
 export const BATCH_MS = 25;
-/** Bytes waiting in the ring that wake the worker at once. */
-export const WAKE_BYTES: number = 4 * 1024 * 1024;
 /**
  * Size of the ring shared with the worker (the worker touches it all at
  * start, so the forwarding thread never takes its first-touch page faults);
  * chunks that do not fit are dropped (a gap).
  */
 export const RING_BYTES: number = 16 * 1024 * 1024;
+/**
+ * Bytes waiting in the ring that wake the worker at once: half the ring,
+ * where the worker takes them without waiting for a pause
+ * (runtime/serve_worker.ts), so the other half is room while it does.
+ */
+export const WAKE_BYTES: number = RING_BYTES / 2;
 
 /** How long after the server exits the worker may keep tokenizing (then it estimates). */
 export const FINISH_BUDGET_MS = 1_000;
@@ -137,6 +141,10 @@ export function startServeTelemetry(input: {
   // the host and the server need.
   const ring = new RingWriter(init.ring);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Set once the worker was told the ring is half full, until it took the
+  // bytes: a message per chunk meanwhile cost this thread (and the worker)
+  // about 1 ms of CPU per MiB forwarded, for nothing.
+  let urged = false;
   const wake = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -145,8 +153,12 @@ export function startServeTelemetry(input: {
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;
     ring.write(direction, chunk);
-    if (ring.pending >= WAKE_BYTES) wake();
-    else if (!timer) {
+    const full = ring.pending >= WAKE_BYTES;
+    if (full && !urged) {
+      urged = true;
+      wake();
+    } else if (!full) urged = false;
+    if (!timer && !full) {
       timer = setTimeout(wake, BATCH_MS);
       timer.unref?.();
     }

@@ -50,7 +50,9 @@ async function openStore(): Promise<TelemetryStore> {
 }
 
 const store = await openStore();
-const counter = workerCounter(siblingUrl("token_worker"));
+// The ring's write position (its first control word) tells the tokenizer
+// when bytes are flowing.
+const counter = workerCounter(siblingUrl("token_worker"), undefined, init.ring.control);
 const recorder = new SessionRecorder({
   connectorId: init.connectorId,
   hostPlatform: init.hostPlatform,
@@ -80,7 +82,8 @@ function drainRing(): void {
 // server would feel: wait until traffic pauses, unless the ring is half full.
 let quietTimer: ReturnType<typeof setTimeout> | undefined;
 function drainWhenQuiet(): void {
-  if (ring.pending > ring.capacity / 2) {
+  // serve_telemetry.ts WAKE_BYTES: woken at half full, take the bytes now.
+  if (ring.pending >= ring.capacity / 2) {
     drainRing();
     return;
   }

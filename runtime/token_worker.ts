@@ -8,7 +8,9 @@
  * `{ prefault: true }` touches the arena's pages once, here at low priority. The
  * only one of serve's threads that runs at a low priority (nice 10 on
  * Linux), so this work uses idle CPU; whoever waits on it has a deadline and
- * estimates past it.
+ * estimates past it. Given `workerData.activity` (a word that changes with
+ * every forwarded chunk), it also pauses between segments of a text while
+ * bytes are flowing (runtime/traffic_pause.ts).
  *
  * @module
  */
@@ -19,11 +21,17 @@ import { arenaView, prefaultArena } from "../telemetry/line_arena.ts";
 import type { LinePart } from "../telemetry/measure.ts";
 import { measureLineText } from "../telemetry/token_counter.ts";
 import { setThreadNice } from "./thread_nice.ts";
+import { trafficPause } from "./traffic_pause.ts";
+import type { CountFn } from "../telemetry/tokenizer.ts";
 
 setThreadNice(10);
 const port = parentPort!;
-const arena = (workerData as { arena?: SharedArrayBuffer } | null)?.arena;
+const data = workerData as { arena?: SharedArrayBuffer; activity?: SharedArrayBuffer } | null;
+const arena = data?.arena;
+const pause = data?.activity ? trafficPause(new Int32Array(data.activity)) : undefined;
 const decoder = new TextDecoder();
+/** `count`, waiting before each segment while serve forwards bytes. */
+const paced = (count: CountFn): CountFn => pause ? (text) => (pause(), count(text)) : count;
 
 interface Ask {
   id: number;
@@ -38,7 +46,7 @@ port.on("message", async (m: Ask) => {
     return;
   }
   try {
-    const count = await loadO200k();
+    const count = paced(await loadO200k());
     if (m.line && arena) {
       const text = decoder.decode(arenaView(arena, m.line.at, m.line.length));
       port.postMessage({ id: m.id, measured: measureLineText(text, m.line.part, count) });

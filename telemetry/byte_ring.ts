@@ -19,8 +19,13 @@ export const GAP_TAG = 255;
 
 const HEADER = 5;
 const EMPTY = new Uint8Array(0);
+/**
+ * The control word holding the write position: it changes with every record
+ * written, so another thread can watch it for traffic (runtime/traffic_pause.ts).
+ */
+export const WRITE_POSITION_WORD = 0;
 // Control words: [0] write position, [1] read position.
-const WRITE = 0;
+const WRITE = WRITE_POSITION_WORD;
 const READ = 1;
 
 /** The shared memory of a ring (pass it to the other thread). */

@@ -91,10 +91,16 @@ interface Waiting {
 
 /**
  * A counter running in its own worker thread (`url`: runtime/token_worker,
- * given the arena's memory as `workerData.arena`). Requests are answered in
- * order; when the worker fails, every pending and later count rejects.
+ * given the arena's memory as `workerData.arena`, and `activity` — shared
+ * memory whose first word changes while traffic flows, so counting can wait
+ * for a pause — as `workerData.activity`). Requests are answered in order;
+ * when the worker fails, every pending and later count rejects.
  */
-export function workerCounter(url: URL, arenaBytes: number = ARENA_BYTES): TokenCounter {
+export function workerCounter(
+  url: URL,
+  arenaBytes: number = ARENA_BYTES,
+  activity?: SharedArrayBuffer,
+): TokenCounter {
   let worker: Worker | undefined;
   let failed: Error | undefined;
   let nextId = 1;
@@ -107,7 +113,7 @@ export function workerCounter(url: URL, arenaBytes: number = ARENA_BYTES): Token
   };
   const start = (): Worker => {
     if (worker) return worker;
-    worker = new Worker(url, { workerData: { arena: arena?.memory } });
+    worker = new Worker(url, { workerData: { arena: arena?.memory, activity } });
     worker.on(
       "message",
       (m: { id: number; counts?: TokenCount[]; measured?: Measured; error?: string }) => {
