@@ -15,15 +15,20 @@ export const MAX_DEFER_MS = 10_000;
 /** Tracks traffic and lets work through in its pauses. */
 export class QuietGate {
   readonly #quietMs: number;
+  readonly #maxDeferMs: number;
   #lastActivity = 0;
   #busySince: number | undefined;
   #open = false;
   #opened: () => void = () => {};
   readonly #openPromise = new Promise<void>((resolve) => (this.#opened = resolve));
 
-  /** A gate that needs `quietMs` of silence ({@link QUIET_MS} by default). */
-  constructor(quietMs: number = QUIET_MS) {
+  /**
+   * A gate that needs `quietMs` of silence ({@link QUIET_MS} by default) and
+   * puts work off for at most `maxDeferMs` ({@link MAX_DEFER_MS}).
+   */
+  constructor(quietMs: number = QUIET_MS, maxDeferMs: number = MAX_DEFER_MS) {
     this.#quietMs = quietMs;
+    this.#maxDeferMs = maxDeferMs;
   }
 
   /** Notes traffic now. */
@@ -45,17 +50,25 @@ export class QuietGate {
   /**
    * Resolves at the next pause, at once when the gate is open, or once work
    * has been put off for {@link MAX_DEFER_MS} of continuous traffic (until
-   * {@link QuietGate.idle} is called).
+   * {@link QuietGate.idle} is called, or a pause comes). A pause starts the
+   * count afresh: work that waited through one burst and ran in the pause
+   * after it must not count that wait against the next burst (it did, and
+   * parsed big lines in the middle of the next burst).
    */
   async wait(): Promise<void> {
     for (;;) {
       const now = Date.now();
       this.#busySince ??= now;
       const wait = this.#lastActivity + this.#quietMs - now;
-      if (wait <= 0 || this.#open || now - this.#busySince > MAX_DEFER_MS) return;
+      if (wait <= 0) {
+        this.#busySince = undefined;
+        return;
+      }
+      const capLeft = this.#busySince + this.#maxDeferMs - now;
+      if (this.#open || capLeft < 0) return;
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
-        new Promise((resolve) => (timer = setTimeout(resolve, wait))),
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.min(wait, capLeft + 1)))),
         this.#openPromise,
       ]);
       clearTimeout(timer);
