@@ -14,14 +14,21 @@
  * @module
  */
 
-/** Milliseconds without a forwarded chunk after which counting goes on. */
-export const TRAFFIC_QUIET_MS = 100;
+import { QUIET_MS } from "../telemetry/quiet_gate.ts";
+
+/**
+ * Milliseconds without a forwarded chunk after which counting goes on: the
+ * same pause the row writer waits for (telemetry/quiet_gate.ts). A shorter
+ * gap inside a burst is not idle time: the host or the server is then busy
+ * with the message it just got (the SDK spends 100 ms and more on a 1 MiB one).
+ */
+export const TRAFFIC_QUIET_MS: number = QUIET_MS;
 /**
  * The longest one pause lasts: traffic that never stops (a server streaming
  * notifications) still lets a segment through now and then, and the
  * recorder's deadlines turn what is left into estimates.
  */
-export const MAX_PAUSE_MS = 1_000;
+export const MAX_PAUSE_MS = 2_000;
 
 /** How {@link trafficPause} waits; tests pass their own sleep and clock. */
 export interface TrafficPauseOptions {
