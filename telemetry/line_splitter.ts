@@ -12,6 +12,8 @@
  * @module
  */
 
+import { findNewline } from "./find_newline.ts";
+
 /** The unfinished-line buffer keeps its memory up to this size between lines. */
 export const KEEP_BUFFER_BYTES: number = 8 * 1024 * 1024;
 const FIRST_BUFFER_BYTES = 64 * 1024;
@@ -46,7 +48,7 @@ export class LineSplitter {
     const lines: Uint8Array[] = [];
     let start = 0;
     for (;;) {
-      const nl = chunk.indexOf(0x0a, start);
+      const nl = findNewline(chunk, start);
       if (nl === -1) break;
       const tail = chunk.subarray(start, nl);
       if (this.#discarding) {
