@@ -5,9 +5,11 @@
  *   deno run -A bench/serve_bench.ts      # env N=1000 ROUNDS=3 WARM_MS=3000 PAIRS=15 BURST=4 SDK_PAIRS=9
  *   SERVE_CMD="node npm/cli/main.js" deno run -A bench/serve_bench.ts   # the npm build on Node
  *
- * ROUNDS=0 skips the latency part, PAIRS=0 the bare throughput, SDK_PAIRS=0 the SDK's; CONTROL=direct or CONTROL=off pairs direct
- * with direct (an A/A check of the method) or with the pure pipe instead of
- * telemetry on; PAIRS_LOG=1 prints every pair.
+ * ROUNDS=0 skips the latency part, PAIRS=0 the bare throughput, SDK_PAIRS=0
+ * the SDK's. CONTROL=direct pairs direct with direct, an A/A check of the
+ * wall ratio (its "every core busy" figure then counts the second server as
+ * serve: read only the wall ratio), CONTROL=off pairs direct with the pure
+ * pipe. PAIRS_LOG=1 prints every pair.
  *
  * Latency: a bare JSON-RPC line client (no SDK) calls a bare echo server (no
  * SDK) directly, through `serve` with telemetry off (the pure pipe), and
