@@ -113,6 +113,18 @@ export class ByteWriter {
     this.buf.set(b, this.length);
     this.length += b.length;
   }
+  /**
+   * Hands the bytes written so far to `sink`, up to the last multiple of
+   * `multiple` (1: all), and keeps the rest as the start of the buffer: a
+   * writer that streams out its bytes this way, by multiples of 8, keeps
+   * {@link ByteWriter.align} true to the offsets in the whole output.
+   */
+  drain(multiple: number, sink: (bytes: Uint8Array) => void): void {
+    const n = this.length - (this.length % multiple);
+    sink(this.buf.subarray(0, n));
+    this.buf.copyWithin(0, n, this.length);
+    this.length -= n;
+  }
   /** The bytes written (a view, valid until the next write). */
   result(): Uint8Array {
     return this.buf.subarray(0, this.length);

@@ -19,15 +19,8 @@
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader } from "./reader.ts";
 import type { DecodeResult, SourceProblem } from "./_decode.ts";
-import {
-  type Cursor,
-  encodeRows,
-  type KeptRows,
-  loadCursors,
-  loadRows,
-  saveCursors,
-  saveRows,
-} from "./cache.ts";
+import { type Cursor, encodeRows, loadCursors, saveCursors } from "./cache.ts";
+import { type KeptRows, loadRows, RowsFileWriter } from "./_rows_file.ts";
 import {
   loadSnapshot,
   loadSnapshotRows,
@@ -110,7 +103,8 @@ export function planPlatform(
 export class Settler {
   private readonly merged: Dedup;
   private readonly cursors = new Map<string, Cursor>();
-  private readonly rowsOut = new Map<string, KeptRows>();
+  /** The rows file being written (a full settle with the cache only). */
+  private readonly rowsOut?: RowsFileWriter;
   private readonly index = new Map<Planned, number>();
   private readonly taken = new Set<Planned>();
   private readonly reader: RowsReader;
@@ -125,6 +119,9 @@ export class Settler {
     // Without the cache, no key is kept nor read back: digests hold them in less.
     this.merged = new Dedup(reader.id, reader.confidence, scan.base, dir === undefined);
     this.reader = new RowsReader(reader.id, reader.confidence);
+    if (dir && scan.speed === "full") {
+      this.rowsOut = new RowsFileWriter(dir, reader.id, reader.version);
+    }
     scan.base = undefined;
     scan.plans.forEach((plan, i) => this.index.set(plan, i));
   }
@@ -167,13 +164,13 @@ export class Settler {
           : result.rows,
       ]);
       this.merged.add(rows, this.origin(plan));
-      if (this.dir) this.rowsOut.set(plan.key, { end: result.end, bytes: encodeRows(rows) });
+      this.rowsOut?.add(plan.key, { end: result.end, bytes: encodeRows(rows) });
       return;
     }
     this.merged.add(fresh, this.origin(plan));
-    if (this.dir) {
+    if (this.rowsOut) {
       const bytes = result.rows instanceof Uint8Array ? result.rows : encodeRows(result.rows);
-      this.rowsOut.set(plan.key, { end: result.end, bytes });
+      this.rowsOut.add(plan.key, { end: result.end, bytes });
     }
   }
 
@@ -190,14 +187,12 @@ export class Settler {
         const kept = this.scan.kept?.get(plan.key);
         if (kept) {
           this.merged.add(this.reader.read(kept.bytes), this.origin(plan));
-          this.rowsOut.set(plan.key, kept);
+          this.rowsOut?.add(plan.key, kept);
         }
       } else if (skippedBySince(plan, since)) complete = false;
     }
     this.scan.kept = undefined;
-    // Saved and let go before the table is built, so the two are never held at once.
-    if (dir && this.scan.speed === "full") saveRows(dir, reader.id, reader.version, this.rowsOut);
-    this.rowsOut.clear();
+    this.rowsOut?.commit();
     const fingerprint = complete ? this.scan.fingerprint : "";
     // The keys are saved, then let go, before the table is built.
     let keysSaved = false;

@@ -5,10 +5,10 @@
  *   past the last line read, a hash of the bytes around it, the decoder's
  *   state and its problems, plus the fingerprint of the listing they describe.
  *   Small; read whenever something changed.
- * - `<platform>.rows.bin`: per source its records (keyed rows, in the
- *   compact form of `_codec.ts`) and the offset they were read up to. Large;
- *   read only when a source was rewritten, truncated or removed, and then
- *   every source whose rows lag its cursor is read again.
+ * - `<platform>.rows.bin` (`_rows_file.ts`): per source its records (keyed
+ *   rows, in the compact form of `_codec.ts`) and the offset they were read
+ *   up to. Large; read only when a source was rewritten, truncated or
+ *   removed, and then every source whose rows lag its cursor is read again.
  * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import type { Rows } from "./_rows.ts";
 import type { SourceProblem } from "./_decode.ts";
-import { ByteReader, ByteWriter, writeRows } from "./_codec.ts";
+import { ByteWriter, writeRows } from "./_codec.ts";
 
 const FORMAT = 4;
 
@@ -44,17 +44,6 @@ export interface Cursor {
   saved: unknown;
   /** Problems found in it. */
   problems: SourceProblem[];
-}
-
-/**
- * A source's records as read up to `end`, kept encoded (`_codec.ts`): a
- * source's rows are decoded only when a full settle merges them.
- */
-export interface KeptRows {
-  /** The offset the rows were read up to (equal to the cursor's when current). */
-  end: number;
-  /** The rows, encoded by `writeRows`. */
-  bytes: Uint8Array;
 }
 
 function file(dir: string, platform: string, kind: string): string {
@@ -136,53 +125,7 @@ export function saveCursors(
   );
 }
 
-const ROWS = 0x32525341; // "ASR2" as a little-endian uint32
-
-/** Loads every source's kept rows (still encoded); undefined when absent or of another reader version. */
-export function loadRows(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-): Map<string, KeptRows> | undefined {
-  let r: ByteReader;
-  try {
-    r = new ByteReader(readCacheFile(file(dir, platform, "rows.bin")));
-    if (r.u32() !== ROWS) return undefined;
-    const header = r.json<{ format: number; reader: number; count: number }>();
-    if (header.format !== FORMAT || header.reader !== readerVersion) return undefined;
-    const out = new Map<string, KeptRows>();
-    for (let i = 0; i < header.count; i++) {
-      const key = r.json<string>();
-      const end = r.f64();
-      out.set(key, { end, bytes: r.block() });
-    }
-    return out;
-  } catch {
-    return undefined; // absent or damaged: every source is read again
-  }
-}
-
-/** Saves every source's kept rows; false when it could not. */
-export function saveRows(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-  kept: Map<string, KeptRows>,
-): boolean {
-  let size = 256;
-  for (const [key, { bytes }] of kept) size += key.length * 3 + 32 + bytes.length;
-  const w = new ByteWriter(size);
-  w.u32(ROWS);
-  w.json({ format: FORMAT, reader: readerVersion, count: kept.size });
-  for (const [key, { end, bytes }] of kept) {
-    w.json(key);
-    w.f64(end);
-    w.block(bytes);
-  }
-  return writeCacheFile(file(dir, platform, "rows.bin"), w.result());
-}
-
-/** The rows of `rows`, encoded for {@link KeptRows} (a buffer of their own, transferable). */
+/** The rows of `rows`, encoded for a rows file (a buffer of their own, transferable). */
 export function encodeRows(rows: Rows): Uint8Array {
   const w = new ByteWriter();
   writeRows(w, rows);
