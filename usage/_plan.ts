@@ -90,12 +90,16 @@ function companionStats(source: UsageSource): { size: number; mtimeMs: number } 
   return { size, mtimeMs };
 }
 
-/** A hash of every source's identity, size, mtime and inode: equal when nothing changed. */
+/**
+ * A hash of every source's identity, size, mtime and inode: equal when
+ * nothing changed. Each source is its key, a NUL (no path holds one), then
+ * the three numbers as 8 bytes each.
+ */
 export function fingerprint(plans: Planned[]): string {
   const hash = new Cyrb53();
-  plans.forEach((p, i) => {
-    hash.add(`${i ? "\n" : ""}${p.key}\u0000${p.size}\u0000${p.mtimeMs}\u0000${p.ino}`);
-  });
+  for (const p of plans) {
+    hash.add(p.key).add("\u0000").addNumber(p.size).addNumber(p.mtimeMs).addNumber(p.ino);
+  }
   return hash.digest();
 }
 

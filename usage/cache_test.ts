@@ -33,3 +33,11 @@ test("a hash fed piece by piece equals the hash of the joined text", () => {
   assert.equal(pieces.digest(), hashString(whole));
   assert.notEqual(hashString("ab"), hashString("ba"));
 });
+
+test("a number is hashed as its eight float64 bytes", () => {
+  for (const n of [0, 1, 1.5, 1764489035123.25, 2 ** 53 + 2]) {
+    const bytes = new Uint8Array(new Float64Array([n]).buffer);
+    assert.equal(new Cyrb53().addNumber(n).digest(), hashBytes(bytes), String(n));
+  }
+  assert.notEqual(new Cyrb53().addNumber(1).digest(), new Cyrb53().addNumber(2).digest());
+});
