@@ -9,6 +9,7 @@ import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
+import { denoStatFile, type FileStat } from "../core/runtime_info.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -32,6 +33,18 @@ export interface Planned {
   from: number;
 }
 
+/**
+ * A regular file's stat, undefined when it is missing or not a file (a
+ * removed file is normal, not an error to build and throw); Deno's own stat
+ * where it runs (see `denoStatFile`).
+ */
+const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((path) => {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st?.isFile()
+    ? { size: st.size, mtimeMs: st.mtimeMs, ino: Number(st.ino) || 0 }
+    : undefined;
+});
+
 /** Stats each source once (the first of a key wins); unreadable ones become problems. */
 export function planSources(
   reader: UsageReader,
@@ -44,11 +57,10 @@ export function planSources(
     const key = source.key ?? source.path;
     if (seen.has(key)) continue;
     seen.add(key);
-    let st;
+    let st: FileStat | undefined;
     try {
-      // throwIfNoEntry: a removed file is normal, not an error to build and throw.
-      st = statSync(source.path, { throwIfNoEntry: false });
-      if (!st || !st.isFile()) continue;
+      st = statFile(source.path);
+      if (!st) continue;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== "ENOENT") {
@@ -68,7 +80,7 @@ export function planSources(
       key,
       size: st.size + extra.size,
       mtimeMs: Math.max(st.mtimeMs, extra.mtimeMs),
-      ino: Number(st.ino) || 0,
+      ino: st.ino,
       mode: 2,
       from: 0,
     });
