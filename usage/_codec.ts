@@ -245,7 +245,11 @@ function writeColumn(w: ByteWriter, col: ArrayLike<number>, count: number): void
 }
 
 /** Reads a column written by {@link writeColumn} into `out`. */
-function readColumn(r: ByteReader, out: Float64Array | Int32Array | number[], count: number): void {
+function readColumn(
+  r: ByteReader,
+  out: Float64Array | Uint32Array | Int32Array | number[],
+  count: number,
+): void {
   const width = r.u32();
   if (width === CONST) {
     out.fill(r.f64());

@@ -54,6 +54,8 @@ export type KeptKeys = Pick<Required<Merged>, "keys" | "order" | "secondary">;
 
 const COLUMNS = [...NUMBER_COLUMNS, ...INDEX_COLUMNS] as const;
 const FIRST_INDEX = NUMBER_COLUMNS.length;
+/** The numeric columns that are not counts (times, money, multipliers). */
+const FLOAT_COLUMNS: ReadonlySet<string> = new Set(["ts", "cost", "multiplier"]);
 
 /** One platform's rows merged by request key. */
 export class Dedup {
@@ -64,7 +66,7 @@ export class Dedup {
   private readonly cols = COLUMNS.map((name, c) =>
     c >= FIRST_INDEX
       ? new Chunked((n) => new Int32Array(n), -1)
-      : name === "ts" || name === "cost" || name === "multiplier"
+      : FLOAT_COLUMNS.has(name)
       ? new Chunked((n) => new Float64Array(n), name === "ts" ? 0 : NaN)
       : new Chunked((n) => new Uint32Array(n), 0, true)
   );
@@ -202,7 +204,14 @@ export class Dedup {
     // Column by column, dropping each one's chunks once copied, so the peak is
     // one column above the merge itself.
     COLUMNS.forEach((name, c) => {
-      const out = c < FIRST_INDEX ? new Float64Array(n) : new Int32Array(n);
+      // A token column whose every value fits 4 bytes stays 4 bytes a row.
+      const narrow = c < FIRST_INDEX && !FLOAT_COLUMNS.has(name) &&
+        this.cols[c].chunks.every((chunk) => !(chunk instanceof Float64Array));
+      const out = c >= FIRST_INDEX
+        ? new Int32Array(n)
+        : narrow
+        ? new Uint32Array(n)
+        : new Float64Array(n);
       (table as unknown as Record<string, ArrayLike<number>>)[name] = this.cols[c].gather(
         out,
         order,

@@ -124,3 +124,23 @@ test("a merge hands its keys, in row order, to a saver before building the table
     { numRuns: 200 },
   );
 });
+
+test("merged token counts are kept 4 bytes a row where every count fits, and exact past 2^32", () => {
+  const rec = (key: string, input: number, output: number): ReaderRecord => ({
+    key,
+    ts: 1764489035123.5,
+    sessionId: "s",
+    projectKey: "p",
+    costUsd: 0.25,
+    tokens: { input, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, output, reasoning: 0 },
+  });
+  const { table } = mergeRows("codex", "host-reported", [
+    rows([rec("a", 7, 2 ** 32 + 5), rec("b", 2 ** 32 - 1, 1)]),
+  ]);
+  assert.ok(table.input instanceof Uint32Array);
+  assert.ok(table.output instanceof Float64Array); // one count needs more than 4 bytes
+  assert.ok(table.ts instanceof Float64Array && table.cost instanceof Float64Array);
+  assert.deepEqual(Array.from(table.input), [7, 2 ** 32 - 1]);
+  assert.deepEqual(Array.from(table.output), [2 ** 32 + 5, 1]);
+  assert.deepEqual([table.ts[0], table.cost[0]], [1764489035123.5, 0.25]);
+});

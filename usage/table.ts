@@ -11,8 +11,12 @@ import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageRecord } from "../core/usage_types.ts";
 import type { ReaderRecord } from "./reader.ts";
 
-/** A numeric column: typed when kept (snapshots), a plain array while scanning. */
-export type NumberColumn = Float64Array | number[];
+/**
+ * A numeric column: typed when kept (snapshots), a plain array while
+ * scanning. A scan's token counts come as a Uint32Array when every count of
+ * the column fits one (4 bytes a row instead of 8).
+ */
+export type NumberColumn = Float64Array | Uint32Array | number[];
 
 /** A string-index column. */
 export type IndexColumn = Int32Array | number[];
