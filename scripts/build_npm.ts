@@ -12,6 +12,8 @@
  * explicit type fails the build with its file and line. Dependencies are the
  * bare specifiers the emitted files import, pinned through deno.json's
  * imports; the build fails when the npm and deno.json export maps drift.
+ * The executable (`cli/main.js`) and what it loads are then pre-linked into
+ * chunks (scripts/_npm_chunks.ts); the exports stay one file per module.
  *
  * @module
  */
@@ -23,7 +25,8 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { publishedFiles } from "./_npm_sources.ts";
 import { dependenciesFor } from "./_npm_deps.ts";
-import { bundleEntry, type EmittedModules } from "./_npm_bundle.ts";
+import type { EmittedModules } from "./_npm_graph.ts";
+import { linkChunks, withoutComments } from "./_npm_chunks.ts";
 import { LINKED_ENTRY } from "../install/linked_entry.ts";
 import {
   BIN_NAME,
@@ -110,7 +113,7 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
   if (problems.length > 0) {
     throw new Error(`npm build: ${problems.length} problem(s)\n${problems.join("\n")}`);
   }
-  writeHotEntry(outDir, emitted);
+  writeLinkedBin(outDir, emitted);
   const packageJson = npmPackageJson(deno, dependenciesFor(specifiers, deno.imports ?? {}));
   writeFileSync(join(outDir, "package.json"), `${JSON.stringify(packageJson, null, 2)}\n`);
   const bin = packageJson.bin as Record<string, string>;
@@ -123,34 +126,30 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
 }
 
 /**
- * What hosts run on every event: the executable's hook, statusline and
- * usage-event paths, with the dialect and telemetry-row modules they load
- * lazily. Node compiles and links each module file on its own, so these are
- * written as one pre-linked file (scripts/_npm_bundle.ts) at the
- * executable's path; every other module, and every export, stays as emitted.
+ * The executable, pre-linked into chunks (scripts/_npm_chunks.ts): Node
+ * compiles and links each module file on its own, so a hook call loads a
+ * few small chunks (the entry, the hook runtime, one dialect) and an install
+ * a few dozen instead of ~200 files. The entry's chunk replaces the emitted
+ * `cli/main.js`; the others go under `_bin/`. Every export stays as emitted.
  */
-function writeHotEntry(outDir: string, emitted: EmittedModules): void {
+function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
   const entry = BIN_SOURCE.slice(2).replace(/\.ts$/, ".js");
-  const hot = [
-    "runtime/hook_main.js",
-    "runtime/statusline.js",
-    "runtime/usage_event.js",
-    "telemetry/hook_row_lean.js",
-    ...[...emitted.keys()].filter((p) => /^adapters\/dialects\/[a-z][a-z_]*\.js$/.test(p)),
-  ];
-  // Node keeps no compiled code between runs: it parses this file on every
-  // hook call, and parses an ASCII file without comments fastest (~1 % of a
-  // cold hook's instructions, valgrind).
-  const printer = ts.createPrinter({ removeComments: true });
-  const bare: EmittedModules = new Map(
-    [...emitted].map(([p, js]) => {
-      const shebang = /^#![^\n]*\n/.exec(js)?.[0] ?? "";
-      const sf = ts.createSourceFile(p, js.slice(shebang.length), ts.ScriptTarget.ES2022, true);
-      return [p, shebang + printer.printFile(sf)];
-    }),
+  const dialects = [...emitted.keys()].filter((p) =>
+    /^adapters\/dialects\/[a-z][a-z_]*\.js$/.test(p)
   );
-  const { text } = bundleEntry(bare, entry, hot);
-  writeFileSync(join(outDir, entry), asciiOnly(text));
+  const { files } = linkChunks(withoutComments(emitted), entry, [
+    // Loaded on every host event: one chunk with the entry's own imports.
+    ["runtime/hook_main.js", "telemetry/hook_row_lean.js"],
+    ["runtime/statusline.js"],
+    ["runtime/usage_event.js"],
+    // Claude's dialect first: the dialects of its forks import its family module.
+    ...["adapters/dialects/claude.js", ...dialects.sort()].map((d) => [d]),
+  ]);
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(outDir, path)), { recursive: true });
+    // Node keeps no compiled code between runs and parses an ASCII file fastest.
+    writeFileSync(join(outDir, path), asciiOnly(text));
+  }
 }
 
 /** `js` with each non-ASCII character of its (comment-free) code as a `\u` escape. */

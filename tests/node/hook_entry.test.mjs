@@ -1,5 +1,5 @@
 // The installed package's executable as a host runs it for a hook: the
-// pre-linked hook entry (one file, scripts/_npm_bundle.ts) must answer with
+// executable linked into chunks (scripts/_npm_chunks.ts) must answer with
 // the host's native reply and append the telemetry row, exactly as the
 // per-module build did.
 import { test } from "node:test";
@@ -18,7 +18,7 @@ import {
   writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 const main = resolve("node_modules", "@ken-jo", "agent-connector", "cli", "main.js");
 
@@ -82,12 +82,19 @@ function telemetryRows(data) {
   return rows;
 }
 
-test("the installed hook entry is one pre-linked file", () => {
+test("the installed executable is linked into chunks, the hook runtime in the entry's file", () => {
   const text = readFileSync(main, "utf8");
   assert.match(text, /^#!\/usr\/bin\/env node\n/);
-  assert.match(text, /Pre-linked by scripts\/_npm_bundle\.ts/);
+  assert.match(text, /Linked by scripts\/_npm_chunks\.ts/);
   assert.match(text, /\/\/ runtime\/hook_main\.js\n/);
-  assert.match(text, /\/\/ adapters\/dialects\/claude\.js\n/);
+  // The CLI table and each dialect load from their own chunks, only when needed.
+  assert.doesNotMatch(text, /\/\/ cli\/commands\.js\n/);
+  assert.doesNotMatch(text, /\/\/ adapters\/dialects\/claude\.js\n/);
+  const claude = readFileSync(
+    join(dirname(main), "..", "_bin", "adapters.dialects.claude.js"),
+    "utf8",
+  );
+  assert.match(claude, /\/\/ adapters\/dialects\/claude\.js\n/);
 });
 
 test("a Claude Code PreToolUse payload gets the native deny reply and one telemetry row", () => {
