@@ -7,18 +7,32 @@
  * `linkChunks` starts from the executable's entry and every module the code
  * names lazily (a dynamic `import()`, a `"./x.ts"` string given to
  * `importLazily`, a `` `./cmd_${name}.ts` `` template); those are the chunk
- * entries. Each module goes into the one chunk of the entries that reach it
- * through static imports, so a chunk loads exactly when one of its modules
- * is needed and **each module lives in exactly one chunk** (one instance of
- * its state, its classes, its caches). Chunks import each other statically
- * where the sources did, and dynamic imports load the chunk holding their
- * target; a specifier only known at run time goes through `__acload`, which
- * maps any linked module's URL to its chunk. Modules run in the order ES
+ * entries. Each module goes into one chunk by the set of entries reaching
+ * it through static imports: **each module lives in exactly one chunk** (one
+ * instance of its state, its classes, its caches), and a chunk is loaded no
+ * later than one of its modules is needed:
+ *
+ * - what the entry imports statically, and the closure of `groups[0]` (what
+ *   hosts run on every event), is the entry's own file;
+ * - a later group (one dialect) takes what only listed entries share;
+ * - a module whose entry set has a member loaded before all the others
+ *   (a dominator in the graph of lazy loads: the command table before each
+ *   command) goes into that member's chunk, loaded exactly when it needs it;
+ * - other sets get a chunk each, except that small ones shared by commands
+ *   only (no hot entry, no npm package) are joined into `_bin/common.js`:
+ *   Node pays per file, so a command may load a few unneeded kilobytes.
+ *
+ * Chunks import each other statically where the sources did, and dynamic
+ * imports load the chunk holding their target; a specifier only known at
+ * run time goes through `__acload`, which maps any linked module's URL to
+ * its chunk (lazy entries listed in the entry's file, every other module in
+ * `_bin/index.js`, read only on such a miss). Modules run in the order ES
  * modules would (scripts/_npm_link_module.ts), with their own URL as
- * `import.meta.url`, so files they name (prices.json, a worker) resolve as
- * before. External packages stay static imports at the top of the chunk
- * whose module imports them. A module that awaits at the top level (a
- * worker's entry) is not linked and loads from its own file.
+ * `import.meta.url`, so files they name (prices.json, a worker's entry)
+ * resolve as before. External packages stay static imports at the top of
+ * the chunk whose module imports them. A module that awaits at the top level
+ * (a worker's entry) is not linked: it loads from its own file, with its own
+ * imports (in its own thread).
  *
  * Output: the entry's chunk is written at the entry's path (`cli/main.js`);
  * the others under `_bin/`.
@@ -27,8 +41,9 @@
  */
 
 import ts from "typescript";
-import { cycles, type EmittedModules, type ModuleFacts, moduleFacts } from "./_npm_graph.ts";
+import { cycles, type EmittedModules, moduleFacts } from "./_npm_graph.ts";
 import { type LinkContext, linkModule, q, relativeSpec } from "./_npm_link_module.ts";
+import { dominators, linkable, reach, runtimeHelpers } from "./_npm_chunk_parts.ts";
 
 /** The linked executable: files to write (package path → text) and how modules were grouped. */
 export interface LinkedChunks {
@@ -41,86 +56,11 @@ export interface LinkedChunks {
 /** Folder of the chunks other than the entry's. */
 export const CHUNK_DIR = "_bin";
 
+/** Below this many bytes, a chunk shared by commands joins `_bin/common.js`. */
+const SMALL_CHUNK = 6000;
+
 /** Where every linked module is listed, for a lazy load the build could not foresee. */
 const INDEX = `${CHUNK_DIR}/index.js`;
-
-/**
- * The helpers every chunk uses, defined once in the entry's file. `lazy`
- * lists the modules named lazily (`path chunk function`, comma-separated);
- * any other module of ours loaded by a URL computed at run time is looked
- * up in the full list, loaded from its own small file then.
- */
-function runtimeHelpers(entry: string, lazy: string): string[] {
-  return [
-    "const __acroot = new URL(" + q("../".repeat(entry.split("/").length - 1) || "./") +
-    ", import.meta.url).href;",
-    "function __acns(o) {",
-    "  const ns = Object.defineProperties(Object.create(null), Object.getOwnPropertyDescriptors(o));",
-    '  Object.defineProperty(ns, Symbol.toStringTag, { value: "Module" });',
-    "  return Object.freeze(ns);",
-    "}",
-    "function __acfix(o) {",
-    '  Object.defineProperty(o, Symbol.toStringTag, { value: "Module" });',
-    "  return Object.freeze(o);",
-    "}",
-    "function __acmap(list) {",
-    '  return new Map(list.split(",").map((e) => {',
-    '    const [p, c, f] = e.split(" ");',
-    "    return [p, [c, f]];",
-    "  }));",
-    "}",
-    "function __acrun(hit) {",
-    "  return import(__acroot + hit[0]).then((c) => c[hit[1]]());",
-    "}",
-    "let __acindex;",
-    "function __acload(base, spec, opts) {",
-    "  const s = String(spec);",
-    '  if (s.startsWith("./") || s.startsWith("../") || s.startsWith("file:")) {',
-    "    const url = new URL(s, base).href;",
-    '    if (url.startsWith(__acroot) && url.endsWith(".js")) {',
-    "      const key = url.slice(__acroot.length);",
-    `      const hit = (__acindex ??= __acmap(${q(lazy)})).get(key);`,
-    "      if (hit) return __acrun(hit);",
-    `      return import(__acroot + ${q(INDEX)}).then((m) => {`,
-    "        const found = __acmap(m.index).get(key);",
-    "        return found ? __acrun(found) : import(url);",
-    "      });",
-    "    }",
-    "    return opts === undefined ? import(url) : import(url, opts);",
-    "  }",
-    "  return opts === undefined ? import(s) : import(s, opts);",
-    "}",
-  ];
-}
-
-/** Module paths reachable from `roots` through `next`. */
-function reach(roots: string[], next: (p: string) => string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...roots];
-  while (stack.length) {
-    const p = stack.pop()!;
-    if (seen.has(p)) continue;
-    seen.add(p);
-    stack.push(...next(p));
-  }
-  return seen;
-}
-
-/** Which modules can be linked: no top-level await in them or below them. */
-function linkable(facts: Map<string, ModuleFacts>, entry: string): Set<string> {
-  const ok = new Map<string, boolean>();
-  const check = (p: string): boolean => {
-    if (ok.has(p)) return ok.get(p)!;
-    const f = facts.get(p);
-    ok.set(p, true); // a cycle is fine; a bad member fails it below
-    const good = f !== undefined && (p === entry || !f.topLevelAwait) &&
-      f.imports.every((r) => !r.dep || check(r.dep));
-    ok.set(p, good);
-    return good;
-  };
-  for (const p of facts.keys()) check(p);
-  return new Set([...ok].filter(([, good]) => good).map(([p]) => p));
-}
 
 /**
  * Links `entry` (kept at the top level of its file) and everything it can
@@ -155,19 +95,50 @@ export function linkChunks(
     ).sort(),
   ];
   // Each module's chunk: the set of entries reaching it statically.
+  const closure = new Map(entries.map((e) => [e, reach([e], staticDeps)]));
   const sets = new Map<string, string[]>();
-  for (const e of entries) {
-    for (const p of reach([e], staticDeps)) sets.set(p, [...(sets.get(p) ?? []), e]);
-  }
-  // Group 0 and what the entry imports statically share the entry's file.
+  for (const [e, ps] of closure) for (const p of ps) sets.set(p, [...(sets.get(p) ?? []), e]);
+  const dom = dominators(
+    entry,
+    entries,
+    (e) => [...closure.get(e)!].flatMap((m) => facts.get(m)!.lazy.filter((l) => closure.has(l))),
+  );
+  // Group 0 and what the entry imports statically share the entry's file;
+  // a later group takes what only listed entries share.
+  const hot = new Set(groups.flat());
   const grouped = new Map<string, string>();
   [[entry, ...(groups[0] ?? [])], ...groups.slice(1)].forEach((g, i) => {
     for (const p of reach(g.filter((m) => used.has(m)), staticDeps)) {
-      if (!grouped.has(p)) grouped.set(p, i === 0 ? entry : `${CHUNK_DIR}/${dotted(g[0])}`);
+      if (grouped.has(p) || (i > 0 && !sets.get(p)!.every((e) => hot.has(e)))) continue;
+      grouped.set(p, i === 0 ? entry : `${CHUNK_DIR}/${dotted(g[0])}`);
     }
   });
+  // A module needed by an entry that is loaded before every other entry
+  // needing it goes with that entry: it is never loaded sooner than needed.
+  const firstOf = (set: string[]): string => {
+    const first = set.find((d) => set.every((e) => dom.get(e)!.has(d)));
+    return first ?? set.join(" ");
+  };
   // Modules only a run-time URL could reach: one chunk, found through INDEX.
-  const keyOf = (p: string) => grouped.get(p) ?? sets.get(p)?.join(" ") ?? `${CHUNK_DIR}/rest.js`;
+  const setKey = (p: string) =>
+    grouped.get(p) ?? (sets.has(p) ? firstOf(sets.get(p)!) : `${CHUNK_DIR}/rest.js`);
+  // Node pays per file: the small chunks shared by commands (never by a hot
+  // entry, never importing a package) are joined into one. A command may then
+  // load a few kilobytes it does not run; nothing loads later than needed.
+  const size = new Map<string, number>();
+  for (const p of ok) size.set(setKey(p), (size.get(setKey(p)) ?? 0) + bare.get(p)!.length);
+  const common = (k: string) =>
+    k.includes(" ") && size.get(k)! < SMALL_CHUNK && !k.split(" ").some((e) => hot.has(e));
+  const packages = new Set(
+    [...ok].filter((p) =>
+      facts.get(p)!.imports.some((r) => r.external && !r.external.startsWith("node:"))
+    )
+      .map(setKey),
+  );
+  const keyOf = (p: string) => {
+    const k = setKey(p);
+    return common(k) && !packages.has(k) ? `${CHUNK_DIR}/common.js` : k;
+  };
   const order = [...ok].sort();
   const byKey = new Map<string, string[]>();
   for (const p of order) byKey.set(keyOf(p), [...(byKey.get(keyOf(p)) ?? []), p]);
@@ -264,7 +235,7 @@ export function linkChunks(
     return shebang + [
       `// Linked by scripts/_npm_chunks.ts: ${members.length} module(s).`,
       ...head,
-      ...(isEntry ? runtimeHelpers(entry, manifest) : []),
+      ...(isEntry ? runtimeHelpers(entry, manifest, INDEX) : []),
       ...parts,
       `export { ${exported.join(", ")} };`,
       ...main,

@@ -92,6 +92,7 @@ const MODULES: EmittedModules = new Map([
       'import * as st from "../core/state.js";',
       'import def from "./def.js";',
       'import { lazy } from "../core/lazy.js";',
+      'import { shared } from "./shared.js";',
       'export * from "./cmds.js";',
       "export async function run() {",
       "  st.bump();",
@@ -100,12 +101,19 @@ const MODULES: EmittedModules = new Map([
       '  const name = ["./cmd", "_x.ts"].join("");',
       "  const cmd = await lazy(name, import.meta.url);",
       '  const worker = await import(new URL("../rt/worker_main.js", import.meta.url).href);',
-      "  return [st.count, def, j.default.x, cmd.sameState(), worker.w, Object.keys(st).join()];",
+      '  const y = await lazy("./cmd_y.ts", import.meta.url);',
+      "  return [st.count, def, j.default.x, cmd.sameState(), worker.w, Object.keys(st).join(),",
+      "    shared + y.fromY()];",
       "}",
     ),
   ],
   ["cli/cmds.js", "export const ONE = 1;\nexport const twoFn = () => 2;\n"],
   ["cli/def.js", "export default 42;\n"],
+  ["cli/shared.js", 'export const shared = "s";\n'],
+  [
+    "cli/cmd_y.js",
+    'import { shared } from "./shared.js";\nexport const fromY = () => shared + "y";\n',
+  ],
   [
     "cli/cmd_x.js",
     lines(
@@ -160,6 +168,13 @@ test("the hook path's chunks hold neither the command table nor what only it use
   assert.notEqual(chunkOf("rt/thrower.js"), chunkOf("rt/hook.js"));
 });
 
+test("a module shared by the command table and a command it loads goes with the table", () => {
+  const { chunks } = linkChunks(MODULES, "cli/main.js");
+  const chunkOf = (m: string) => [...chunks].find(([, ms]) => ms.includes(m))![0];
+  assert.equal(chunkOf("cli/shared.js"), chunkOf("cli/table.js"));
+  assert.notEqual(chunkOf("cli/cmd_y.js"), chunkOf("cli/table.js"));
+});
+
 test("linked modules run as the separate files did: cycles, live bindings, one class, own URLs", () => {
   assert.deepEqual(runLinked(["hook"]), [1, "b sees A", "function", "/", "rt/hook.js", true]);
 });
@@ -172,6 +187,7 @@ test("lazy loads by computed URL reach the one linked copy; JSON and awaiting mo
     2,
     0, // the awaiting module's own file imports its own copy of core/state.js
     "bump,count",
+    "ssy",
     1,
     "function",
   ]);

@@ -144,6 +144,11 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
     ["runtime/usage_event.js"],
     // Claude's dialect first: the dialects of its forks import its family module.
     ...["adapters/dialects/claude.js", ...dialects.sort()].map((d) => [d]),
+    // `usage report` reads every host's logs: its readers as one file.
+    [
+      "usage/readers/registry.js",
+      ...[...emitted.keys()].filter((p) => /^usage\/readers\/[a-z][a-z_]*\.js$/.test(p)).sort(),
+    ],
   ]);
   for (const [path, text] of files) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
