@@ -124,39 +124,41 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
+ * A promise that resolves to `"timeout"` after `ms`, without holding the
+ * process open once nothing else does (a hook whose host closed stdin exits
+ * at once). `Atomics.waitAsync` on a cell no one notifies costs a cold Deno
+ * start next to nothing (every Deno 2 has it); the alternatives do not:
+ * since Deno 2.8 the global timers are Node's, and the first one loads
+ * enough Node compatibility to cost a cold hook about half of an empty
+ * script's start-up, and `AbortSignal.timeout` with a listener cost a cold
+ * hook ~3 M instructions, a sixth of its whole overhead (bench/hook_bench.ts).
+ */
+function deadline(ms: number): Promise<"timeout"> {
+  const wait = Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  return Promise.resolve(wait.value).then(() => "timeout" as const);
+}
+
+/**
  * Reads Deno's stdin with plain reads: its web-stream reader costs ~20 ms of
- * set-up on a cold start, a read loop ~1 ms. The deadline is
- * `AbortSignal.timeout`, not `setTimeout`: since Deno 2.8 the global timers
- * are Node's, and the first one loads enough Node compatibility to cost a
- * cold hook about half of an empty script's start-up (bench/hook_bench.ts).
+ * set-up on a cold start, a read loop ~1 ms. The deadline is {@link deadline}.
  */
 async function denoStdin(timeoutMs: number): Promise<string> {
   if (deno.stdin.isTerminal?.()) return "";
   const chunks: Uint8Array[] = [];
-  const signal = AbortSignal.timeout(timeoutMs);
-  let onAbort = () => {};
-  const timeout = new Promise<"timeout">((resolve) => {
-    onAbort = () => resolve("timeout");
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-  try {
-    for (;;) {
-      const buf = new Uint8Array(65536);
-      const n = await Promise.race([deno.stdin.read(buf) as Promise<number | null>, timeout]);
-      if (n === null) break;
-      if (n === "timeout") {
-        // The pending read would keep the process alive until the host
-        // closes the pipe: closing stdin cancels it, so the hook still exits.
-        try {
-          deno.stdin.close();
-        } catch { /* already closed */ }
-        break;
-      }
-      chunks.push(buf.subarray(0, n));
+  const timeout = deadline(timeoutMs);
+  for (;;) {
+    const buf = new Uint8Array(65536);
+    const n = await Promise.race([deno.stdin.read(buf) as Promise<number | null>, timeout]);
+    if (n === null) break;
+    if (n === "timeout") {
+      // The pending read would keep the process alive until the host
+      // closes the pipe: closing stdin cancels it, so the hook still exits.
+      try {
+        deno.stdin.close();
+      } catch { /* already closed */ }
+      break;
     }
-  } finally {
-    // A listened-to timeout signal keeps Deno's event loop alive until it fires.
-    signal.removeEventListener("abort", onAbort);
+    chunks.push(buf.subarray(0, n));
   }
   return new TextDecoder().decode(concat(chunks));
 }

@@ -7,7 +7,12 @@ import { join } from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
 
-test("reading stdin gives up at the deadline with what arrived when the host never closes it", async () => {
+/** Runs `leanIo().readStdin(deadlineMs)` in a child fed `input`; ends its stdin when `close`. */
+async function readInChild(
+  deadlineMs: number,
+  input: string,
+  close: boolean,
+): Promise<{ code: number | null; out: string }> {
   const dir = mkdtempSync(join(tmpdir(), "ac-stdin-"));
   try {
     const script = join(dir, "read.ts");
@@ -16,25 +21,36 @@ test("reading stdin gives up at the deadline with what arrived when the host nev
       script,
       `import { leanIo } from ${JSON.stringify(info)};
 const io = await leanIo();
-const text = await io.readStdin(300);
+const text = await io.readStdin(${deadlineMs});
 await io.write("out", "got:" + text);
 `,
     );
     const child = spawn(process.execPath, ["run", "-A", "--quiet", script], {
       stdio: ["pipe", "pipe", "pipe"],
     });
-    child.stdin.write("partial");
+    child.stdin.write(input);
+    if (close) child.stdin.end();
     let out = "";
     child.stdout.on("data", (d) => (out += d));
-    // The pipe stays open: the child must still exit on its own (a child
-    // still running long after its deadline is killed and fails the test).
-    const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    // A child still running long after it should have exited is killed and
+    // fails the test (its exit code is then null).
+    const guard = setTimeout(() => child.kill("SIGKILL"), 20_000);
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     clearTimeout(guard);
     child.stdin.destroy();
-    assert.equal(code, 0);
-    assert.equal(out, "got:partial");
+    return { code, out };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test("reading stdin gives up at the deadline with what arrived when the host never closes it", async () => {
+  // The pipe stays open: the child must still exit on its own.
+  assert.deepEqual(await readInChild(300, "partial", false), { code: 0, out: "got:partial" });
+});
+
+test("a pending stdin deadline never holds the process once the host closed stdin", async () => {
+  // The deadline (two minutes) is far past the guard: a deadline that kept
+  // the process alive would have it killed.
+  assert.deepEqual(await readInChild(120_000, "whole", true), { code: 0, out: "got:whole" });
 });
