@@ -139,12 +139,13 @@ export function ensureHomeBin(opts: {
   dryRun?: boolean;
 }): ChangeRecord {
   const path = homeBinPath(opts.root, opts.os);
-  const text = launcherText(opts.target ?? currentLauncherTarget(), opts.os, opts.root);
+  // Once: from source, finding the target reads and hashes the pre-linked entry's sources.
+  const target = opts.target ?? currentLauncherTarget();
+  const text = launcherText(target, opts.os, opts.root);
   let current: string | undefined;
   try {
     current = readFileSync(path, "utf8");
   } catch { /* not there yet */ }
-  const target = opts.target ?? currentLauncherTarget();
   const detail = `home binary → ${target.runtime} ${target.entry}`;
   if (current === text) return { platform: "synthetic", action: "skip", path, detail };
   if (!opts.dryRun) writeFileAtomic(path, text, { mode: 0o755, forceMode: true });

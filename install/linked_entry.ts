@@ -10,7 +10,7 @@
  */
 
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 
 /** Where the pre-linked entry lives, relative to the package root. */
@@ -29,12 +29,24 @@ export function sourcesDigest(read: (path: string) => string, paths: string[]): 
  */
 export function linkedEntryFresh(root: string): boolean {
   try {
-    const head = readFileSync(join(root, LINKED_ENTRY), "utf8").slice(0, 4096);
+    const head = readHead(join(root, LINKED_ENTRY), 4096);
     const m = /^\/\/ sources (sha256:[0-9a-f]{64}) ([^\n]+)$/m.exec(head);
     if (!m) return false;
     const sources = m[2].split(" ");
     return sourcesDigest((p) => readFileSync(join(root, p), "utf8"), sources) === m[1];
   } catch {
     return false;
+  }
+}
+
+/** The first `bytes` bytes of `path` as text (the entry is ~100 KB; its header is one line). */
+function readHead(path: string, bytes: number): string {
+  const fd = openSync(path, "r");
+  try {
+    const buf = new Uint8Array(bytes);
+    const n = readSync(fd, buf, 0, bytes, 0);
+    return new TextDecoder().decode(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
   }
 }
