@@ -28,6 +28,9 @@ export interface InstallContext extends PathContext {
 /** The real disk probe. */
 export const diskProbe: Probe = {
   readText(path) {
+    // Most paths a plan looks at are absent; answering that without a thrown
+    // error is ~10x cheaper, and any path existsSync denies, reading fails too.
+    if (!existsSync(path)) return undefined;
     try {
       return readFileSync(path, "utf8");
     } catch {
