@@ -12,12 +12,13 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
+import { registerBenchConnector } from "./_bench_connector.ts";
 import { CPU_WRAPPER, timeChild } from "./_child_cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -31,30 +32,9 @@ const payload = JSON.stringify({
 });
 
 const data = mkdtempSync(join(tmpdir(), "ac-bench-"));
-mkdirSync(join(data, "connectors", "decisions"), { recursive: true });
-writeFileSync(
-  join(data, "connectors", "decisions", "connector.json"),
-  JSON.stringify({
-    id: "decisions",
-    displayName: "decisions",
-    version: "1.0.0",
-    frameworkVersion: "0",
-    modulePath: join(ROOT, "tests", "fixtures", "connectors", "decisions.mjs"),
-  }),
-);
+registerBenchConnector(data, "decisions", "decisions.mjs");
 // The same connector with telemetry on (the default): one hook row per call.
-mkdirSync(join(data, "connectors", "tele"), { recursive: true });
-writeFileSync(
-  join(data, "connectors", "tele", "connector.json"),
-  JSON.stringify({
-    id: "tele",
-    displayName: "tele",
-    version: "1.0.0",
-    frameworkVersion: "0",
-    modulePath: join(ROOT, "tests", "fixtures", "connectors", "telemetry_on.mjs"),
-    telemetry: { enabled: true },
-  }),
-);
+registerBenchConnector(data, "tele", "telemetry_on.mjs", { telemetry: { enabled: true } });
 const empty = join(data, "empty.mjs");
 writeFileSync(empty, "");
 ensureHomeBin({ root: data, os: "linux" });

@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { REGISTRY } from "../adapters/registry.ts";
+import { registerBenchConnector } from "./_bench_connector.ts";
 import { median, timeChild } from "./_child_cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -48,17 +49,7 @@ function connectorFor(name: string, npm: string): string {
 }
 
 const data = join(base, "data");
-mkdirSync(join(data, "connectors", "decisions"), { recursive: true });
-writeFileSync(
-  join(data, "connectors", "decisions", "connector.json"),
-  JSON.stringify({
-    id: "decisions",
-    displayName: "decisions",
-    version: "1.0.0",
-    frameworkVersion: "0",
-    modulePath: join(ROOT, "tests", "fixtures", "connectors", "decisions.mjs"),
-  }),
-);
+registerBenchConnector(data, "decisions", "decisions.mjs");
 const env = {
   ...process.env,
   HOME: home,
