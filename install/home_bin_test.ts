@@ -76,6 +76,7 @@ test("under Deno the launcher runs the real deno binary with this checkout's den
   assert.ok(t.entry.endsWith(join("cli", fresh ? "main_linked.js" : "main.ts")), t.entry);
   assert.deepEqual(t.runtimeArgs.slice(0, 3), ["run", "-A", "--quiet"]);
   assert.ok(t.runtimeArgs.includes("--config"));
+  assert.ok(t.runtimeArgs.includes("--no-lock"), "a launcher never reads or writes deno.lock");
   assert.equal(t.version, VERSION);
 });
 
