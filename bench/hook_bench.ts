@@ -18,10 +18,11 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
-import { registerBenchConnector } from "./_bench_connector.ts";
+import { registerFixture } from "../tests/_helpers/runtime.ts";
 import { CPU_WRAPPER, timeChild } from "./_child_cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const FIXTURES = join(ROOT, "tests", "fixtures", "connectors");
 const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 30);
 const payload = JSON.stringify({
   session_id: "bench",
@@ -32,9 +33,9 @@ const payload = JSON.stringify({
 });
 
 const data = mkdtempSync(join(tmpdir(), "ac-bench-"));
-registerBenchConnector(data, "decisions", "decisions.mjs");
+registerFixture("decisions", join(FIXTURES, "decisions.mjs"), {}, data);
 // The same connector with telemetry on (the default): one hook row per call.
-registerBenchConnector(data, "tele", "telemetry_on.mjs", { telemetry: { enabled: true } });
+registerFixture("tele", join(FIXTURES, "telemetry_on.mjs"), { telemetry: { enabled: true } }, data);
 const empty = join(data, "empty.mjs");
 writeFileSync(empty, "");
 ensureHomeBin({ root: data, os: "linux" });

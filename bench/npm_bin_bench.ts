@@ -20,7 +20,7 @@ import { join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { REGISTRY } from "../adapters/registry.ts";
-import { registerBenchConnector } from "./_bench_connector.ts";
+import { registerFixture } from "../tests/_helpers/runtime.ts";
 import { median, timeChild } from "./_child_cpu.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -49,7 +49,12 @@ function connectorFor(name: string, npm: string): string {
 }
 
 const data = join(base, "data");
-registerBenchConnector(data, "decisions", "decisions.mjs");
+registerFixture(
+  "decisions",
+  join(ROOT, "tests", "fixtures", "connectors", "decisions.mjs"),
+  {},
+  data,
+);
 const env = {
   ...process.env,
   HOME: home,

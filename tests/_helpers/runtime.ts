@@ -74,13 +74,16 @@ export async function pool<T>(tasks: Array<() => Promise<T>>, limit = 4): Promis
   return results;
 }
 
-/** A temp data root with one connector record pointing at `modulePath`. */
+/**
+ * A data root (a new temp folder unless `root` is given) with one connector
+ * record pointing at `modulePath`; `extra` adds or overrides record fields.
+ */
 export function registerFixture(
   id: string,
   modulePath: string,
   extra: Record<string, unknown> = {},
+  root: string = mkdtempSync(join(tmpdir(), "ac-rt-")),
 ): string {
-  const root = mkdtempSync(join(tmpdir(), "ac-rt-"));
   mkdirSync(join(root, "connectors", id), { recursive: true });
   writeFileSync(
     join(root, "connectors", id, "connector.json"),
