@@ -175,13 +175,16 @@ const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function openSession(path: string): FileSession {
   let original: string | undefined;
   let currentMode: number | undefined;
-  try {
-    const st = statSync(path);
+  // Most files a first install touches are absent: answering ENOENT without
+  // a thrown error is about half the cost under Deno (any other error throws).
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st) {
     currentMode = st.mode & 0o7777;
-    original = STRICT_UTF8.decode(readFileSync(path));
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code !== "ENOENT") throw err;
+    try {
+      original = STRICT_UTF8.decode(readFileSync(path));
+    } catch (err) {
+      if ((err as { code?: string }).code !== "ENOENT") throw err; // gone since the stat
+    }
   }
   return { path, original, text: original, currentMode, removedSomething: false, broken: false };
 }
