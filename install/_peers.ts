@@ -6,6 +6,12 @@
  * changes for both) from two that want different bytes in one place (a
  * conflict).
  *
+ * A run keeps what each (platform, scope) claims in a {@link PeerClaims}:
+ * its own host's claims are recorded as each host is planned, so a later
+ * host sharing a file reuses them instead of planning that peer again. A
+ * plan reads the disk, so the pipeline drops them as soon as a host's
+ * changes were written; a dry run writes nothing and plans every host once.
+ *
  * @module
  */
 
@@ -20,6 +26,12 @@ import { planInstall } from "./plan.ts";
 import { claimKey } from "./_dispatch.ts";
 
 const keyOf = (file: string, at: string) => `${file}\0${at}`;
+
+/**
+ * What each (platform, scope) planned in this run claims: (file, ledger
+ * locator) → hash, by `platform\0scope`. Valid while the disk is unchanged.
+ */
+export type PeerClaims = Map<string, Map<string, string>>;
 
 /** What a plan claims: (file, ledger locator) → hash of the bytes or value. */
 function claimsOf(plan: PlanPart): Map<string, string> {
@@ -37,16 +49,20 @@ function claimsOf(plan: PlanPart): Map<string, string> {
  * @param input The host being installed (its connector, context and ledgers).
  * @param plan That host's plan.
  * @param load Finds a claimant's adapter (the registry; tests pass their own hosts).
+ * @param known The claims of plans already made against the same disk: read
+ *   for the peers, and given this host's and each peer's planned here.
  * @returns One {@link PeerWant} per other claimant of each such file.
  */
 export async function peerWants(
   input: SurfaceInput,
   plan: PlanPart,
   load: (id: PlatformId) => Promise<HostAdapter | undefined> = loadAdapter,
+  known: PeerClaims = new Map(),
 ): Promise<PeerWant[]> {
   const { connector, ctx, adapter } = input;
   if (!connector) return [];
   const written = claimsOf(plan);
+  known.set(`${adapter.id}\0${ctx.scope}`, written);
   const me = { platform: adapter.id, scope: ctx.scope };
   const peers = new Map<
     string,
@@ -62,12 +78,16 @@ export async function peerWants(
     peers.set(key, peer);
   }
   const out: PeerWant[] = [];
-  for (const peer of peers.values()) {
-    const other = await load(peer.platform as PlatformId);
-    if (!other) continue; // an adapter gone from this version: its last bytes stand
-    const theirs = claimsOf(
-      await planInstall({ ...input, adapter: other, ctx: { ...ctx, scope: peer.scope } }),
-    );
+  for (const [key, peer] of peers) {
+    let theirs = known.get(key);
+    if (!theirs) {
+      const other = await load(peer.platform as PlatformId);
+      if (!other) continue; // an adapter gone from this version: its last bytes stand
+      theirs = claimsOf(
+        await planInstall({ ...input, adapter: other, ctx: { ...ctx, scope: peer.scope } }),
+      );
+      known.set(key, theirs);
+    }
     for (const { file, at } of peer.keys) {
       const hash = theirs.get(keyOf(file, at));
       out.push({ platform: peer.platform, scope: peer.scope, file, at, ...(hash ? { hash } : {}) });

@@ -130,3 +130,36 @@ describe("two hosts reading one skills folder", () => {
     assert.match(readFileSync(skillFile("acme-sql"), "utf8"), /never write/);
   });
 });
+
+describe("claims a run already planned", () => {
+  it("are reused for a peer instead of planning that host again", async () => {
+    const connector = skills(plain(), manual);
+    await run(codex, connector, "install");
+    const ctx = context();
+    const input = (adapter: HostAdapter) => ({
+      adapter,
+      connector,
+      connectorId: "acme",
+      ctx,
+      ledgers: loadLedgers(ctx.dataRoot, "acme"),
+    });
+    const loads: string[] = [];
+    const counting = (id: PlatformId) => {
+      loads.push(id);
+      return load(id);
+    };
+    const zedPlan = await planInstall(input(other));
+    const fresh = await peerWants(input(other), zedPlan, counting);
+    assert.deepEqual(loads, ["codex"], "without known claims the peer is planned");
+    assert.ok(fresh.some((w) => w.platform === "codex" && w.hash !== undefined));
+
+    const known = new Map();
+    await peerWants(input(codex), await planInstall(input(codex)), counting, known);
+    assert.deepEqual([...known.keys()], ["codex\0project"], "a host's own claims are kept");
+    loads.length = 0;
+    const reused = await peerWants(input(other), zedPlan, counting, known);
+    assert.deepEqual(loads, [], "codex is not planned again");
+    assert.deepEqual(reused, fresh);
+    assert.ok(known.has("zed\0project"));
+  });
+});

@@ -27,7 +27,7 @@ import { diskProbe, type InstallContext } from "./context.ts";
 import { detectHosts } from "./detect.ts";
 import { ensureHomeBin, homeBinPath } from "./home_bin.ts";
 import { planInstall, planUninstall } from "./plan.ts";
-import { peerWants } from "./_peers.ts";
+import { type PeerClaims, peerWants } from "./_peers.ts";
 import { recordInstall, recordUninstall } from "./connector_state.ts";
 
 /** What every pipeline run needs. */
@@ -145,6 +145,7 @@ async function runHost(
   ctx: InstallContext,
   mode: "install" | "uninstall",
   dryLedgers?: Ledgers,
+  known?: PeerClaims,
 ): Promise<{ records: ChangeRecord[]; failed: boolean; touched: boolean }> {
   const input = {
     adapter,
@@ -161,9 +162,13 @@ async function runHost(
     dryRun: ctx.dryRun,
     force: ctx.force,
     scope: ctx.scope,
-    peers: mode === "install" ? await peerWants(input, plan) : [],
+    peers: mode === "install" ? await peerWants(input, plan, loadAdapter, known) : [],
     ledgers: dryLedgers,
   });
+  // Plans read the disk: once this host wrote something, the claims planned so far may be stale.
+  if (!ctx.dryRun && changes.some((c) => c.action !== "skip" && c.action !== "warn")) {
+    known?.clear();
+  }
   return {
     records: [...changes, ...plan.notes],
     failed: changes.some((c) => c.action === "warn"),
@@ -202,6 +207,8 @@ export async function installConnector(
   }
   let failed = targets.failed;
   const dry = dryRunLedgers(opts, connector.id);
+  // What each host and scope planned here claims, reused for the hosts sharing its files.
+  const known: PeerClaims = new Map();
   const hosts: HostRun[] = [];
   const rows: InstallRow[] = [];
   for (const adapter of targets.adapters) {
@@ -220,7 +227,7 @@ export async function installConnector(
       continue;
     }
     const ctx = contextFor(opts, scope);
-    const run = await runHost(adapter, connector, connector.id, ctx, "install", dry);
+    const run = await runHost(adapter, connector, connector.id, ctx, "install", dry, known);
     failed ||= run.failed;
     const projectDir = scope === "project" ? opts.projectDir : undefined;
     hosts.push({ platform: adapter.id, scope, projectDir, records: run.records });
