@@ -314,6 +314,13 @@ export function writeRows(w: ByteWriter, rows: Rows): void {
   writeTable(w, rows.table);
 }
 
+/** The rows of `rows`, encoded for a rows file (a buffer of their own, transferable). */
+export function encodeRows(rows: Rows): Uint8Array {
+  const w = new ByteWriter();
+  writeRows(w, rows);
+  return w.result().slice();
+}
+
 /** Encoded rows as the merge reads them: key bytes instead of key strings. */
 export interface RowsView {
   /** Rows. */

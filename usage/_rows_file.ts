@@ -45,7 +45,7 @@ const FLUSH_AT = 1 << 18;
 export interface KeptRows {
   /** The offset the rows were read up to (equal to the cursor's when current). */
   end: number;
-  /** The rows, encoded by `encodeRows`. */
+  /** The rows, encoded by `encodeRows` (`_codec.ts`). */
   bytes: Uint8Array;
 }
 

@@ -15,7 +15,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
-import { encodeRows } from "./cache.ts";
+import { encodeRows } from "./_codec.ts";
 import type { Rows } from "./_rows.ts";
 
 async function run(jobs: [number, DecodeJob][]): Promise<void> {

@@ -19,7 +19,7 @@
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader } from "./reader.ts";
 import type { DecodeResult, SourceProblem } from "./_decode.ts";
-import { type Cursor, encodeRows, loadCursors, saveCursors } from "./cache.ts";
+import { type Cursor, loadCursors, saveCursors } from "./cache.ts";
 import { type KeptRows, loadRows, RowsFileWriter } from "./_rows_file.ts";
 import {
   loadSnapshot,
@@ -30,7 +30,7 @@ import {
 } from "./_snapshot.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
-import { readRows, RowsReader } from "./_codec.ts";
+import { encodeRows, readRows, RowsReader } from "./_codec.ts";
 
 /** One platform's plans and how they will be settled. */
 export interface PlatformScan {

@@ -19,10 +19,10 @@ import { writeAllowed } from "../core/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
 import type { DecodeJob } from "./_decode.ts";
-import { recordsOf, type RecordTable, since as keepSince } from "./table.ts";
+import type { RecordTable } from "./table.ts";
 import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
 import { hashString } from "./cache.ts";
-import { planPlatform, type PlatformScan, Settler } from "./_settle.ts";
+import type { PlatformScan, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 
@@ -170,6 +170,11 @@ export async function scanUsage(
   const dir = useCache ? listed.cacheDir : undefined;
   const skipped = [...listed.skipped];
   const problems = [...listed.problems];
+  // Loaded here, not at start-up: a re-scan answered from kept results only lists.
+  const [{ planPlatform, Settler }, { recordsOf, since: keepSince }] = await Promise.all([
+    import("./_settle.ts"),
+    import("./table.ts"),
+  ]);
   for (const scan of scans) planPlatform(scan, dir, since);
 
   const toRead = scans.filter((s) => s.speed !== "snapshot").flatMap((s) =>
