@@ -82,6 +82,72 @@ export function denoStatFile(): ((path: string) => FileStat | undefined) | undef
   };
 }
 
+/** A folder's mtime and ctime (ms) and inode (0 when the OS gives none). */
+export interface DirStat {
+  /** Last change of its entries (or a `utimes`), ms since the epoch. */
+  mtimeMs: number;
+  /**
+   * Last change of the folder's inode (entries, mode, owner, times), ms since
+   * the epoch. Deno 2.9 on Linux gives whole seconds that a `chmod` or
+   * `utimes` does not move: compare it, never rely on it alone.
+   */
+  ctimeMs: number;
+  /** Inode, 0 when unknown. */
+  ino: number;
+}
+
+/**
+ * Under Deno, a folder's stat through Deno's own API (see {@link denoStatFile}),
+ * else undefined (use `node:fs`). It follows symlinks, returns undefined for a
+ * missing path or one that is not a folder, and throws an error with a `code`
+ * otherwise.
+ */
+export function denoStatDir(): ((path: string) => DirStat | undefined) | undefined {
+  if (!deno?.statSync) return undefined;
+  return (path) => {
+    let info;
+    try {
+      info = deno.statSync(path);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      throw error;
+    }
+    if (!info.isDirectory) return undefined;
+    return {
+      mtimeMs: info.mtime?.getTime() ?? 0,
+      ctimeMs: info.ctime?.getTime() ?? 0,
+      ino: Number(info.ino) || 0,
+    };
+  };
+}
+
+/**
+ * Under Deno, a folder's entries with their kinds through Deno's own API,
+ * else undefined (use `node:fs`). It returns undefined for a missing path or
+ * one that is not a folder, and throws an error with a `code` otherwise.
+ */
+export function denoReadDir():
+  | ((path: string) => { names: string[]; kinds: string } | undefined)
+  | undefined {
+  if (!deno?.readDirSync) return undefined;
+  return (path) => {
+    const names: string[] = [];
+    let kinds = "";
+    try {
+      for (const e of deno.readDirSync(path)) {
+        names.push(e.name);
+        kinds += e.isDirectory ? "d" : e.isFile ? "f" : e.isSymlink ? "l" : "o";
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      throw error;
+    }
+    return { names, kinds };
+  };
+}
+
 /** The I/O a runtime entry needs, without loading Node compatibility on Deno. */
 export interface LeanIo {
   /** Environment variables (empty without permission). */

@@ -6,12 +6,19 @@
  * @module
  */
 
-import { readdirSync } from "node:fs";
 import { normalize, sep } from "node:path";
 import type { SourceLister, UsageSource } from "./reader.ts";
+import { type ListDir, listNames } from "./_dirs.ts";
 
-/** Creates a lister that sends unreadable paths to `problem`. */
-export function createLister(problem: (path: string, message: string) => void): SourceLister {
+/**
+ * Creates a lister that sends unreadable paths to `problem`. Folders are
+ * read by `list` (default: by name, kinds unknown; a scan with the cache
+ * passes a `DirMemo`'s lister).
+ */
+export function createLister(
+  problem: (path: string, message: string) => void,
+  list: ListDir = listNames,
+): SourceLister {
   return {
     problem,
     files(roots, options) {
@@ -20,7 +27,7 @@ export function createLister(problem: (path: string, message: string) => void): 
         if (!root) continue; // "" names no folder (normalized, it would be the cwd)
         const found: string[] = [];
         const base = normalize(root);
-        walk(base, options.ext, found, problem, 0);
+        walk(base, options.ext, found, problem, 0, list);
         found.sort();
         const cut = base.endsWith(sep) ? base.length : base.length + 1;
         for (const path of found) {
@@ -41,10 +48,9 @@ export function createLister(problem: (path: string, message: string) => void): 
 /** Folders deeper than this below a root are not walked (a symlink loop ends here). */
 const MAX_DEPTH = 16;
 
-// Names only (no file types): under Deno that is about half the cost. A name
-// with a wanted ending is taken as a file (the scan's stat drops anything
-// else); any other name is tried as a folder, and a file answers ENOTDIR.
-// Paths are joined by hand: `dir` is normalized and a name holds no
+// A name with a wanted ending is taken as a file (the scan's stat drops
+// anything else); any other name that is a folder, a symlink or of unknown
+// kind is tried as a folder (a file answers ENOTDIR). Paths are joined by hand: `dir` is normalized and a name holds no
 // separator, so `dir + sep + name` is what `join` gives, at a fraction of
 // its cost over thousands of entries.
 function walk(
@@ -53,21 +59,26 @@ function walk(
   out: string[],
   problem: (path: string, message: string) => void,
   depth: number,
+  list: ListDir,
 ): void {
-  let names: string[];
+  let listing;
   try {
-    names = readdirSync(dir);
+    listing = list(dir);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     problem(dir, `cannot read this folder (${code ?? String(error)}); its logs were skipped`);
     return;
   }
+  if (!listing) return; // missing, or not a folder
+  const { names, kinds } = listing;
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
-  for (const name of names) {
-    const path = prefix + name;
-    if (ext.some((e) => name.endsWith(e))) out.push(path);
-    else if (depth < MAX_DEPTH) walk(path, ext, out, problem, depth + 1);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (ext.some((e) => name.endsWith(e))) out.push(prefix + name);
+    else if (depth < MAX_DEPTH && (kinds[i] === "d" || kinds[i] === "l" || kinds[i] === "u")) {
+      walk(prefix + name, ext, out, problem, depth + 1, list);
+    }
   }
 }
 

@@ -10,6 +10,8 @@
  *   up to. Large; read only when a source was rewritten, truncated or
  *   removed, and then every source whose rows lag its cursor is read again.
  * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
+ * - `dirs.json` (`_dirs.ts`): remembered folder listings (names, kinds and
+ *   the folders' times), so a re-scan stats folders instead of reading them.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
  *

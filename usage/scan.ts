@@ -24,6 +24,7 @@ import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
 import { hashString } from "./cache.ts";
 import type { PlatformScan, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
+import { DIR_MEMO_PAYS, DirMemo } from "./_dirs.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 
 /** How to scan. */
@@ -121,10 +122,13 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   const problems: UsageProblem[] = [];
   const scans: PlatformScan[] = [];
   const parts: string[] = [];
+  // Folders whose listing is remembered are stat'ed, not read (`_dirs.ts`).
+  const dirs = cache && DIR_MEMO_PAYS ? new DirMemo(cacheDir) : undefined;
   for (const id of options.platforms ?? readerIds()) {
     const reader = await loadReader(id);
-    const lister = createLister((path, message) =>
-      problems.push({ platform: id, path, message, count: 1 })
+    const lister = createLister(
+      (path, message) => problems.push({ platform: id, path, message, count: 1 }),
+      dirs?.lister(id),
     );
     const sources = await reader.sources(host, lister);
     if (sources.length === 0) {
@@ -143,6 +147,7 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
     parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
     scans.push(scan);
   }
+  dirs?.save();
   parts.push(JSON.stringify(skipped), JSON.stringify(problems));
   const listing = { fingerprint: hashString(parts.join("\n")), cache, cacheDir, skipped, problems };
   plansOf.set(listing, scans);

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { scanUsage } from "./scan.ts";
+import { DIR_MEMO_PAYS } from "./_dirs.ts";
 import { buckets, hostAt, tempCopy, usageFixture } from "../tests/_helpers/usage.ts";
 
 const line = (id: string, out: number, extra: object = {}) =>
@@ -232,6 +233,33 @@ test("an append-only re-scan merges into the snapshot, and a later rewrite re-re
     assert.deepEqual(buckets(full.records), [30, 0, 0, 33]);
     rmSync(other);
     assert.deepEqual(buckets((await s.scan()).records), [20, 0, 0, 31]);
+  } finally {
+    s.done();
+  }
+});
+
+test("a re-scan sees a log added to, and the logs removed with, a folder whose listing it remembered", async () => {
+  const s = setup();
+  try {
+    const { utimesSync } = await import("node:fs");
+    const projects = join(s.dir, ".claude", "projects");
+    const p = join(projects, "p");
+    writeFileSync(s.file, line("a", 3));
+    const old = new Date(Date.now() - 3_600_000); // long untouched: their listings are remembered
+    for (const d of [join(s.dir, ".claude"), projects, p]) utimesSync(d, old, old);
+    await s.scan();
+    assert.equal(existsSync(join(s.cacheDir, "dirs.json")), DIR_MEMO_PAYS);
+    writeFileSync(join(p, "t.jsonl"), line("b", 5));
+    assert.deepEqual(buckets((await s.scan()).records), [20, 0, 0, 8]);
+    mkdirSync(join(projects, "q"));
+    writeFileSync(join(projects, "q", "u.jsonl"), line("c", 1));
+    const later = new Date(old.getTime() + 60_000); // settled again, at a later time
+    for (const d of [projects, p, join(projects, "q")]) utimesSync(d, later, later);
+    assert.deepEqual(buckets((await s.scan()).records), [30, 0, 0, 9]);
+    rmSync(p, { recursive: true });
+    const after = await s.scan();
+    assert.deepEqual(buckets(after.records), [10, 0, 0, 1]);
+    assert.equal(after.stats.sources, 1);
   } finally {
     s.done();
   }
