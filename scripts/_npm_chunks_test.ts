@@ -129,8 +129,13 @@ const MODULES: EmittedModules = new Map([
   ],
 ]);
 
-function runLinked(args: string[]): unknown {
-  const { files } = linkChunks(MODULES, "cli/main.js");
+/** Runs the linked build; with `entryFile`, the entry's chunk there and `cli/main.js` importing it. */
+function runLinked(args: string[], entryFile?: string): unknown {
+  const { files } = linkChunks(MODULES, "cli/main.js", [], entryFile);
+  if (entryFile) {
+    assert.equal(files.has("cli/main.js"), false);
+    files.set("cli/main.js", `await import(${JSON.stringify(`../${entryFile}`)});\n`);
+  }
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   try {
     const write = (p: string, text: string) => {
@@ -191,6 +196,18 @@ test("lazy loads by computed URL reach the one linked copy; JSON and awaiting mo
     1,
     "function",
   ]);
+});
+
+test("an entry chunk written beside the entry's path runs the same, imported from a stub", () => {
+  assert.deepEqual(runLinked(["hook"], "cli/_main.js"), [
+    1,
+    "b sees A",
+    "function",
+    "/",
+    "rt/hook.js",
+    true,
+  ]);
+  assert.deepEqual((runLinked(["table"], "cli/_main.js") as unknown[]).slice(0, 3), [2, 42, 7]);
 });
 
 test("a module using the linker's reserved names is a build error", () => {
