@@ -130,8 +130,14 @@ const MODULES: EmittedModules = new Map([
 ]);
 
 /** Runs the linked build; with `entryFile`, the entry's chunk there and `cli/main.js` importing it. */
-function runLinked(args: string[], entryFile?: string): unknown {
-  const { files } = linkChunks(MODULES, "cli/main.js", [], entryFile);
+function runLinked(args: string[], entryFile?: string, groups: string[][] = []): unknown {
+  const { files } = linkChunks(MODULES, "cli/main.js", groups, entryFile);
+  if (groups.length) {
+    // The entry loads what it holds itself by calling it, not by importing its own file.
+    const entry = files.get(entryFile ?? "cli/main.js")!;
+    assert.match(entry, /await Promise\.resolve\(\)\.then\(\(\) => __acm\d+\(\)\)/);
+    assert.doesNotMatch(entry, /import\("\.\/(_?main)\.js"\)/);
+  }
   if (entryFile) {
     assert.equal(files.has("cli/main.js"), false);
     files.set("cli/main.js", `await import(${JSON.stringify(`../${entryFile}`)});\n`);
@@ -208,6 +214,17 @@ test("an entry chunk written beside the entry's path runs the same, imported fro
     true,
   ]);
   assert.deepEqual((runLinked(["table"], "cli/_main.js") as unknown[]).slice(0, 3), [2, 42, 7]);
+});
+
+test("a lazily loaded module joined into the entry's file runs the same, without a self-import", () => {
+  assert.deepEqual(runLinked(["hook"], "cli/_main.js", [["rt/hook.js"]]), [
+    1,
+    "b sees A",
+    "function",
+    "/",
+    "rt/hook.js",
+    true,
+  ]);
 });
 
 test("a module using the linker's reserved names is a build error", () => {
