@@ -333,13 +333,47 @@ async function nodeBuiltins(): Promise<{
 }
 
 /**
+ * Makes fd 0 non-blocking through a bare libuv pipe handle — what opening
+ * `process.stdin` does too, without the `net` and stream modules that cost a
+ * cold hook ~12.6 M instructions (valgrind, Node 20.20: an empty script that
+ * only touches `process.stdin`). `pipe_wrap` is on Node's `process.binding`
+ * allow-list, and libuv makes every pipe or socket it opens non-blocking;
+ * the deprecation warning `--pending-deprecation` would print is held back.
+ * The handle is never read, so it never keeps the process alive. False when
+ * the binding is missing or refuses fd 0: the caller then opens
+ * `process.stdin`.
+ */
+function nonBlockingFd0(process: typeof import("node:process")): boolean {
+  // deno-lint-ignore no-explicit-any
+  const proc = process as any;
+  try {
+    const quiet = proc.noDeprecation;
+    proc.noDeprecation = true;
+    let binding;
+    try {
+      binding = proc.binding("pipe_wrap");
+    } finally {
+      proc.noDeprecation = quiet;
+    }
+    const { Pipe, constants } = binding ?? {};
+    if (typeof Pipe !== "function" || typeof constants?.SOCKET !== "number") return false;
+    return new Pipe(constants.SOCKET).open(0) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Node's lean I/O reads fd 0 and writes fds 1 and 2 directly: reading and
  * writing through `process.stdin`/`stdout` streams costs a cold hook ~15 ms
- * (bench/hook_bench.ts). Opening `process.stdin` (not reading it) makes a
- * pipe or socket on fd 0 non-blocking, so a payload the host already wrote
- * is read directly and one still to come (EAGAIN) is waited for through the
- * stream. Should a blocking read still be pending at the deadline, it would
- * keep the process alive, so after one the exit code is set by exiting.
+ * (bench/hook_bench.ts). A pipe or socket on fd 0 is made non-blocking
+ * ({@link nonBlockingFd0}), so a payload the host already wrote is read at
+ * once, synchronously, and one still to come (EAGAIN) is waited for through
+ * the `process.stdin` stream until the deadline. Where that handle is not to
+ * be had (and on Windows), opening `process.stdin` makes fd 0 non-blocking
+ * and reads go through the thread pool; should a blocking read still be
+ * pending at the deadline, it would keep the process alive, so after one
+ * the exit code is set by exiting.
  */
 async function nodeIo(): Promise<LeanIo> {
   const { process, fs } = await nodeBuiltins();
@@ -378,6 +412,23 @@ async function nodeIo(): Promise<LeanIo> {
         });
       next();
     });
+  // A file, or a pipe or socket made non-blocking: reads return what the
+  // host wrote, 0 at its end, or EAGAIN while it has more to send.
+  const readNonBlocking = async (timeoutMs: number) => {
+    const chunks: Uint8Array[] = [];
+    const buf = new Uint8Array(64 * 1024);
+    for (;;) {
+      let n: number;
+      try {
+        n = fs.readSync(0, buf, 0, buf.length, null);
+      } catch (error) {
+        if (codeOf(error) !== "EAGAIN") return chunks;
+        return [...chunks, ...await readStream(process.stdin, timeoutMs)];
+      }
+      if (n === 0) return chunks;
+      chunks.push(buf.slice(0, n));
+    }
+  };
   return {
     env: { ...process.env },
     os: osFamily(process.platform),
@@ -386,6 +437,10 @@ async function nodeIo(): Promise<LeanIo> {
         const stat = fs.fstatSync(0);
         // A terminal (or /dev/null) is no payload.
         if (stat.isCharacterDevice()) return "";
+        // A file never blocks a read; a pipe or socket made non-blocking neither.
+        if (stat.isFile() || (process.platform !== "win32" && nonBlockingFd0(process))) {
+          return new TextDecoder().decode(concat(await readNonBlocking(timeoutMs)));
+        }
         // Opening Node's stdin handle makes a pipe or socket on fd 0
         // non-blocking, so no read below can block a thread: a blocked one
         // would keep the process from exiting even through process.exit.

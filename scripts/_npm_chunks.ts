@@ -34,8 +34,9 @@
  * (a worker's entry) is not linked: it loads from its own file, with its own
  * imports (in its own thread).
  *
- * Output: the entry's chunk is written at the entry's path (`cli/main.js`);
- * the others under `_bin/`.
+ * Output: the entry's chunk is written at the entry's path, or at the
+ * `entryFile` given (the build: `cli/_main.js`, imported by a `cli/main.js`
+ * stub); the others under `_bin/`.
  *
  * @module
  */
@@ -68,11 +69,15 @@ const INDEX = `${CHUNK_DIR}/index.js`;
  * chunk, the first group that reaches a module winning: group 0 joins the
  * start chunk (what the entry imports statically), so what runs on every
  * host event can be one file; the rest of the modules go by entry set.
+ * The entry's chunk is written at `entryFile` (by default the entry's own
+ * path; a file in the same folder, since the entry's relative URLs resolve
+ * from it).
  */
 export function linkChunks(
   modules: EmittedModules,
   entry: string,
   groups: string[][] = [],
+  entryFile: string = entry,
 ): LinkedChunks {
   const bare: EmittedModules = new Map();
   for (const [p, js] of modules) {
@@ -145,7 +150,9 @@ export function linkChunks(
   const chunkName = new Map<string, string>();
   let shared = 0;
   for (const k of [...byKey.keys()].sort()) {
-    const name = k === entry || k.startsWith(`${CHUNK_DIR}/`)
+    const name = k === entry
+      ? entryFile
+      : k.startsWith(`${CHUNK_DIR}/`)
       ? k
       : k.includes(" ")
       ? `${CHUNK_DIR}/shared${shared++}.js`
@@ -210,7 +217,7 @@ export function linkChunks(
         `}`,
       );
     }
-    const isEntry = file === entry;
+    const isEntry = file === entryFile;
     const main: string[] = [];
     if (isEntry) {
       const { prologue, body } = linkModule(entry, ctx, true);
@@ -226,7 +233,7 @@ export function linkChunks(
     }
     if (!isEntry) {
       head.push(
-        `import { __acroot, __acns, __acfix, __acload } from ${q(relativeSpec(file, entry))};`,
+        `import { __acroot, __acns, __acfix, __acload } from ${q(relativeSpec(file, entryFile))};`,
       );
     }
     const fns = members.filter((p) => p !== entry).map((p) => fnIndex.get(p)!);
@@ -235,7 +242,7 @@ export function linkChunks(
     return shebang + [
       `// Linked by scripts/_npm_chunks.ts: ${members.length} module(s).`,
       ...head,
-      ...(isEntry ? runtimeHelpers(entry, manifest, INDEX) : []),
+      ...(isEntry ? runtimeHelpers(entryFile, manifest, INDEX) : []),
       ...parts,
       `export { ${exported.join(", ")} };`,
       ...main,

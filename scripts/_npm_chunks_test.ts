@@ -129,8 +129,19 @@ const MODULES: EmittedModules = new Map([
   ],
 ]);
 
-function runLinked(args: string[]): unknown {
-  const { files } = linkChunks(MODULES, "cli/main.js");
+/** Runs the linked build; with `entryFile`, the entry's chunk there and `cli/main.js` importing it. */
+function runLinked(args: string[], entryFile?: string, groups: string[][] = []): unknown {
+  const { files } = linkChunks(MODULES, "cli/main.js", groups, entryFile);
+  if (groups.length) {
+    // The entry loads what it holds itself by calling it, not by importing its own file.
+    const entry = files.get(entryFile ?? "cli/main.js")!;
+    assert.match(entry, /await Promise\.resolve\(\)\.then\(\(\) => __acm\d+\(\)\)/);
+    assert.doesNotMatch(entry, /import\("\.\/(_?main)\.js"\)/);
+  }
+  if (entryFile) {
+    assert.equal(files.has("cli/main.js"), false);
+    files.set("cli/main.js", `await import(${JSON.stringify(`../${entryFile}`)});\n`);
+  }
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   try {
     const write = (p: string, text: string) => {
@@ -190,6 +201,29 @@ test("lazy loads by computed URL reach the one linked copy; JSON and awaiting mo
     "ssy",
     1,
     "function",
+  ]);
+});
+
+test("an entry chunk written beside the entry's path runs the same, imported from a stub", () => {
+  assert.deepEqual(runLinked(["hook"], "cli/_main.js"), [
+    1,
+    "b sees A",
+    "function",
+    "/",
+    "rt/hook.js",
+    true,
+  ]);
+  assert.deepEqual((runLinked(["table"], "cli/_main.js") as unknown[]).slice(0, 3), [2, 42, 7]);
+});
+
+test("a lazily loaded module joined into the entry's file runs the same, without a self-import", () => {
+  assert.deepEqual(runLinked(["hook"], "cli/_main.js", [["rt/hook.js"]]), [
+    1,
+    "b sees A",
+    "function",
+    "/",
+    "rt/hook.js",
+    true,
   ]);
 });
 

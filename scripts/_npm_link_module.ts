@@ -193,8 +193,13 @@ export function linkModule(
         const target = resolveRel(path, spec.text);
         const fn = ctx.fn(target);
         if (fn && rest.length === 0) {
+          // A module of the chunk being written is a function in this very
+          // file: calling it skips the loader's round trip (resolving and
+          // looking up this file's own URL; a hook call, ~0.3 M instructions).
           const chunk = relativeSpec(ctx.writing, ctx.chunkOf(target));
-          const text = `import(${q(chunk)}).then((c) => c.${fn}())`;
+          const text = ctx.chunkOf(target) === ctx.writing
+            ? `Promise.resolve().then(() => ${fn}())`
+            : `import(${q(chunk)}).then((c) => c.${fn}())`;
           edits.push({ start: n.getStart(sf), end: n.end, text });
           return;
         }

@@ -108,7 +108,12 @@ test("the build emits .js and .d.ts, runtime dependencies only, and the bin", ()
   assert.deepEqual(packageJson.bin, { "agent-connector": "./cli/main.js" });
   assert.equal(readFileSync(join(out, "mod.js"), "utf8").includes('from "./core/toml.js"'), true);
   assert.equal(readFileSync(join(out, "mod.d.ts"), "utf8").includes('from "./core/toml.js"'), true);
-  const bin = readFileSync(join(out, "cli/main.js"), "utf8");
+  // The bin turns on Node's compile cache, then runs the linked entry beside it.
+  const stub = readFileSync(join(out, "cli/main.js"), "utf8");
+  assert.match(stub, /^#!\/usr\/bin\/env node\n/);
+  assert.match(stub, /enableCompileCache\?\.\(\)/);
+  assert.match(stub, /await import\("\.\/_main\.js"\);\n$/);
+  const bin = readFileSync(join(out, "cli/_main.js"), "utf8");
   assert.match(bin, /^#!\/usr\/bin\/env node\n/);
   assert.ok(!bin.includes("Starts") && !bin.includes("Runs"), "the pre-linked bin has no comments");
   assert.match(bin, /run\("ready\\u2026"\)/, "and is ASCII, with the same strings");

@@ -83,7 +83,12 @@ function telemetryRows(data) {
 }
 
 test("the installed executable is linked into chunks, the hook runtime in the entry's file", () => {
-  const text = readFileSync(main, "utf8");
+  // cli/main.js turns on Node's compile cache and imports the linked entry.
+  assert.match(
+    readFileSync(main, "utf8"),
+    /^#!\/usr\/bin\/env node\n[^]*import\("\.\/_main\.js"\)/,
+  );
+  const text = readFileSync(join(dirname(main), "_main.js"), "utf8");
   assert.match(text, /^#!\/usr\/bin\/env node\n/);
   assert.match(text, /Linked by scripts\/_npm_chunks\.ts/);
   assert.match(text, /\/\/ runtime\/hook_main\.js\n/);
@@ -162,47 +167,73 @@ test("Codex's SessionStart context, the status line and a malformed payload work
   }
 });
 
+const GATE_ARGS = ["hook", "claude-code", "PreToolUse", "--connector", "gate"];
+
+/** Runs the hook with `stdin` (a fd or "pipe"), calling `feed` with the child; resolves its exit. */
+async function hookWith(data, stdin, feed = () => {}) {
+  const child = spawn(process.execPath, [main, ...GATE_ARGS], {
+    env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
+    stdio: [stdin, "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (err += d));
+  feed(child);
+  // A child still running long after the 10 s deadline is killed and fails the test.
+  const guard = setTimeout(() => child.kill("SIGKILL"), 40_000);
+  const code = await new Promise((done) => child.on("close", done));
+  clearTimeout(guard);
+  child.stdin?.destroy();
+  return { code, out, err };
+}
+
+const DENIED = (dir) =>
+  JSON.stringify({
+    session_id: "s-open",
+    cwd: dir,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "rm -rf /" },
+  });
+
 test("a host that never closes stdin still gets its reply, and the hook exits at the deadline", async () => {
   const { dir, data } = setup();
-  // A FIFO whose writer stays open: the hook's blocking read of fd 0 never
-  // sees an end, as with a host that forgets to close the pipe.
+  // A FIFO whose writer stays open: the hook's read of fd 0 never sees an
+  // end, as with a host that forgets to close the pipe. Node hosts hand
+  // their children a socket instead: the same, on a socket, at once.
   const fifo = join(dir, "stdin");
   assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
   const writer = openSync(fifo, constants.O_RDWR);
   const reader = openSync(fifo, constants.O_RDONLY);
   try {
-    writeSync(
-      writer,
-      JSON.stringify({
-        session_id: "s-open",
-        cwd: dir,
-        hook_event_name: "PreToolUse",
-        tool_name: "Bash",
-        tool_input: { command: "rm -rf /" },
-      }),
-    );
-    const child = spawn(process.execPath, [
-      main,
-      "hook",
-      "claude-code",
-      "PreToolUse",
-      "--connector",
-      "gate",
-    ], {
-      env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
-      stdio: [reader, "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    // A child still running long after the 10 s deadline is killed and fails the test.
-    const guard = setTimeout(() => child.kill("SIGKILL"), 40_000);
-    const code = await new Promise((done) => child.on("close", done));
-    clearTimeout(guard);
-    assert.equal(code, 0);
-    assert.equal(JSON.parse(out).hookSpecificOutput.permissionDecision, "deny");
+    writeSync(writer, DENIED(dir));
+    const runs = await Promise.all([
+      hookWith(data, reader),
+      hookWith(data, "pipe", (child) => child.stdin.write(DENIED(dir))),
+    ]);
+    for (const { code, out, err } of runs) {
+      assert.deepEqual([code, err], [0, ""]);
+      assert.equal(JSON.parse(out).hookSpecificOutput.permissionDecision, "deny");
+    }
   } finally {
     closeSync(writer);
     closeSync(reader);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a payload the host sends in parts, after the hook started, is read whole", async () => {
+  const { dir, data } = setup();
+  try {
+    const payload = DENIED(dir);
+    const { code, out, err } = await hookWith(data, "pipe", (child) => {
+      setTimeout(() => child.stdin.write(payload.slice(0, 20)), 400);
+      setTimeout(() => child.stdin.end(payload.slice(20)), 700);
+    });
+    assert.deepEqual([code, err], [0, ""]);
+    assert.equal(JSON.parse(out).hookSpecificOutput.permissionDecision, "deny");
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
