@@ -75,60 +75,70 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
-function rotr(x: number, n: number): number {
-  return (x >>> n) | (x << (32 - n));
-}
-
-/** The lowercase hex SHA-256 of `text` encoded as UTF-8. */
+/**
+ * The lowercase hex SHA-256 of `text` encoded as UTF-8. Written for a cold
+ * start, where it runs in V8's interpreter: rotations spelled out instead of
+ * called (~1,000 calls a 2-block input), the state in locals rather than
+ * destructured from a typed array, no DataView — ~0.7 M instructions less
+ * for a remote URL's key (valgrind, Deno 2.9: 3.15 → 2.45 M over an empty
+ * script).
+ */
 export function sha256HexLean(text: string): string {
   const data = new TextEncoder().encode(text);
-  // Message, a 0x80 byte, zero padding, and the bit length in the last 8 bytes.
-  const blocks = Math.ceil((data.length + 9) / 64);
-  const msg = new Uint8Array(blocks * 64);
+  // Message, a 0x80 byte, zero padding, and the bit length (big-endian) in the last 8 bytes.
+  const end = Math.ceil((data.length + 9) / 64) * 64;
+  const msg = new Uint8Array(end);
   msg.set(data);
   msg[data.length] = 0x80;
-  const view = new DataView(msg.buffer);
-  view.setUint32(msg.length - 8, Math.floor(data.length / 0x20000000));
-  view.setUint32(msg.length - 4, (data.length * 8) >>> 0);
-  const h = new Uint32Array([
-    0x6a09e667,
-    0xbb67ae85,
-    0x3c6ef372,
-    0xa54ff53a,
-    0x510e527f,
-    0x9b05688c,
-    0x1f83d9ab,
-    0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let off = 0; off < msg.length; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
-      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+  const high = Math.floor(data.length / 0x20000000);
+  const bits = (data.length * 8) >>> 0;
+  for (let i = 0; i < 4; i++) {
+    msg[end - 8 + i] = high >>> (24 - 8 * i);
+    msg[end - 4 + i] = bits >>> (24 - 8 * i);
+  }
+  let h0 = 0x6a09e667, h1 = 0xbb67ae85, h2 = 0x3c6ef372, h3 = 0xa54ff53a;
+  let h4 = 0x510e527f, h5 = 0x9b05688c, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
+  const w = new Int32Array(64);
+  for (let off = 0; off < end; off += 64) {
+    for (let i = 0; i < 16; i++) {
+      const j = off + i * 4;
+      w[i] = (msg[j] << 24) | (msg[j + 1] << 16) | (msg[j + 2] << 8) | msg[j + 3];
     }
-    let [a, b, c, d, e, f, g, hh] = h;
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15];
+      const y = w[i - 2];
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) | 0;
+    }
+    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
     for (let i = 0; i < 64; i++) {
-      const t1 = hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i];
-      const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      hh = g;
+      const t1 =
+        (h + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) +
+          ((e & f) ^ (~e & g)) + K[i] + w[i]) | 0;
+      const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) +
+        ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g;
       g = f;
       f = e;
-      e = (d + t1) >>> 0;
+      e = (d + t1) | 0;
       d = c;
       c = b;
       b = a;
-      a = (t1 + t2) >>> 0;
+      a = (t1 + t2) | 0;
     }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + h) | 0;
   }
-  return [...h].map((x) => x.toString(16).padStart(8, "0")).join("");
+  let hex = "";
+  for (const x of [h0, h1, h2, h3, h4, h5, h6, h7]) {
+    hex += (x >>> 0).toString(16).padStart(8, "0");
+  }
+  return hex;
 }
