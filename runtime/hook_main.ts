@@ -2,7 +2,7 @@
  * The lean entry hosts execute: `agent-connector hook <platform> <event>
  * --connector <id>` and `agent-connector statusline <platform> --connector
  * <id>`. `cli/main.ts` routes here before anything else loads; this module
- * and its imports use no `node:` built-in (core/runtime_info.ts `leanIo`
+ * and its imports use no `node:` built-in (core/lean_io.ts `leanIo`
  * does the I/O), so a hook call loads only our small modules, the connector
  * record and module, and one dialect (DESIGN §5).
  *
@@ -12,7 +12,7 @@
  * @module
  */
 
-import { leanIo } from "../core/runtime_info.ts";
+import { leanIo } from "../core/lean_io.ts";
 import type { HookRowFs } from "../telemetry/hook_row_lean.ts";
 import { telemetryKilled } from "../telemetry/kill_switch.ts";
 import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";

@@ -16,7 +16,7 @@ async function readInChild(
   const dir = mkdtempSync(join(tmpdir(), "ac-stdin-"));
   try {
     const script = join(dir, "read.ts");
-    const info = pathToFileURL(join(import.meta.dirname!, "runtime_info.ts")).href;
+    const info = pathToFileURL(join(import.meta.dirname!, "lean_io.ts")).href;
     writeFileSync(
       script,
       `import { leanIo } from ${JSON.stringify(info)};
