@@ -1,10 +1,13 @@
 /**
  * Cold hook latency (DESIGN §5: within 15 ms of the same runtime running an
  * empty script). Each sample is a fresh process, as a host spawns it: the
- * launcher's exact runtime flags, a registered connector, a Claude Code
- * PreToolUse payload on stdin, the native reply read back. Baseline: the same
- * runtime with the same flags running an empty module. Samples interleave so
- * machine noise hits both sides alike; prints medians, p90 and the delta.
+ * home-binary launcher with the host's environment (no
+ * AGENT_CONNECTOR_DATA_DIR or DENO_NO_UPDATE_CHECK: the launcher sets them), a
+ * registered connector, a Claude Code payload on stdin, the native reply read
+ * back. Baseline: the same runtime with the launcher's runtime flags running an
+ * empty module. Samples interleave so machine noise hits both sides alike;
+ * prints medians, p90 and the delta. The budget line is the way a host runs a
+ * hook: through the launcher, with the telemetry row written (the default).
  *
  * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`).
  *
@@ -42,11 +45,16 @@ ensureHomeBin({ root: data, os: "linux" });
 
 const target = currentLauncherTarget();
 const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
+// What a host passes the home binary: the launcher pins the root and quiets Deno itself.
+const hostEnv = { ...process.env };
+delete hostEnv.AGENT_CONNECTOR_DATA_DIR;
+delete hostEnv.DENO_NO_UPDATE_CHECK;
 
 const cpu: Record<string, number[]> = {};
 
-function time(argv: string[], input: string, name?: string): number {
-  const r = timeChild(argv, { input, env });
+function time(c: Case, name?: string): number {
+  const { argv, input } = c;
+  const r = timeChild(argv, { input, env: c.host ? hostEnv : env });
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed: ${r.stderr}`);
   if (name && r.cpuMs !== undefined) (cpu[name] ??= []).push(r.cpuMs);
   return r.ms;
@@ -59,7 +67,13 @@ function stats(xs: number[]) {
 
 const nodeEntry = join(ROOT, "npm", "cli", "main.js");
 const hasNodeBuild = existsSync(nodeEntry) && spawnSync("node", ["--version"]).status === 0;
-const cases: Record<string, { argv: string[]; input: string }> = {
+/** One measured command; `host`: run with the host's environment (through the launcher). */
+interface Case {
+  argv: string[];
+  input: string;
+  host?: boolean;
+}
+const cases: Record<string, Case> = {
   "empty script": { argv: [target.runtime, ...target.runtimeArgs, empty], input: "" },
   "hook (runtime + entry)": {
     argv: [
@@ -84,6 +98,7 @@ const cases: Record<string, { argv: string[]; input: string }> = {
       "decisions",
     ],
     input: payload,
+    host: true,
   },
   "hook + telemetry row": {
     argv: [
@@ -95,6 +110,7 @@ const cases: Record<string, { argv: string[]; input: string }> = {
       "tele",
     ],
     input: JSON.stringify({ session_id: "bench", cwd: ROOT, hook_event_name: "SessionStart" }),
+    host: true,
   },
 };
 if (hasNodeBuild) {
@@ -112,19 +128,19 @@ if (hasNodeBuild) {
 const reply =
   spawnSync(cases["hook (home binary)"].argv[0], cases["hook (home binary)"].argv.slice(1), {
     input: payload,
-    env,
+    env: hostEnv,
     encoding: "utf8",
   }).stdout;
 if (!reply.includes('"permissionDecision":"deny"')) {
   throw new Error(`unexpected hook reply: ${reply}`);
 }
 
-for (const c of Object.values(cases)) time(c.argv, c.input); // warm the module caches
+for (const c of Object.values(cases)) time(c); // warm the module caches
 const samples: Record<string, number[]> = Object.fromEntries(
   Object.keys(cases).map((k) => [k, []]),
 );
 for (let i = 0; i < RUNS; i++) {
-  for (const [name, c] of Object.entries(cases)) samples[name].push(time(c.argv, c.input, name));
+  for (const [name, c] of Object.entries(cases)) samples[name].push(time(c, name));
 }
 
 console.log(`runtime: ${target.runtime} (${RUNS} cold starts each, interleaved)`);
@@ -151,17 +167,20 @@ if (CPU_WRAPPER) {
     );
   }
 }
-// The verdict uses CPU time when it was measured: on a loaded machine a
-// cold start's wall time mostly measures waiting for a core.
-const overWall = stats(samples["hook (home binary)"]).median -
-  stats(samples["empty script"]).median;
+// The verdict: a hook the way a host runs it (the launcher, the row written),
+// in CPU time when it was measured: on a loaded machine a cold start's wall
+// time mostly measures waiting for a core.
+const BUDGET_CASE = "hook + telemetry row";
+const overWall = stats(samples[BUDGET_CASE]).median - stats(samples["empty script"]).median;
 const overCpu = CPU_WRAPPER
-  ? stats(cpu["hook (home binary)"]).median - stats(cpu["empty script"]).median
+  ? stats(cpu[BUDGET_CASE]).median - stats(cpu["empty script"]).median
   : undefined;
 const over = overCpu ?? overWall;
 console.log(
-  `budget: hook within 15 ms of the empty script — ${over <= 15 ? "met" : "NOT met"} (${
-    overCpu === undefined ? "" : `CPU +${overCpu.toFixed(1)} ms; `
-  }wall +${overWall.toFixed(1)} ms)`,
+  `budget: hook (launcher + row) within 15 ms of the empty script — ${
+    over <= 15 ? "met" : "NOT met"
+  } (${overCpu === undefined ? "" : `CPU +${overCpu.toFixed(1)} ms; `}wall +${
+    overWall.toFixed(1)
+  } ms)`,
 );
 if (existsSync(data)) rmSync(data, { recursive: true, force: true });
