@@ -2,12 +2,17 @@
  * serve's side facing the host: read what the host writes, write what the
  * server answers, with backpressure both ways.
  *
- * Two implementations of one interface, picked by runtime: Node's
- * `process.stdin`/`process.stdout` streams, and — on Deno, whose Node stream
- * layer costs about 0.15 ms more per round trip — plain reads of fd 0 and
- * blocking writes to fd 1 (measured: +0.08 ms over a direct connection
- * against +0.15 to +0.35 ms for the streams; Node cannot read a non-blocking
- * stdin pipe this way, it gets EAGAIN).
+ * One interface, picked by runtime. Both write to fd 1 with blocking
+ * `writeSync` calls ({@link fdWriter}): the host's pipe holds 64 KiB, and a
+ * host that reads slower than the server answers then makes serve wait in
+ * the write instead of queueing chunks (a stream queues them, which costs a
+ * fresh buffer per queued chunk and a wake-up per drain). The wait is the
+ * back-pressure: nothing is read from the server meanwhile. Reading differs:
+ * Deno, whose Node stream layer costs about 0.15 ms more per round trip,
+ * reads fd 0 with plain reads (measured: +0.08 ms over a direct connection
+ * against +0.15 to +0.35 ms for the streams); Node reads `process.stdin` as a
+ * stream (it cannot read a non-blocking stdin pipe with `fs.read`: EAGAIN).
+ * Tests use {@link streamHostIo} over any pair of streams.
  *
  * @module
  */
@@ -62,9 +67,64 @@ export interface HostIo {
   stop(): void;
 }
 
-/** The host I/O of this process: fds on Deno, streams on Node. */
+/** The host I/O of this process: fd 0 and fd 1 on Deno; stdin's stream and fd 1 on Node. */
 export function processHostIo(): HostIo {
-  return runtimeName() === "deno" ? fdHostIo() : streamHostIo(process.stdin, process.stdout);
+  if (runtimeName() === "deno") return fdHostIo();
+  // Node made fd 1 non-blocking when `process.stdout` was first touched (the
+  // CLI context reads its isTTY): make it blocking again, so a write waits
+  // for the host instead of failing with EAGAIN.
+  const stdout = process.stdout as unknown as {
+    _handle?: { setBlocking?: (on: boolean) => number };
+  };
+  stdout._handle?.setBlocking?.(true);
+  const writer = fdWriter(1);
+  const streams = streamHostIo(process.stdin, process.stdout);
+  return {
+    read: streams.read,
+    pause: streams.pause,
+    resume: streams.resume,
+    stop: streams.stop,
+    ...writer,
+  };
+}
+
+/** The writing half of a {@link HostIo} over a file descriptor. */
+export type FdWriter = Pick<HostIo, "write" | "writesAtOnce" | "onDrain" | "onBroken" | "flush">;
+
+/**
+ * Writes to `fd` with `writeSync`, whole chunks at a time: each write is done
+ * with the chunk when it returns (`writesAtOnce`). A non-blocking fd that is
+ * full is waited on a millisecond at a time, as a blocking one would be; any
+ * other error (EPIPE: the host stopped reading) makes it broken, and later
+ * chunks are dropped.
+ */
+export function fdWriter(fd: number): FdWriter {
+  let broken = false;
+  let onBroken: () => void = () => {};
+  return {
+    writesAtOnce: true,
+    write(chunk) {
+      if (broken) return true;
+      let off = 0;
+      while (off < chunk.length) {
+        try {
+          off += writeSync(fd, chunk, off, chunk.length - off);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+            Atomics.wait(PAUSE, 0, 0, 1);
+            continue;
+          }
+          broken = true;
+          onBroken();
+          break;
+        }
+      }
+      return true;
+    },
+    onDrain: (cb) => void queueMicrotask(cb),
+    onBroken: (cb) => void (onBroken = cb),
+    flush: () => Promise.resolve(),
+  };
 }
 
 /** Host I/O over Node streams. */
@@ -122,8 +182,6 @@ export function fdHostIo(): HostIo {
   let paused = false;
   let stopped = false;
   let waiting = false;
-  let broken = false;
-  let onBroken: () => void = () => {};
   let handlers: HostReadHandlers | undefined;
   const pool: Uint8Array[] = [];
   const next = () => {
@@ -156,29 +214,7 @@ export function fdHostIo(): HostIo {
       paused = false;
       next();
     },
-    writesAtOnce: true,
-    write(chunk) {
-      if (broken) return true;
-      let off = 0;
-      while (off < chunk.length) {
-        try {
-          off += writeSync(1, chunk, off, chunk.length - off);
-        } catch (error) {
-          // A non-blocking stdout that is full: wait a moment, as a blocking one would.
-          if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
-            Atomics.wait(PAUSE, 0, 0, 1);
-            continue;
-          }
-          broken = true;
-          onBroken();
-          break;
-        }
-      }
-      return true;
-    },
-    onDrain: (cb) => void queueMicrotask(cb),
-    onBroken: (cb) => void (onBroken = cb),
-    flush: () => Promise.resolve(),
     stop: () => void (stopped = true),
+    ...fdWriter(1),
   };
 }

@@ -187,3 +187,89 @@ test("a big call's rows on Node count the same tokens as its text (read from the
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A server that answers every line with `size` bytes of text on one line.
+const BIG_SERVER = `
+const size = Number(process.argv[2]);
+let pending = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (c) => {
+  pending += c;
+  let i;
+  while ((i = pending.indexOf("\\n")) >= 0) {
+    pending = pending.slice(i + 1);
+    let text = "";
+    for (let n = 0; text.length < size; n++) text += "line " + n + " é日😀 ";
+    process.stdout.write(text.slice(0, size) + "\\n");
+  }
+});
+process.stdin.on("end", () => process.exit(0));
+`;
+
+function bigSession(dir, size) {
+  const server = join(dir, "big_server.cjs");
+  writeFileSync(server, BIG_SERVER);
+  return spawn(bin, [
+    "serve",
+    "--connector",
+    "node-big",
+    "--",
+    process.execPath,
+    server,
+    String(size),
+  ], {
+    env: { ...process.env, AGENT_CONNECTOR_DATA_DIR: join(dir, "data") },
+    shell: process.platform === "win32",
+  });
+}
+
+test("a host that reads slowly gets a 9 MB result whole and in order on Node", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const size = 9 * 1024 * 1024;
+    const child = bigSession(dir, size);
+    let err = "";
+    child.stderr.on("data", (c) => (err += c));
+    const out = [];
+    // Read in bursts with pauses between them, so serve's writes to us wait.
+    child.stdout.on("data", (c) => {
+      out.push(c);
+      child.stdout.pause();
+      setTimeout(() => child.stdout.resume(), 2);
+    });
+    child.stdin.write("go\n");
+    const code = await new Promise((done) => {
+      // The result is one line: close once its line end arrived.
+      const timer = setInterval(() => {
+        if (out.length > 0 && out.at(-1).at(-1) === 10) {
+          clearInterval(timer);
+          child.stdin.end();
+        }
+      }, 20);
+      child.on("close", done);
+    });
+    assert.equal(code, 0, err);
+    let text = "";
+    for (let n = 0; text.length < size; n++) text += "line " + n + " é日😀 ";
+    const expected = text.slice(0, size) + "\n";
+    const got = Buffer.concat(out).toString("utf8");
+    assert.equal(got.length, expected.length);
+    assert.ok(got === expected, "the bytes differ");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a host that stops reading mid-result ends the server on Node", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const child = bigSession(dir, 8 * 1024 * 1024);
+    child.stderr.resume();
+    child.stdout.once("data", () => child.stdout.destroy());
+    child.stdin.write("go\n");
+    const code = await new Promise((done) => child.on("close", done));
+    assert.equal(typeof code, "number");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
