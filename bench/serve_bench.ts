@@ -5,6 +5,11 @@
  *   deno run -A bench/serve_bench.ts      # env N=1000 ROUNDS=3 WARM_MS=3000 PAIRS=15 BURST=4 SDK_PAIRS=9
  *   SERVE_CMD="node npm/cli/main.js" deno run -A bench/serve_bench.ts   # the npm build on Node
  *
+ * The npm build needs its dependencies beside it (`cd npm && npm install
+ * --omit=dev` after `deno task build:npm`): without gpt-tokenizer serve
+ * falls back to the chars/4 estimate, and its CPU "after the burst" is then
+ * ~15 ms per call instead of ~200 (the last line, "rows: …", says which).
+ *
  * ROUNDS=0 skips the latency part, PAIRS=0 the bare throughput, SDK_PAIRS=0
  * the SDK's. CONTROL=direct pairs direct with direct, an A/A check of the
  * wall ratio (its "every core busy" figure then counts the second server as
@@ -32,7 +37,7 @@
  */
 
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Buffer } from "node:buffer";
@@ -263,4 +268,30 @@ console.log(
     `1 MiB throughput with every core busy ${(100 * bareSaturated).toFixed(0)} % bare, ` +
     `${Number.isNaN(sdkSaturated) ? "-" : (100 * sdkSaturated).toFixed(0)} % SDK (≥ 90 %)`,
 );
+console.log(`  ${tokenizerNote()}`);
 rmSync(data, { recursive: true, force: true });
+
+/**
+ * How the runs' rows were counted. None tokenized means serve's tokenizer
+ * never loaded (the npm build run from npm/ without its dependencies): its
+ * CPU "after the burst" is then the chars/4 estimate, not tokenizing.
+ */
+function tokenizerNote(): string {
+  const bySource = new Map<string, number>();
+  try {
+    const events = join(data, "telemetry", "events");
+    for (const file of readdirSync(events)) {
+      for (const line of readFileSync(join(events, file), "utf8").split("\n")) {
+        if (!line) continue;
+        const source = String(JSON.parse(line).confidenceSource);
+        bySource.set(source, (bySource.get(source) ?? 0) + 1);
+      }
+    }
+  } catch { /* no rows */ }
+  const counts = [...bySource].map(([source, n]) => `${n} ${source}`).join(", ") || "none";
+  const tokenized = [...bySource.keys()].some((s) => s.startsWith("tokenizer"));
+  return `rows: ${counts}` +
+    (tokenized ? "" : " — no row was tokenized: serve's tokenizer did not " +
+      "load (for the npm build: cd npm && npm install --omit=dev), so the CPU after the burst " +
+      "is the chars/4 estimate's");
+}
