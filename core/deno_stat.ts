@@ -8,6 +8,23 @@
 
 import { denoNamespace as deno } from "./runtime_info.ts";
 
+/** Whether `error` says the path is missing (or a part of it is not a folder). */
+function missing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/** Deno's stat of `path`, undefined when it is missing; other errors throw. */
+// deno-lint-ignore no-explicit-any
+function statOrMissing(path: string): any {
+  try {
+    return deno.statSync(path);
+  } catch (error) {
+    if (missing(error)) return undefined;
+    throw error;
+  }
+}
+
 /** A regular file's size, mtime (ms) and inode (0 when the OS gives none). */
 export interface FileStat {
   /** Bytes. */
@@ -29,15 +46,8 @@ export interface FileStat {
 export function denoStatFile(): ((path: string) => FileStat | undefined) | undefined {
   if (!deno?.statSync) return undefined;
   return (path) => {
-    let info;
-    try {
-      info = deno.statSync(path);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-      throw error;
-    }
-    if (!info.isFile) return undefined;
+    const info = statOrMissing(path);
+    if (!info?.isFile) return undefined;
     return { size: info.size, mtimeMs: info.mtime?.getTime() ?? 0, ino: Number(info.ino) || 0 };
   };
 }
@@ -65,15 +75,8 @@ export interface DirStat {
 export function denoStatDir(): ((path: string) => DirStat | undefined) | undefined {
   if (!deno?.statSync) return undefined;
   return (path) => {
-    let info;
-    try {
-      info = deno.statSync(path);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-      throw error;
-    }
-    if (!info.isDirectory) return undefined;
+    const info = statOrMissing(path);
+    if (!info?.isDirectory) return undefined;
     return {
       mtimeMs: info.mtime?.getTime() ?? 0,
       ctimeMs: info.ctime?.getTime() ?? 0,
@@ -100,8 +103,7 @@ export function denoReadDir():
         kinds += e.isDirectory ? "d" : e.isFile ? "f" : e.isSymlink ? "l" : "o";
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+      if (missing(error)) return undefined;
       throw error;
     }
     return { names, kinds };
