@@ -1,5 +1,5 @@
 /**
- * Helpers both lean I/O implementations (core/lean_io_deno.ts,
+ * Helpers both lean I/O implementations (`denoIo` in core/runtime_info.ts and
  * core/lean_io_node.ts) share.
  *
  * @module

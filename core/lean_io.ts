@@ -1,8 +1,8 @@
 /**
  * The I/O the hook, status-line and usage-event entries need, from the
- * runtime's own API: on Deno without its Node-compatibility layer
- * (core/lean_io_deno.ts), on Node from its built-ins
- * (core/lean_io_node.ts). DESIGN §5: importing `node:fs` or `node:process`
+ * runtime's own API: on Deno without its Node-compatibility layer (`denoIo`
+ * in core/runtime_info.ts, the one module that touches Deno's namespace), on
+ * Node from its built-ins (core/lean_io_node.ts). DESIGN §5: importing `node:fs` or `node:process`
  * costs a cold Deno start tens of milliseconds.
  *
  * @example
@@ -15,8 +15,7 @@
  * @module
  */
 
-import { denoNamespace } from "./runtime_info.ts";
-import { denoIo } from "./lean_io_deno.ts";
+import { denoIo, runtimeName } from "./runtime_info.ts";
 import { nodeIo } from "./lean_io_node.ts";
 
 /** The I/O a runtime entry needs, without loading Node compatibility on Deno. */
@@ -48,5 +47,5 @@ export interface LeanIo {
 
 /** The lean I/O of the running process. */
 export function leanIo(): Promise<LeanIo> {
-  return denoNamespace ? Promise.resolve(denoIo()) : nodeIo();
+  return runtimeName() === "deno" ? Promise.resolve(denoIo()) : nodeIo();
 }

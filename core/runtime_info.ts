@@ -1,24 +1,24 @@
 /**
- * The one place that asks which JavaScript runtime we are on. Everything else
- * uses `node:` built-ins, which both Deno and Node provide — except where
- * Deno's Node-compatibility layer costs too much, and a bridge beside this
- * module uses the runtime's own API through {@link denoNamespace}:
- * core/lean_io.ts (the hook and status-line entries' I/O: importing `node:fs`
- * or `node:process` costs a cold Deno start tens of milliseconds) and
- * core/deno_stat.ts (the `usage` scan's stat).
- *
- * This module imports nothing.
+ * The one place that asks which JavaScript runtime we are on, and the one
+ * place that touches Deno's namespace (DESIGN §1). Everything else uses
+ * `node:` built-ins, which both Deno and Node provide — except where Deno's
+ * Node-compatibility layer costs too much, and the code below uses Deno's
+ * own API instead: the hook and status-line entries' I/O ({@link denoIo}
+ * behind core/lean_io.ts: importing `node:fs` or `node:process` costs a cold
+ * Deno start tens of milliseconds) and the `usage` scan's stats and folder
+ * listings ({@link denoStatFile}, {@link denoStatDir}, {@link denoReadDir}).
  *
  * @module
  */
 
+import type { LeanIo } from "./lean_io.ts";
+import { concat, kindOf, osFamily } from "./_lean_io_parts.ts";
+
 /** The runtimes we support. */
 export type RuntimeName = "deno" | "node";
 
-/** Deno's namespace on Deno, else undefined: for the runtime bridges in core/. */
 // deno-lint-ignore no-explicit-any
-export const denoNamespace: any = (globalThis as any).Deno;
-const deno = denoNamespace;
+const deno: any = (globalThis as any).Deno;
 
 /** Returns the runtime executing this code. */
 export function runtimeName(): RuntimeName {
@@ -49,4 +49,192 @@ export function writeAllowed(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether `error` says the path is missing (or a part of it is not a folder). */
+function missing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+/** Deno's stat of `path`, undefined when it is missing; other errors throw. */
+// deno-lint-ignore no-explicit-any
+function statOrMissing(path: string): any {
+  try {
+    return deno.statSync(path);
+  } catch (error) {
+    if (missing(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A regular file's size, mtime (ms) and inode (0 when the OS gives none). */
+export interface FileStat {
+  /** Bytes. */
+  size: number;
+  /** Last modification, ms since the epoch. */
+  mtimeMs: number;
+  /** Inode, 0 when unknown. */
+  ino: number;
+}
+
+/**
+ * Under Deno, a stat through Deno's own API, else undefined (use `node:fs`).
+ * It returns undefined for a missing path or one that is not a regular file,
+ * and throws an error with a `code` (`EACCES`, `ELOOP`…) otherwise. Deno's
+ * `node:fs` `statSync` builds a full `Stats` (dates, getters) from the same
+ * call: a no-change `usage` re-scan of ~8,000 files spent ~200 ms of CPU
+ * more with it. The mtime is the same whole millisecond both give on Deno.
+ */
+export function denoStatFile(): ((path: string) => FileStat | undefined) | undefined {
+  if (!deno?.statSync) return undefined;
+  return (path) => {
+    const info = statOrMissing(path);
+    if (!info?.isFile) return undefined;
+    return { size: info.size, mtimeMs: info.mtime?.getTime() ?? 0, ino: Number(info.ino) || 0 };
+  };
+}
+
+/** A folder's mtime and ctime (ms) and inode (0 when the OS gives none). */
+export interface DirStat {
+  /** Last change of its entries (or a `utimes`), ms since the epoch. */
+  mtimeMs: number;
+  /**
+   * Last change of the folder's inode (entries, mode, owner, times), ms since
+   * the epoch. Deno 2.9 on Linux gives whole seconds that a `chmod` or
+   * `utimes` does not move: compare it, never rely on it alone.
+   */
+  ctimeMs: number;
+  /** Inode, 0 when unknown. */
+  ino: number;
+}
+
+/**
+ * Under Deno, a folder's stat through Deno's own API (see {@link denoStatFile}),
+ * else undefined (use `node:fs`). It follows symlinks, returns undefined for a
+ * missing path or one that is not a folder, and throws an error with a `code`
+ * otherwise.
+ */
+export function denoStatDir(): ((path: string) => DirStat | undefined) | undefined {
+  if (!deno?.statSync) return undefined;
+  return (path) => {
+    const info = statOrMissing(path);
+    if (!info?.isDirectory) return undefined;
+    return {
+      mtimeMs: info.mtime?.getTime() ?? 0,
+      ctimeMs: info.ctime?.getTime() ?? 0,
+      ino: Number(info.ino) || 0,
+    };
+  };
+}
+
+/**
+ * Under Deno, a folder's entries with their kinds through Deno's own API,
+ * else undefined (use `node:fs`). It returns undefined for a missing path or
+ * one that is not a folder, and throws an error with a `code` otherwise.
+ */
+export function denoReadDir():
+  | ((path: string) => { names: string[]; kinds: string } | undefined)
+  | undefined {
+  if (!deno?.readDirSync) return undefined;
+  return (path) => {
+    const names: string[] = [];
+    let kinds = "";
+    try {
+      for (const e of deno.readDirSync(path)) {
+        names.push(e.name);
+        kinds += e.isDirectory ? "d" : e.isFile ? "f" : e.isSymlink ? "l" : "o";
+      }
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+    return { names, kinds };
+  };
+}
+
+/**
+ * A promise that resolves to `"timeout"` after `ms`, without holding the
+ * process open once nothing else does (a hook whose host closed stdin exits
+ * at once). `Atomics.waitAsync` on a cell no one notifies costs a cold Deno
+ * start next to nothing (every Deno 2 has it); the alternatives do not:
+ * since Deno 2.8 the global timers are Node's, and the first one loads
+ * enough Node compatibility to cost a cold hook about half of an empty
+ * script's start-up, and `AbortSignal.timeout` with a listener cost a cold
+ * hook ~3 M instructions, a sixth of its whole overhead (bench/hook_bench.ts).
+ */
+function deadline(ms: number): Promise<"timeout"> {
+  const wait = Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  return Promise.resolve(wait.value).then(() => "timeout" as const);
+}
+
+/**
+ * Reads Deno's stdin with plain reads: its web-stream reader costs ~20 ms of
+ * set-up on a cold start, a read loop ~1 ms. The deadline is {@link deadline}.
+ */
+async function denoStdin(timeoutMs: number): Promise<string> {
+  if (deno.stdin.isTerminal?.()) return "";
+  const chunks: Uint8Array[] = [];
+  const timeout = deadline(timeoutMs);
+  for (;;) {
+    const buf = new Uint8Array(65536);
+    const n = await Promise.race([deno.stdin.read(buf) as Promise<number | null>, timeout]);
+    if (n === null) break;
+    if (n === "timeout") {
+      // The pending read would keep the process alive until the host
+      // closes the pipe: closing stdin cancels it, so the hook still exits.
+      try {
+        deno.stdin.close();
+      } catch { /* already closed */ }
+      break;
+    }
+    chunks.push(buf.subarray(0, n));
+  }
+  return new TextDecoder().decode(concat(chunks));
+}
+
+/** The lean I/O of a Deno process. */
+export function denoIo(): LeanIo {
+  let env: Record<string, string> = {};
+  try {
+    env = deno.env.toObject();
+  } catch { /* no env permission */ }
+  return {
+    env,
+    os: osFamily(deno.build.os),
+    readStdin: denoStdin,
+    readText(path) {
+      try {
+        return deno.readTextFileSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    // A synchronous write: the reply is small, and the first asynchronous
+    // write costs a cold start more than the write itself.
+    write(to, text) {
+      if (!text) return Promise.resolve();
+      const bytes = new TextEncoder().encode(text);
+      const stream = to === "out" ? deno.stdout : deno.stderr;
+      for (let at = 0; at < bytes.length;) at += stream.writeSync(bytes.subarray(at));
+      return Promise.resolve();
+    },
+    setExitCode(code) {
+      deno.exitCode = code;
+    },
+    appendText(path, text) {
+      deno.writeTextFileSync(path, text, { append: true });
+    },
+    mkdirp(path) {
+      deno.mkdirSync(path, { recursive: true });
+    },
+    kind(path) {
+      try {
+        return kindOf(deno.statSync(path));
+      } catch {
+        return undefined;
+      }
+    },
+    cwd: () => deno.cwd(),
+  };
 }

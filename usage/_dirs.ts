@@ -29,7 +29,7 @@
 
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { denoReadDir, denoStatDir, type DirStat } from "../core/deno_stat.ts";
+import { denoReadDir, denoStatDir, type DirStat } from "../core/runtime_info.ts";
 import { writeCacheFile } from "./cache.ts";
 
 const FORMAT = 1;

@@ -9,7 +9,7 @@ import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
-import { denoStatFile, type FileStat } from "../core/deno_stat.ts";
+import { denoStatFile, type FileStat } from "../core/runtime_info.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
