@@ -94,6 +94,27 @@ export function readCacheFile(path: string): Uint8Array {
   }
 }
 
+/**
+ * The first `n` bytes of a cache file (fewer when it is shorter), in a buffer
+ * of their own; throws when it cannot be read. For a header checked before
+ * the rest of a large file is worth reading.
+ */
+export function readCacheHead(path: string, n: number): Uint8Array {
+  const fd = openSync(path, "r");
+  try {
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const got = readSync(fd, out, at, n - at, at);
+      if (got <= 0) break;
+      at += got;
+    }
+    return out.subarray(0, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Loads a platform's cursors and the fingerprint they were saved with. */
 export function loadCursors(
   dir: string,
