@@ -19,20 +19,8 @@ import {
   USAGE_GROUP_BY,
   type UsageGroupBy,
   type UsageProblem,
-  type UsageSkipNote,
 } from "../core/types.ts";
 import { VERSION } from "../core/version.ts";
-import type { UsageRow } from "../usage/aggregate.ts";
-
-/** A report's aggregated result, as kept for a re-scan with nothing changed. */
-interface Aggregated {
-  rows: UsageRow[];
-  totals: UsageRow;
-  skipped: UsageSkipNote[];
-  problems: UsageProblem[];
-  /** The local zone's name when the result was computed (its key is in the query). */
-  timeZone: string;
-}
 
 /** Help text. */
 export const help = `Usage: agent-connector usage <report|export|leaderboard> [flags]
@@ -164,7 +152,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
 
   const groupBy = by as UsageGroupBy;
   const zone = await import("../usage/_zone.ts");
-  // Kept per query and listing: a re-scan with nothing changed is list, stat, compare, print.
+  // Kept per query and platform: a re-scan reads only the platforms that changed.
   // Not with --since (its window moves with the clock) nor without the cache.
   const query = listing.cache && since === undefined
     ? {
@@ -175,17 +163,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       platforms,
     }
     : undefined;
-  const results = await import("../usage/_results.ts");
-  let result = query &&
-    results.loadResult<Aggregated>(listing.cacheDir, query, listing.fingerprint);
-  if (!result) {
-    const scan = await scanUsage(options, listing);
-    const { aggregateTables } = await import("../usage/aggregate.ts");
-    const { rows, totals } = aggregateTables(scan.tables, groupBy, { prices, utc });
-    const timeZone = utc ? "UTC" : zone.zoneName();
-    result = { rows, totals, skipped: scan.skipped, problems: scan.problems, timeZone };
-    if (query) results.saveResult(listing.cacheDir, query, listing.fingerprint, result);
-  }
+  const { reportRows } = await import("../usage/_results.ts");
+  const result = await reportRows({
+    options,
+    listing,
+    by: groupBy,
+    prices,
+    utc,
+    query,
+    zoneName: zone.zoneName,
+  });
   progress.done();
   warn(result.problems);
   const { rows, totals } = result;

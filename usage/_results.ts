@@ -1,57 +1,150 @@
 /**
- * Kept report results: the aggregated rows of one query (`--by`, time zone,
- * price table, platforms, tool version) for one listing fingerprint
- * (`scan.ts` {@link UsageListing}), so a re-scan with nothing changed is list,
- * stat, compare and print: no snapshot is loaded, nothing is aggregated.
+ * Kept report results: per query (`--by`, time zone, price table, platforms,
+ * tool version) and per platform, the platform's aggregated groups
+ * (`aggregate.ts` {@link UsagePart}) with the fingerprint of the sources
+ * they came from (`scan.ts` {@link UsageListing}). A re-scan loads, reads and
+ * aggregates only the platforms whose sources changed and merges the rest
+ * from here; with nothing changed it is list, stat, compare, merge, print.
+ * The merge is exact (`_exact_sum.ts`): the numbers do not depend on which
+ * platforms were kept.
  *
  * One file per query, `<cache dir>/report.<hash>.json`, holding the query
- * itself (a hash collision never answers another query), the fingerprint and
- * the result. Aggregate counts and ids only, like the rest of the cache.
+ * itself (a hash collision never answers another query), the local zone's
+ * name (`Intl` costs ~25 ms to start; the zone's identity is in the query)
+ * and the parts. Aggregate counts and ids only, like the rest of the cache.
  *
  * @module
  */
 
 import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
+import type { HostId } from "../core/platform_types.ts";
+import type { UsageGroupBy, UsageProblem, UsageSkipNote } from "../core/usage_types.ts";
 import { hashString, writeCacheFile } from "./cache.ts";
+import type { PriceTable } from "./cost.ts";
+import type { ScanOptions, UsageListing } from "./scan.ts";
+import type { UsagePart, UsageRow } from "./aggregate.ts";
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** Result files kept; past this the least recently written are removed. */
 const KEEP = 24;
+
+/** A report's aggregated result. */
+export interface Aggregated {
+  /** The rows, sorted. */
+  rows: UsageRow[];
+  /** Their totals. */
+  totals: UsageRow;
+  /** Platforms skipped, with why. */
+  skipped: UsageSkipNote[];
+  /** Problems of the listing, then of each platform's sources. */
+  problems: UsageProblem[];
+  /** The local zone's name (or `UTC`). */
+  timeZone: string;
+}
+
+/** What one platform contributes to a report, as kept. */
+interface KeptPlatform {
+  fingerprint: string;
+  part: UsagePart;
+  problems: UsageProblem[];
+}
+
+interface Kept {
+  timeZone: string;
+  platforms: Record<string, KeptPlatform>;
+}
+
+/** How to compute a report (see {@link reportRows}). */
+export interface ReportRequest {
+  /** The scan's options. */
+  options: ScanOptions;
+  /** A fresh listing of the same options. */
+  listing: UsageListing;
+  /** The grouping. */
+  by: UsageGroupBy;
+  /** Prices for records without a host cost. */
+  prices: PriceTable;
+  /** Days in UTC. */
+  utc: boolean;
+  /** The query results are kept under; none: nothing is kept nor read. */
+  query?: unknown;
+  /** The local zone's name, asked only when no kept result has it. */
+  zoneName: () => string;
+}
 
 function file(dir: string, query: unknown): string {
   return join(dir, `report.${hashString(JSON.stringify(query))}.json`);
 }
 
-/** The result kept for `query` when it was computed for exactly `fingerprint`. */
-export function loadResult<T>(dir: string, query: unknown, fingerprint: string): T | undefined {
+function load(dir: string, query: unknown): Kept | undefined {
   try {
     const data = JSON.parse(readFileSync(file(dir, query), "utf8"));
     if (
-      data?.format !== FORMAT || data.fingerprint !== fingerprint ||
-      JSON.stringify(data.query) !== JSON.stringify(query) || data.result === undefined
+      data?.format !== FORMAT || JSON.stringify(data.query) !== JSON.stringify(query) ||
+      typeof data.timeZone !== "string" || typeof data.platforms !== "object" ||
+      data.platforms === null
     ) {
       return undefined;
     }
-    return data.result as T;
+    return data as Kept;
   } catch {
     return undefined; // absent or damaged: computed again
   }
 }
 
-/** Keeps `result` for `query` and `fingerprint`; false when it could not be written. */
-export function saveResult(
-  dir: string,
-  query: unknown,
-  fingerprint: string,
-  result: unknown,
-): boolean {
-  const ok = writeCacheFile(
-    file(dir, query),
-    JSON.stringify({ format: FORMAT, query, fingerprint, result }),
-  );
-  if (ok) prune(dir);
-  return ok;
+/**
+ * The report of `request`: kept parts for the platforms whose sources are
+ * unchanged, a scan of the others, merged in listing order.
+ */
+export async function reportRows(request: ReportRequest): Promise<Aggregated> {
+  const { listing, query, by } = request;
+  const kept = query === undefined ? undefined : load(listing.cacheDir, query);
+  const keptOf = (id: HostId, fingerprint: string) => {
+    const k = kept?.platforms[id];
+    return k?.fingerprint === fingerprint && Array.isArray(k.part?.groups) &&
+        Array.isArray(k.part.platforms)
+      ? k
+      : undefined;
+  };
+  const omit = listing.platforms.filter((p) => keptOf(p.id, p.fingerprint)).map((p) => p.id);
+  const fresh = new Map<HostId, KeptPlatform>();
+  const { aggregatePart, mergeParts } = await import("./aggregate.ts");
+  if (omit.length < listing.platforms.length) {
+    const { scanUsage } = await import("./scan.ts");
+    const scan = await scanUsage({ ...request.options, omit }, listing);
+    const options = { prices: request.prices, utc: request.utc };
+    for (const p of listing.platforms) {
+      const tables = scan.tables.filter((t) => t.platform === p.id);
+      if (omit.includes(p.id)) continue;
+      fresh.set(p.id, {
+        fingerprint: p.fingerprint,
+        part: aggregatePart(tables, by, options),
+        problems: scan.readProblems.filter((q) => q.platform === p.id),
+      });
+    }
+  }
+  const platforms: Record<string, KeptPlatform> = {};
+  for (const p of listing.platforms) {
+    platforms[p.id] = fresh.get(p.id) ?? keptOf(p.id, p.fingerprint)!;
+  }
+  const all = Object.values(platforms);
+  const { rows, totals } = mergeParts(all.map((k) => k.part), by);
+  const timeZone = kept?.timeZone ?? (request.utc ? "UTC" : request.zoneName());
+  if (query !== undefined && fresh.size > 0) {
+    const ok = writeCacheFile(
+      file(listing.cacheDir, query),
+      JSON.stringify({ format: FORMAT, query, timeZone, platforms }),
+    );
+    if (ok) prune(listing.cacheDir);
+  }
+  return {
+    rows,
+    totals,
+    skipped: [...listing.skipped],
+    problems: [...listing.problems, ...all.flatMap((k) => k.problems)],
+    timeZone,
+  };
 }
 
 /** Removes all but the {@link KEEP} most recently written result files. */

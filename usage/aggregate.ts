@@ -1,7 +1,9 @@
 /**
  * Groups deduplicated records by platform, project, session, model or day and
  * sums their counts and costs. Totals are derived from the four disjoint
- * counts, never added from host totals. Works on the scan's typed tables
+ * counts, never added from host totals; costs are exact sums rounded once
+ * (`_exact_sum.ts`), so {@link mergeParts} of per-platform parts prints
+ * what one pass over every table prints. Works on the scan's typed tables
  * without allocating per request; records (objects) are grouped into tables
  * first.
  *
@@ -18,6 +20,7 @@ import type {
 import { totalInput, totalTokens, zeroTokens } from "./tokens.ts";
 import { findPrice, type ModelPrice, priceCounts, type PriceTable } from "./cost.ts";
 import { type RecordTable, tableOf } from "./table.ts";
+import { exactAdd, exactMerge, exactValue } from "./_exact_sum.ts";
 
 /** One row of a usage report. */
 export interface UsageRow {
@@ -81,29 +84,74 @@ export function aggregateUsage(
 
 const QUARTER_HOUR = 900_000; // every UTC offset in use is a multiple of 15 minutes
 
+/** One group's sums within a {@link UsagePart}. */
+export interface GroupPart {
+  /** The group's identity (a session's is its platform and id). */
+  id: string;
+  /** Its label: {@link UsageRow.key}. */
+  key: string;
+  /** The platforms in it, in the order their first request came. */
+  platforms: HostId[];
+  /** Requests counted. */
+  requests: number;
+  /** The summed counts. */
+  tokens: UsageTokens;
+  /** Requests nobody priced. */
+  unpriced: number;
+  /** One confidence, or `mixed`. */
+  confidence: UsageConfidence | "mixed";
+  /** The latest request's time (ms). */
+  lastTs: number;
+  /** The priced requests' USD as exact partial sums (`_exact_sum.ts`); empty when none. */
+  cost: number[];
+}
+
+/**
+ * The groups of some tables before they are sorted into rows: plain JSON, so
+ * a report can keep one per platform and merge the kept ones with fresh
+ * ones ({@link mergeParts}); the rows come out exactly as if every table had
+ * been aggregated in one pass.
+ */
+export interface UsagePart {
+  /** The platforms with requests, in table order. */
+  platforms: HostId[];
+  /** The groups, in the order their first request came. */
+  groups: GroupPart[];
+}
+
 /** Groups the rows of `tables` by `by` (see {@link aggregateUsage}). */
 export function aggregateTables(
   tables: readonly RecordTable[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
 ): { rows: UsageRow[]; totals: UsageRow } {
-  const groups = new Map<string, UsageRow>();
-  const totals = emptyRow("total");
+  return mergeParts([aggregatePart(tables, by, options)], by);
+}
+
+/** The groups of `tables` by `by`, to be merged by {@link mergeParts}. */
+export function aggregatePart(
+  tables: readonly RecordTable[],
+  by: UsageGroupBy,
+  options: AggregateOptions = {},
+): UsagePart {
+  const groups = new Map<string, GroupPart>();
+  const platforms: HostId[] = [];
   const row = (key: string, label = key) => {
     let r = groups.get(key);
-    if (!r) groups.set(key, r = emptyRow(label));
+    if (!r) groups.set(key, r = emptyGroup(key, label));
     return r;
   };
   const days = new Map<number, string>();
   for (const t of tables) {
     const s = t.strings;
     // Per-table caches by string index, so the loop below allocates nothing.
-    const byIndex = new Map<number, UsageRow>();
+    const byIndex = new Map<number, GroupPart>();
     const prices = new Map<number, ModelPrice | undefined>();
     if (t.count === 0) continue;
+    if (!platforms.includes(t.platform)) platforms.push(t.platform);
     const platformRow = by === "platform" ? row(t.platform) : undefined;
     for (let i = 0; i < t.count; i++) {
-      let target: UsageRow;
+      let target: GroupPart;
       if (platformRow) target = platformRow;
       else if (by === "day") {
         const q = Math.floor(t.ts[i] / QUARTER_HOUR);
@@ -142,34 +190,91 @@ export function aggregateTables(
         }
       }
       add(target, t, i, cost);
-      add(totals, t, i, cost);
     }
   }
-  const rows = [...groups.values()];
-  for (const r of [...rows, totals]) {
-    r.totalInput = totalInput(r.tokens);
-    r.total = totalTokens(r.tokens);
+  return { platforms, groups: [...groups.values()] };
+}
+
+/**
+ * Merges parts (in the order their tables would have been aggregated) into
+ * sorted rows and totals: rows by day (for `day`) or by total, largest first.
+ * Counts add exactly; costs are exact sums rounded once, so the rows do not
+ * depend on how the tables were split into parts.
+ */
+export function mergeParts(
+  parts: readonly UsagePart[],
+  by: UsageGroupBy,
+): { rows: UsageRow[]; totals: UsageRow } {
+  const groups = new Map<string, GroupPart>();
+  const all = emptyGroup("", "total");
+  for (const part of parts) {
+    for (const g of part.groups) {
+      let into = groups.get(g.id);
+      if (!into) groups.set(g.id, into = emptyGroup(g.id, g.key));
+      merge(into, g);
+      merge(all, g);
+    }
   }
+  all.platforms = [];
+  for (const part of parts) {
+    for (const p of part.platforms) if (!all.platforms.includes(p)) all.platforms.push(p);
+  }
+  const rows = [...groups.values()].map(toRow);
+  const totals = toRow(all);
   if (by === "day") rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else rows.sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : 1));
   return { rows, totals };
 }
 
-function emptyRow(key: string): UsageRow {
+function emptyGroup(id: string, key: string): GroupPart {
   return {
+    id,
     key,
     platforms: [],
     requests: 0,
     tokens: zeroTokens(),
-    totalInput: 0,
-    total: 0,
     unpriced: 0,
     confidence: "host-reported",
     lastTs: 0,
+    cost: [],
   };
 }
 
-function add(row: UsageRow, t: RecordTable, i: number, cost: number): void {
+function merge(into: GroupPart, g: GroupPart): void {
+  if (g.requests === 0) return;
+  if (into.requests === 0) into.confidence = g.confidence;
+  else if (into.confidence !== g.confidence) into.confidence = "mixed";
+  into.requests += g.requests;
+  const k = into.tokens;
+  k.input += g.tokens.input;
+  k.cacheRead += g.tokens.cacheRead;
+  k.cacheWrite += g.tokens.cacheWrite;
+  k.cacheWrite1h += g.tokens.cacheWrite1h;
+  k.output += g.tokens.output;
+  k.reasoning += g.tokens.reasoning;
+  for (const p of g.platforms) if (!into.platforms.includes(p)) into.platforms.push(p);
+  into.unpriced += g.unpriced;
+  exactMerge(into.cost, g.cost);
+  if (g.lastTs > into.lastTs) into.lastTs = g.lastTs;
+}
+
+function toRow(g: GroupPart): UsageRow {
+  const row: UsageRow = {
+    key: g.key,
+    platforms: g.platforms,
+    requests: g.requests,
+    tokens: g.tokens,
+    totalInput: totalInput(g.tokens),
+    total: totalTokens(g.tokens),
+    unpriced: g.unpriced,
+    confidence: g.confidence,
+    lastTs: g.lastTs,
+  };
+  if (g.cost.length > 0) row.costUsd = exactValue(g.cost);
+  return row;
+}
+
+function add(row: GroupPart, t: RecordTable, i: number, cost: number): void {
   if (row.requests === 0) row.confidence = t.confidence;
   else if (row.confidence !== t.confidence) row.confidence = "mixed";
   row.requests++;
@@ -186,6 +291,6 @@ function add(row: UsageRow, t: RecordTable, i: number, cost: number): void {
     row.platforms.push(t.platform);
   }
   if (Number.isNaN(cost)) row.unpriced++;
-  else row.costUsd = (row.costUsd ?? 0) + cost;
+  else exactAdd(row.cost, cost);
   if (t.ts[i] > row.lastTs) row.lastTs = t.ts[i];
 }

@@ -43,9 +43,13 @@ export {
 } from "./scan.ts";
 export {
   type AggregateOptions,
+  aggregatePart,
   aggregateTables,
   aggregateUsage,
   dayOf,
+  type GroupPart,
+  mergeParts,
+  type UsagePart,
   type UsageRow,
 } from "./aggregate.ts";
 export {

@@ -48,6 +48,11 @@ export interface ScanOptions {
   threads?: number;
   /** Called as files are read, for a progress line. */
   onProgress?: (progress: ScanProgress) => void;
+  /**
+   * Platforms listed but not read: the caller holds their results (kept per
+   * {@link UsageListing.platforms} fingerprint). They get no table.
+   */
+  omit?: readonly HostId[];
 }
 
 /** How far a scan is. */
@@ -73,8 +78,10 @@ export interface ScanResult {
   tables: RecordTable[];
   /** Platforms that were skipped, with why. */
   skipped: UsageSkipNote[];
-  /** Bad input, once per source. */
+  /** Bad input, once per source: the listing's, then {@link ScanResult.readProblems}. */
   problems: UsageProblem[];
+  /** The problems of the platforms' sources (not of the listing), platform by platform. */
+  readProblems: UsageProblem[];
   /** Figures about the scan itself. */
   stats: {
     /** Sources listed. */
@@ -111,6 +118,12 @@ export interface UsageListing {
   readonly skipped: readonly UsageSkipNote[];
   /** Problems found while listing and stat'ing. */
   readonly problems: readonly UsageProblem[];
+  /**
+   * Each platform with sources, in scan order, and a fingerprint of its
+   * reader's version and its sources: equal when a scan would give the
+   * platform the same records.
+   */
+  readonly platforms: readonly { readonly id: HostId; readonly fingerprint: string }[];
 }
 
 /** Lists and stats every source of the hosts' logs; reads none of them. */
@@ -149,7 +162,17 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   }
   dirs?.save();
   parts.push(JSON.stringify(skipped), JSON.stringify(problems));
-  const listing = { fingerprint: hashString(parts.join("\n")), cache, cacheDir, skipped, problems };
+  const listing = {
+    fingerprint: hashString(parts.join("\n")),
+    cache,
+    cacheDir,
+    skipped,
+    problems,
+    platforms: scans.map((s) => ({
+      id: s.reader.id,
+      fingerprint: `${s.reader.version}:${s.fingerprint}`,
+    })),
+  };
   plansOf.set(listing, scans);
   return listing;
 }
@@ -171,6 +194,7 @@ export async function scanUsage(
   let scans = plansOf.get(listed);
   if (!scans) scans = plansOf.get(listed = await listUsage(options))!; // already scanned once
   plansOf.delete(listed);
+  if (options.omit) scans = scans.filter((s) => !options.omit!.includes(s.reader.id));
   const useCache = listed.cache;
   const dir = useCache ? listed.cacheDir : undefined;
   const skipped = [...listed.skipped];
@@ -215,10 +239,11 @@ export async function scanUsage(
   }
 
   const tables: RecordTable[] = [];
+  const readProblems: UsageProblem[] = [];
   for (const scan of scans) {
     const snapshot = scan.snapshot ?? settlers.get(scan.reader.id)!.finish();
     settlers.delete(scan.reader.id); // its merge state is garbage now
-    problems.push(...snapshot.problems);
+    readProblems.push(...snapshot.problems);
     tables.push(keepSince(snapshot.table, since));
   }
   let records: UsageRecord[] | undefined;
@@ -228,7 +253,8 @@ export async function scanUsage(
     },
     tables,
     skipped,
-    problems,
+    problems: [...problems, ...readProblems],
+    readProblems,
     stats: {
       sources: scans.reduce((n, s) => n + s.plans.length, 0),
       sourcesRead: jobs.length,

@@ -1,0 +1,274 @@
+/**
+ * The incremental usage report against a full one: random sequences of what
+ * happens to hosts' logs (appends that win, lose or tie a kept request, a
+ * line completed later, new files, same-size rewrites, truncation, removal,
+ * replacement under a new inode, a rollout archived, a reader version bump),
+ * and after each step `usage report` and `usage export` with the kept state
+ * must print exactly what `--no-cache` prints.
+ *
+ * `AC_USAGE_PROPERTY_RUNS=N` runs more sequences.
+ */
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import process from "node:process";
+import fc from "fast-check";
+import { runCliCaptured } from "./_helpers/cli.ts";
+import { hostAt, tempCopy } from "./_helpers/usage.ts";
+import { loadReader } from "../usage/readers/registry.ts";
+
+const RUNS = Number(process.env.AC_USAGE_PROPERTY_RUNS) || 12;
+const BYS = ["platform", "model", "session", "day", "project"] as const;
+
+type Op =
+  | { kind: "claude"; file: number; req: number; out: number; cached: number; partial: boolean }
+  | { kind: "codex"; file: number; input: number; out: number; repeat: boolean }
+  | { kind: "rewrite"; file: number; at: number; digit: number }
+  | { kind: "truncate"; file: number; keep: number }
+  | { kind: "remove"; file: number }
+  | { kind: "replace"; file: number }
+  | { kind: "archive"; file: number }
+  | { kind: "bump" };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("claude" as const),
+      file: fc.nat(4),
+      req: fc.nat(7),
+      out: fc.constantFrom(5, 20, 20, 80),
+      cached: fc.nat(3),
+      partial: fc.boolean(),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("codex" as const),
+      file: fc.nat(2),
+      input: fc.nat(500),
+      out: fc.nat(90),
+      repeat: fc.boolean(),
+    }),
+  },
+  fc.record({
+    kind: fc.constant("rewrite" as const),
+    file: fc.nat(7),
+    at: fc.nat(),
+    digit: fc.nat(9),
+  }),
+  fc.record({ kind: fc.constant("truncate" as const), file: fc.nat(7), keep: fc.nat(100) }),
+  fc.record({ kind: fc.constant("remove" as const), file: fc.nat(7) }),
+  fc.record({ kind: fc.constant("replace" as const), file: fc.nat(7) }),
+  fc.record({ kind: fc.constant("archive" as const), file: fc.nat(2) }),
+  fc.record({ kind: fc.constant("bump" as const) }),
+);
+
+/** A temp tree of Claude Code and Codex logs, changed op by op. */
+class Tree {
+  private clock = Date.parse("2026-03-01T00:00:00Z");
+  private mtime = 1_780_000_000;
+  private codexTotals = new Map<string, { input: number; cached: number; out: number }>();
+  private pending = new Map<string, string>();
+
+  constructor(readonly home: string) {}
+
+  claudePath(n: number): string {
+    return join(this.home, ".claude", "projects", `-u-me-p${n % 2}`, `s${n}.jsonl`);
+  }
+
+  codexPath(n: number): string {
+    const name = `rollout-2026-03-01T00-00-0${n}-cx${n}.jsonl`;
+    const archived = join(this.home, ".codex", "archived_sessions", name);
+    return existsSync(archived)
+      ? archived
+      : join(this.home, ".codex", "sessions", "2026", "03", "01", name);
+  }
+
+  /** Files 0–4 are Claude's, 5–7 Codex's. */
+  path(n: number): string {
+    return n < 5 ? this.claudePath(n) : this.codexPath(n - 5);
+  }
+
+  private tick(): string {
+    this.clock += 61_000;
+    return new Date(this.clock).toISOString();
+  }
+
+  /** Gives `path` an mtime no earlier write had (a rewrite must not look unchanged). */
+  private touch(path: string): void {
+    this.mtime += 7;
+    utimesSync(path, this.mtime, this.mtime);
+  }
+
+  private write(path: string, text: string): void {
+    mkdirSync(dirname(path), { recursive: true });
+    appendFileSync(path, text);
+    this.touch(path);
+  }
+
+  apply(op: Op): void {
+    if (op.kind === "claude") {
+      const path = this.claudePath(op.file);
+      const line = JSON.stringify({
+        type: "assistant",
+        sessionId: `s${op.file % 3}`,
+        requestId: `req-${op.req}`,
+        timestamp: this.tick(),
+        message: {
+          id: `msg-${op.req}`,
+          model: op.req % 2 ? "claude-sonnet-4-5" : "claude-opus-4-1",
+          content: [{ type: "text", text: "prompt words never kept" }],
+          usage: {
+            input_tokens: 3 + op.req,
+            output_tokens: op.out,
+            cache_read_input_tokens: op.cached * 1000,
+            cache_creation_input_tokens: op.cached * 7,
+          },
+        },
+      }) + "\n";
+      const before = this.pending.get(path) ?? "";
+      this.pending.delete(path);
+      if (op.partial) {
+        const cut = Math.floor(line.length / 2);
+        this.pending.set(path, line.slice(cut));
+        this.write(path, before + line.slice(0, cut));
+      } else this.write(path, before + line);
+    } else if (op.kind === "codex") {
+      const path = this.codexPath(op.file);
+      let lines = "";
+      if (!existsSync(path)) {
+        this.codexTotals.set(path, { input: 0, cached: 0, out: 0 });
+        lines += JSON.stringify({
+          timestamp: this.tick(),
+          type: "session_meta",
+          payload: { id: `cx${op.file}`, cwd: "/u/me/p0" },
+        }) + "\n";
+        lines += JSON.stringify({ type: "turn_context", payload: { model: "gpt-5" } }) + "\n";
+      }
+      const total = this.codexTotals.get(path) ?? { input: 0, cached: 0, out: 0 };
+      const last = op.repeat
+        ? undefined
+        : { input_tokens: op.input, cached_input_tokens: op.input >> 2, output_tokens: op.out };
+      if (last) {
+        total.input += last.input_tokens;
+        total.cached += last.cached_input_tokens;
+        total.out += last.output_tokens;
+      }
+      this.codexTotals.set(path, total);
+      lines += JSON.stringify({
+        timestamp: this.tick(),
+        type: "event_msg",
+        payload: {
+          type: "token_count",
+          info: {
+            total_token_usage: {
+              input_tokens: total.input,
+              cached_input_tokens: total.cached,
+              output_tokens: total.out,
+            },
+            ...(last ? { last_token_usage: last } : {}),
+          },
+        },
+      }) + "\n";
+      this.write(path, lines);
+    } else if (op.kind === "bump") {
+      return; // the caller bumps the reader
+    } else {
+      const path = this.path(op.file);
+      if (!existsSync(path)) return;
+      this.pending.delete(path);
+      const text = readFileSync(path, "utf8");
+      if (op.kind === "rewrite") {
+        const digits = [...text.matchAll(/[0-9]/g)].map((m) => m.index!);
+        if (digits.length === 0) return;
+        const at = digits[op.at % digits.length];
+        writeFileSync(path, text.slice(0, at) + String(op.digit) + text.slice(at + 1));
+        this.touch(path);
+      } else if (op.kind === "truncate") {
+        truncateSync(path, Math.floor((text.length * op.keep) / 100));
+        this.touch(path);
+      } else if (op.kind === "remove") {
+        rmSync(path);
+      } else if (op.kind === "replace") {
+        writeFileSync(path + ".new", text);
+        renameSync(path + ".new", path);
+        this.touch(path);
+      } else if (op.kind === "archive" && op.file < 3) {
+        const to = join(this.home, ".codex", "archived_sessions", path.split("/").pop()!);
+        if (to === path) return;
+        mkdirSync(dirname(to), { recursive: true });
+        renameSync(path, to);
+      }
+    }
+  }
+}
+
+test("after any sequence of log changes, the kept state reports exactly what a full read does", async () => {
+  // Readers are plain objects: a version bump is a new number on the same one.
+  const claude = await loadReader("claude-code") as { version: number };
+  const version = claude.version;
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(opArb, fc.constantFrom(...BYS)), { minLength: 1, maxLength: 14 }),
+        async (steps) => {
+          const t = tempCopy();
+          const tree = new Tree(t.dir);
+          const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+          const report = async (by: string, ...extra: string[]) => {
+            const run = await runCliCaptured(
+              [
+                "usage",
+                "report",
+                "--json",
+                "--by",
+                by,
+                "--platform",
+                "claude-code,codex",
+                ...extra,
+              ],
+              host,
+            );
+            assert.equal(run.code, 0, run.stderr);
+            return run.stdout;
+          };
+          try {
+            // A first report (and its kept state) before anything changes.
+            tree.apply({ kind: "claude", file: 0, req: 0, out: 5, cached: 1, partial: false });
+            await report("platform");
+            for (const [op, by] of steps) {
+              tree.apply(op);
+              if (op.kind === "bump") claude.version++;
+              const kept = await report(by);
+              assert.equal(kept, await report(by, "--no-cache"), `after ${JSON.stringify(op)}`);
+              // Asked again with nothing changed: the kept result itself.
+              assert.equal(await report(by), kept);
+            }
+            const exported = await runCliCaptured(["usage", "export"], host);
+            const full = await runCliCaptured(["usage", "export", "--no-cache"], host);
+            assert.equal(exported.stdout, full.stdout);
+          } finally {
+            t.done();
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  } finally {
+    claude.version = version;
+  }
+});
