@@ -6,6 +6,10 @@
  * - `append`: sources only grew or were added; their new parts are decoded
  *   and merged into the snapshot's keyed rows. The large per-source rows file
  *   is neither read nor written (its rows now lag their cursors).
+ * - `delta`: the same, when little was appended: the new rows are merged
+ *   into the platform's delta (`_delta.ts`) against the snapshot's keys,
+ *   searched in place, and only the delta is written (folded into a new
+ *   snapshot past {@link FOLD_FRACTION} of its rows or {@link FOLD_BYTES}).
  * - `full`: a source was rewritten, truncated or removed (or there is no
  *   usable snapshot); every source's rows are rebuilt from the rows file, and
  *   a source whose rows lag its cursor is read again from the start.
@@ -22,12 +26,25 @@ import type { DecodeResult, SourceProblem } from "./_decode.ts";
 import { type Cursor, loadCursors, saveCursors } from "./cache.ts";
 import { type KeptRows, loadRows, RowsFileWriter } from "./_rows_file.ts";
 import {
+  type DeltaBase,
+  loadDeltaBase,
   loadSnapshot,
   loadSnapshotRows,
+  newSnapshotId,
   saveSnapshotKeys,
   saveSnapshotTable,
   type Snapshot,
 } from "./_snapshot.ts";
+import {
+  applyDelta,
+  encodeDelta,
+  FOLD_BYTES,
+  FOLD_FRACTION,
+  removeDelta,
+  saveDelta,
+} from "./_delta.ts";
+import { mergeIntoDelta } from "./_delta_merge.ts";
+import type { Rows } from "./_rows.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
 import { encodeRows, readRows, RowsReader } from "./_codec.ts";
@@ -41,7 +58,7 @@ export interface PlatformScan {
   /** Fingerprint of the listing. */
   fingerprint: string;
   /** The path taken. */
-  speed: "snapshot" | "append" | "full";
+  speed: "snapshot" | "append" | "delta" | "full";
   /** The answer, when `speed` is `snapshot`. */
   snapshot?: Snapshot;
   /** The kept cursors. */
@@ -50,7 +67,12 @@ export interface PlatformScan {
   base?: Merged;
   /** Each source's kept rows, for `full`. */
   kept?: Map<string, KeptRows>;
+  /** The snapshot's keys and delta, for `delta`. */
+  deltaBase?: DeltaBase;
 }
+
+/** Appended log bytes past which an append is merged into the whole snapshot, not a delta. */
+const DELTA_READ_BYTES = 16 << 20;
 
 /** Decides per source what to read, from the kept state in `dir` (or none). */
 export function planPlatform(
@@ -76,6 +98,15 @@ export function planPlatform(
     plans.every((p) => p.mode !== 2 || !p.cached) &&
     [...scan.cursors.keys()].every((k) => listed.has(k)) &&
     !plans.some((p) => skippedBySince(p, since));
+  const appended = plans.reduce((n, p) => n + (p.mode === 0 ? 0 : p.size - p.from), 0);
+  if (growOnly && appended <= DELTA_READ_BYTES) {
+    const base = loadDeltaBase(dir, reader.id, reader.confidence, reader.version, kept.fingerprint);
+    if (base?.table()) {
+      scan.deltaBase = base;
+      scan.speed = "delta";
+      return;
+    }
+  }
   if (growOnly) {
     scan.base = loadSnapshotRows(
       dir,
@@ -108,6 +139,8 @@ export class Settler {
   private readonly index = new Map<Planned, number>();
   private readonly taken = new Set<Planned>();
   private readonly reader: RowsReader;
+  /** A `delta` settle's new rows, by source number. */
+  private readonly parts: { origin: number; rows: Rows }[] = [];
 
   /** Starts settling `scan`; `dir` is the cache folder (none: nothing is kept). */
   constructor(
@@ -149,6 +182,13 @@ export class Settler {
         result.problems,
       ),
     });
+    if (this.scan.speed === "delta") {
+      const rows = result.rows instanceof Uint8Array
+        ? readRows(result.rows, reader.id, reader.confidence)
+        : result.rows;
+      this.parts.push({ origin: this.origin(plan), rows });
+      return;
+    }
     const fresh = result.rows instanceof Uint8Array ? this.reader.read(result.rows) : result.rows;
     if (this.scan.speed === "append") {
       this.merged.add(fresh, this.origin(plan));
@@ -194,13 +234,28 @@ export class Settler {
     this.scan.kept = undefined;
     this.rowsOut?.commit();
     const fingerprint = complete ? this.scan.fingerprint : "";
+    if (this.scan.deltaBase) return this.finishDelta(this.scan.deltaBase, fingerprint);
     // The keys are saved, then let go, before the table is built.
     let keysSaved = false;
+    const id = newSnapshotId();
     const merged = this.merged.result(
       dir !== undefined && complete
-        ? (kept) => keysSaved = saveSnapshotKeys(dir, reader.id, fingerprint, kept)
+        ? (kept) => keysSaved = saveSnapshotKeys(dir, reader.id, id, fingerprint, kept)
         : false,
     );
+    const snapshot: Snapshot = { table: merged.table, problems: this.problems() };
+    if (dir) {
+      if (keysSaved && saveSnapshotTable(dir, reader.version, id, fingerprint, snapshot)) {
+        removeDelta(dir, reader.id); // stale: it names the replaced snapshot's id
+      }
+      saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
+    }
+    return snapshot;
+  }
+
+  /** Every listed source's problems, from the cursors. */
+  private problems(): UsageProblem[] {
+    const { reader, plans } = this.scan;
     const problems: UsageProblem[] = [];
     for (const plan of plans) {
       const c = this.cursors.get(plan.key);
@@ -214,11 +269,48 @@ export class Settler {
         });
       }
     }
-    const snapshot: Snapshot = { table: merged.table, problems };
-    if (dir) {
-      if (keysSaved) saveSnapshotTable(dir, reader.version, fingerprint, snapshot);
-      saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
+    return problems;
+  }
+
+  /**
+   * Ends a `delta` settle: merges the new rows into the delta and writes it
+   * (or, past the fold limits, a new snapshot), then the cursors.
+   */
+  private finishDelta(base: DeltaBase, fingerprint: string): Snapshot {
+    const { reader } = this.scan;
+    const dir = this.dir!;
+    this.scan.deltaBase = undefined;
+    const table = base.table()!;
+    const parts = this.parts.sort((a, b) => a.origin - b.origin).map((p) => p.rows);
+    const delta = mergeIntoDelta(base, table, parts);
+    delta.fingerprint = fingerprint;
+    delta.problems = this.problems();
+    const bytes = encodeDelta(reader.version, delta);
+    const fold = delta.fresh.count + delta.replaces.length > base.count * FOLD_FRACTION ||
+      bytes.length > FOLD_BYTES;
+    const applied = applyDelta(table, delta, fold ? base.secondary : undefined);
+    const snapshot: Snapshot = { table: applied.table, problems: delta.problems };
+    if (fingerprint === "") {
+      // Not every source was read (--since): nothing describes them all.
+    } else if (!fold) saveDelta(dir, reader.id, bytes);
+    else {
+      const keys = base.keySet();
+      for (const key of delta.fresh.keys) keys?.add(key);
+      const id = newSnapshotId();
+      const order = Uint32Array.from({ length: applied.table.count }, (_, i) => i);
+      if (
+        keys && keys.size === applied.table.count &&
+        saveSnapshotKeys(dir, reader.id, id, fingerprint, {
+          keys,
+          order,
+          secondary: applied.secondary!,
+        }) &&
+        saveSnapshotTable(dir, reader.version, id, fingerprint, snapshot)
+      ) {
+        removeDelta(dir, reader.id);
+      }
     }
+    saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
     return snapshot;
   }
 }

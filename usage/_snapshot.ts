@@ -6,8 +6,12 @@
  *
  * - `<platform>.records.bin`: a header (format, reader version, fingerprint,
  *   problems) and the table in the compact form of `_codec.ts`.
- * - `<platform>.keys.bin`: the same fingerprint and each row's request key
- *   and secondary flag, read only to merge an append into the records.
+ * - `<platform>.keys.bin`: the same fingerprint and id and each row's
+ *   request key and secondary flag, read only to merge an append into the
+ *   records.
+ * - `<platform>.delta.bin` (`_delta.ts`): what changed since, for the
+ *   snapshot of that id; loading the snapshot for the delta's fingerprint
+ *   applies it.
  *
  * @module
  */
@@ -18,12 +22,13 @@ import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import type { RecordTable } from "./table.ts";
 import type { KeptKeys, Merged } from "./_dedup.ts";
 import { KeySet } from "./_keys.ts";
+import { applyDelta, BaseKeys, type Delta, DeltaRows, loadDelta } from "./_delta.ts";
 import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
 import { readCacheFile, readCacheHead, writeCacheFile } from "./cache.ts";
 
-const FORMAT = 4;
-const RECORDS = 0x32555341; // "ASU2" as a little-endian uint32
-const KEYS = 0x324b5341; // "ASK2"
+const FORMAT = 5;
+const RECORDS = 0x33555341; // "ASU3" as a little-endian uint32
+const KEYS = 0x334b5341; // "ASK3"
 
 /** What a snapshot holds. */
 export interface Snapshot {
@@ -37,7 +42,14 @@ interface Header {
   format: number;
   reader: number;
   fingerprint: string;
+  /** Random, new for every snapshot written: what a delta names. */
+  id: string;
   problems: UsageProblem[];
+}
+
+/** A new snapshot id. */
+export function newSnapshotId(): string {
+  return Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join("");
 }
 
 function file(dir: string, platform: string, kind: "records" | "keys"): string {
@@ -64,12 +76,12 @@ function open(path: string, magic: number): ByteReader | undefined {
 const HEAD = 4096;
 
 /**
- * The header of `path` when it is a records file of `readerVersion` taken for
- * `fingerprint`, read without the table behind it: a re-scan after an append
- * finds the snapshot stale from its first bytes (reading the whole file to
- * learn that cost ~20 ms a platform on the generated 1 GB tree).
+ * The header of `path` when it is a records file of `readerVersion`, read
+ * without the table behind it: a re-scan after an append finds the snapshot
+ * stale from its first bytes (reading the whole file to learn that cost
+ * ~20 ms a platform on the generated 1 GB tree).
  */
-function header(path: string, readerVersion: number, fingerprint: string): Header | undefined {
+function header(path: string, readerVersion: number): Header | undefined {
   try {
     let bytes = readCacheHead(path, HEAD);
     let r = new ByteReader(bytes);
@@ -80,15 +92,49 @@ function header(path: string, readerVersion: number, fingerprint: string): Heade
       r = new ByteReader(bytes, 4);
     } else r.at = 4;
     const h = r.json<Header>();
-    return h.format === FORMAT && h.reader === readerVersion && h.fingerprint === fingerprint
-      ? h
-      : undefined;
+    return h.format === FORMAT && h.reader === readerVersion ? h : undefined;
   } catch {
     return undefined; // absent or damaged
   }
 }
 
-/** Loads the snapshot when it was taken of exactly the sources `fingerprint` names. */
+/** The snapshot's table when its header is still `expected`; undefined when not or damaged. */
+function readBody(
+  path: string,
+  platform: HostId,
+  confidence: UsageConfidence,
+  expected: Header,
+): RecordTable | undefined {
+  const r = open(path, RECORDS);
+  if (!r) return undefined;
+  try {
+    const h = r.json<Header>();
+    if (h.id !== expected.id || h.fingerprint !== expected.fingerprint) return undefined;
+    const table = readTable(r, platform, confidence);
+    return r.at === r.data.length ? table : undefined;
+  } catch {
+    return undefined; // damaged: the scan reads the sources instead
+  }
+}
+
+/** The delta that brings the snapshot `h` to `fingerprint`, if one does. */
+function deltaFor(
+  dir: string,
+  platform: HostId,
+  confidence: UsageConfidence,
+  readerVersion: number,
+  h: Header,
+  fingerprint: string,
+): Delta | undefined {
+  if (h.fingerprint === fingerprint) return undefined;
+  const d = loadDelta(dir, platform, confidence, readerVersion);
+  return d && d.base === h.id && d.fingerprint === fingerprint ? d : undefined;
+}
+
+/**
+ * Loads the snapshot when it (with its delta, if any) was taken of exactly
+ * the sources `fingerprint` names.
+ */
 export function loadSnapshot(
   dir: string,
   platform: HostId,
@@ -97,27 +143,36 @@ export function loadSnapshot(
   fingerprint: string,
 ): Snapshot | undefined {
   const path = file(dir, platform, "records");
-  if (!header(path, readerVersion, fingerprint)) return undefined;
-  const r = open(path, RECORDS);
+  const h = header(path, readerVersion);
+  if (!h) return undefined;
+  const delta = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
+  if (h.fingerprint !== fingerprint && !delta) return undefined;
+  const table = readBody(path, platform, confidence, h);
+  if (!table) return undefined;
+  if (!delta) return { table, problems: h.problems };
+  try {
+    return { table: applyDelta(table, delta).table, problems: delta.problems };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The snapshot's keys file, checked against its header. */
+function openKeys(dir: string, platform: HostId, h: Header): ByteReader | undefined {
+  const r = open(file(dir, platform, "keys"), KEYS);
   if (!r) return undefined;
   try {
-    const header = r.json<Header>();
-    if (
-      header.format !== FORMAT || header.reader !== readerVersion ||
-      header.fingerprint !== fingerprint
-    ) {
-      return undefined; // replaced since its header was read
-    }
-    const table = readTable(r, platform, confidence);
-    return r.at === r.data.length ? { table, problems: header.problems } : undefined;
+    const k = r.json<{ fingerprint: string; id: string }>();
+    return k.fingerprint === h.fingerprint && k.id === h.id ? r : undefined;
   } catch {
-    return undefined; // damaged: the scan reads the sources instead
+    return undefined;
   }
 }
 
 /**
- * The snapshot taken for `fingerprint` with its rows' keys, so new rows can be
- * merged into it (an append-only re-scan); undefined when either is missing.
+ * The snapshot (with its delta) taken for `fingerprint` with its rows' keys,
+ * so new rows can be merged into it (an append-only re-scan); undefined when
+ * any part is missing.
  */
 export function loadSnapshotRows(
   dir: string,
@@ -126,16 +181,102 @@ export function loadSnapshotRows(
   readerVersion: number,
   fingerprint: string,
 ): Merged | undefined {
-  const snap = loadSnapshot(dir, platform, confidence, readerVersion, fingerprint);
-  const r = snap && open(file(dir, platform, "keys"), KEYS);
-  if (!snap || !r) return undefined;
+  const path = file(dir, platform, "records");
+  const h = header(path, readerVersion);
+  if (!h) return undefined;
+  const delta = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
+  if (h.fingerprint !== fingerprint && !delta) return undefined;
+  const table = readBody(path, platform, confidence, h);
+  const r = table && openKeys(dir, platform, h);
+  if (!table || !r) return undefined;
   try {
-    if (r.json<string>() !== fingerprint) return undefined;
     const keys = KeySet.read(r);
-    const count = snap.table.count;
+    const count = table.count;
     if (keys.size !== count) return undefined;
     const secondary = Uint8Array.from(r.typed(1, count));
-    return { keys, secondary, table: snap.table };
+    if (!delta) return { keys, secondary, table };
+    const applied = applyDelta(table, delta, secondary);
+    for (const key of delta.fresh.keys) {
+      if (keys.add(key) >= 0) throw new RangeError("a fresh key is in the snapshot");
+    }
+    return { keys, secondary: applied.secondary!, table: applied.table };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a small append merges against without loading the snapshot's rows:
+ * its keys searched in place, its secondary flags, and the delta so far
+ * (empty when the snapshot itself is current). The rows are loaded only
+ * when a new row's key is the snapshot's, or to return the records.
+ */
+export interface DeltaBase {
+  /** The snapshot's id. */
+  id: string;
+  /** Its rows. */
+  count: number;
+  /** Its keys. */
+  keys: BaseKeys;
+  /** Its secondary flags. */
+  secondary: ArrayLike<number>;
+  /** The changes since it (a copy to extend). */
+  delta: Delta;
+  /** Loads its table (once). */
+  table(): RecordTable | undefined;
+  /** Its keys as a {@link KeySet} (read again), to fold the delta into a new snapshot. */
+  keySet(): KeySet | undefined;
+}
+
+/** The {@link DeltaBase} for the kept state of `fingerprint`, or undefined. */
+export function loadDeltaBase(
+  dir: string,
+  platform: HostId,
+  confidence: UsageConfidence,
+  readerVersion: number,
+  fingerprint: string,
+): DeltaBase | undefined {
+  const path = file(dir, platform, "records");
+  const h = header(path, readerVersion);
+  if (!h) return undefined;
+  const found = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
+  if (h.fingerprint !== fingerprint && !found) return undefined;
+  const r = openKeys(dir, platform, h);
+  if (!r) return undefined;
+  try {
+    const keys = new BaseKeys(r);
+    const secondary = r.typed(1, keys.size);
+    const delta: Delta = found ?? {
+      base: h.id,
+      fingerprint,
+      problems: h.problems,
+      fresh: new DeltaRows(platform, confidence),
+      overrides: new DeltaRows(platform, confidence),
+      replaces: [],
+    };
+    let table: RecordTable | undefined | null = null;
+    return {
+      id: h.id,
+      count: keys.size,
+      keys,
+      secondary,
+      delta,
+      table: () => {
+        if (table === null) {
+          table = readBody(path, platform, confidence, h);
+          if (table && table.count !== keys.size) table = undefined;
+        }
+        return table;
+      },
+      keySet: () => {
+        const again = openKeys(dir, platform, h);
+        try {
+          return again && KeySet.read(again);
+        } catch {
+          return undefined;
+        }
+      },
+    };
   } catch {
     return undefined;
   }
@@ -148,12 +289,13 @@ export function loadSnapshotRows(
 export function saveSnapshotKeys(
   dir: string,
   platform: HostId,
+  id: string,
   fingerprint: string,
   merged: KeptKeys,
 ): boolean {
   const k = new ByteWriter(fingerprint.length * 3 + 128 + merged.keys.size * 9 + merged.keys.bytes);
   k.u32(KEYS);
-  k.json(fingerprint);
+  k.json({ fingerprint, id });
   merged.keys.write(k, merged.order);
   k.typed(merged.secondary);
   return writeCacheFile(file(dir, platform, "keys"), k.result());
@@ -163,6 +305,7 @@ export function saveSnapshotKeys(
 export function saveSnapshotTable(
   dir: string,
   readerVersion: number,
+  id: string,
   fingerprint: string,
   snapshot: Snapshot,
 ): boolean {
@@ -173,6 +316,7 @@ export function saveSnapshotTable(
     format: FORMAT,
     reader: readerVersion,
     fingerprint,
+    id,
     problems: snapshot.problems,
   };
   w.json(header);

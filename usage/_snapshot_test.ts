@@ -19,7 +19,7 @@ function withSnapshot(problems: UsageProblem[], body: (dir: string) => void): vo
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   try {
     const table = tableOf("claude-code", "host-reported", [0, 1, 2, 3].map(record));
-    assert.ok(saveSnapshotTable(dir, 7, "fp", { table, problems }));
+    assert.ok(saveSnapshotTable(dir, 7, "id1", "fp", { table, problems }));
     body(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
