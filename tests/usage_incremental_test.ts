@@ -272,3 +272,55 @@ test("after any sequence of log changes, the kept state reports exactly what a f
     claude.version = version;
   }
 });
+
+function claudeLine(id: string, out: number, ts: string): string {
+  return JSON.stringify({
+    type: "assistant",
+    sessionId: "s",
+    requestId: `r-${id}`,
+    timestamp: ts,
+    message: { id, model: "claude-sonnet-4-5", usage: { input_tokens: 10, output_tokens: out } },
+  }) + "\n";
+}
+
+async function keptAndFull(host: ReturnType<typeof hostAt>, by = "platform") {
+  const args = ["usage", "report", "--json", "--by", by, "--platform", "claude-code"];
+  const kept = await runCliCaptured(args, host);
+  const full = await runCliCaptured([...args, "--no-cache"], host);
+  assert.equal(kept.code, 0, kept.stderr);
+  assert.equal(kept.stdout, full.stdout);
+  return JSON.parse(kept.stdout);
+}
+
+test("a kept report follows an append whose winning copy replaces the latest row, and a damaged snapshot", async () => {
+  const t = tempCopy();
+  try {
+    const dir = join(t.dir, ".claude", "projects", "p");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "s.jsonl");
+    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    writeFileSync(
+      file,
+      Array.from(
+        { length: 40 },
+        (_, i) => claudeLine(`m${i}`, 5, `2026-03-01T00:${String(i).padStart(2, "0")}:00Z`),
+      ).join(""),
+    );
+    await keptAndFull(host);
+    // A larger copy of the latest request, logged earlier: it wins, and the latest time drops
+    // (the kept part cannot follow that: the platform is aggregated afresh).
+    appendFileSync(file, claudeLine("m39", 90, "2026-03-01T00:00:30Z"));
+    const body = await keptAndFull(host);
+    assert.equal(body.totals.output, 39 * 5 + 90);
+    // The snapshot's rows are damaged; the next append must compare against them.
+    const records = join(t.dir, "data", "cache", "usage", "claude-code.records.bin");
+    const bytes = readFileSync(records);
+    writeFileSync(records, bytes.subarray(0, bytes.length - 9));
+    appendFileSync(file, claudeLine("m3", 70, "2026-03-01T00:03:00Z"));
+    assert.equal((await keptAndFull(host)).totals.output, 38 * 5 + 90 + 70);
+    appendFileSync(file, claudeLine("m50", 1, "2026-03-01T01:00:00Z"));
+    assert.equal((await keptAndFull(host, "day")).totals.requests, 41);
+  } finally {
+    t.done();
+  }
+});

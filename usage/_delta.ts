@@ -75,7 +75,7 @@ export class DeltaRows implements Rows {
   }
 
   /** Appends row `i` of `src` under `key`; returns its index. */
-  push(key: string, src: Rows | RowsView, i: number): number {
+  push(key: string, src: Pick<Rows | RowsView, "secondary" | "table">, i: number): number {
     const at = this.keys.length;
     this.keys.push(key);
     this.secondary.push(0);
@@ -85,7 +85,7 @@ export class DeltaRows implements Rows {
   }
 
   /** Overwrites row `at` with row `i` of `src`. */
-  set(at: number, src: Rows | RowsView, i: number): void {
+  set(at: number, src: Pick<Rows | RowsView, "secondary" | "table">, i: number): void {
     const t = this.table;
     const s = src.table;
     for (const c of NUMBER_COLUMNS) (t[c] as number[])[at] = s[c][i];

@@ -31,6 +31,7 @@ import {
   loadSnapshot,
   loadSnapshotRows,
   newSnapshotId,
+  removeSnapshot,
   saveSnapshotKeys,
   saveSnapshotTable,
   type Snapshot,
@@ -43,7 +44,8 @@ import {
   removeDelta,
   saveDelta,
 } from "./_delta.ts";
-import { mergeIntoDelta } from "./_delta_merge.ts";
+import { mergeIntoDelta, type RecordsChange } from "./_delta_merge.ts";
+import { emptyTable } from "./table.ts";
 import type { Rows } from "./_rows.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
@@ -69,7 +71,21 @@ export interface PlatformScan {
   kept?: Map<string, KeptRows>;
   /** The snapshot's keys and delta, for `delta`. */
   deltaBase?: DeltaBase;
+  /**
+   * The listing fingerprint (`UsageListing.platforms`) the caller holds
+   * results for: a `delta` settle from exactly that state returns only the
+   * change.
+   */
+  changeFrom?: string;
 }
+
+/**
+ * A platform's settled records, or, when the caller holds its results as of
+ * the kept state ({@link PlatformScan.changeFrom}), only what changed (then
+ * `table` is empty); `retry` when the kept state proved damaged and the
+ * platform must be scanned again.
+ */
+export type Settled = Snapshot & { change?: RecordsChange; retry?: boolean };
 
 /** Appended log bytes past which an append is merged into the whole snapshot, not a delta. */
 const DELTA_READ_BYTES = 16 << 20;
@@ -101,7 +117,9 @@ export function planPlatform(
   const appended = plans.reduce((n, p) => n + (p.mode === 0 ? 0 : p.size - p.from), 0);
   if (growOnly && appended <= DELTA_READ_BYTES) {
     const base = loadDeltaBase(dir, reader.id, reader.confidence, reader.version, kept.fingerprint);
-    if (base?.table()) {
+    const changeOnly = scan.changeFrom === `${reader.version}:${kept.fingerprint}`;
+    if (!changeOnly) scan.changeFrom = undefined;
+    if (base && (changeOnly || base.table())) {
       scan.deltaBase = base;
       scan.speed = "delta";
       return;
@@ -215,7 +233,7 @@ export class Settler {
   }
 
   /** Adds what was not read (kept rows), saves the state and returns the platform's records. */
-  finish(): Snapshot {
+  finish(): Settled {
     const { reader, plans } = this.scan;
     const { dir, since } = this;
     let complete = true;
@@ -276,20 +294,31 @@ export class Settler {
    * Ends a `delta` settle: merges the new rows into the delta and writes it
    * (or, past the fold limits, a new snapshot), then the cursors.
    */
-  private finishDelta(base: DeltaBase, fingerprint: string): Snapshot {
+  private finishDelta(base: DeltaBase, fingerprint: string): Settled {
     const { reader } = this.scan;
     const dir = this.dir!;
     this.scan.deltaBase = undefined;
-    const table = base.table()!;
     const parts = this.parts.sort((a, b) => a.origin - b.origin).map((p) => p.rows);
-    const delta = mergeIntoDelta(base, table, parts);
+    const merged = mergeIntoDelta(base, base.table, parts);
+    const problems = this.problems();
+    const empty = emptyTable(reader.id, reader.confidence, 0);
+    if (!merged) return this.abandon(problems);
+    const { delta, change } = merged;
     delta.fingerprint = fingerprint;
-    delta.problems = this.problems();
+    delta.problems = problems;
     const bytes = encodeDelta(reader.version, delta);
     const fold = delta.fresh.count + delta.replaces.length > base.count * FOLD_FRACTION ||
       bytes.length > FOLD_BYTES;
+    if (!fold && this.scan.changeFrom !== undefined) {
+      // The caller holds this platform's results as of the kept state: the change is enough.
+      if (fingerprint !== "") saveDelta(dir, reader.id, bytes);
+      saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
+      return { table: empty, problems, change };
+    }
+    const table = base.table();
+    if (!table) return this.abandon(problems);
     const applied = applyDelta(table, delta, fold ? base.secondary : undefined);
-    const snapshot: Snapshot = { table: applied.table, problems: delta.problems };
+    const snapshot: Snapshot = { table: applied.table, problems };
     if (fingerprint === "") {
       // Not every source was read (--since): nothing describes them all.
     } else if (!fold) saveDelta(dir, reader.id, bytes);
@@ -312,6 +341,16 @@ export class Settler {
     }
     saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
     return snapshot;
+  }
+
+  /**
+   * The snapshot's rows were needed and are damaged: drops it (its cursors
+   * stay, so the rows file decides what is read again) and asks for a scan.
+   */
+  private abandon(problems: UsageProblem[]): Settled {
+    const { reader } = this.scan;
+    removeSnapshot(this.dir!, reader.id);
+    return { table: emptyTable(reader.id, reader.confidence, 0), problems, retry: true };
   }
 }
 

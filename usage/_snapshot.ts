@@ -16,13 +16,14 @@
  * @module
  */
 
+import { unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import type { RecordTable } from "./table.ts";
 import type { KeptKeys, Merged } from "./_dedup.ts";
 import { KeySet } from "./_keys.ts";
-import { applyDelta, BaseKeys, type Delta, DeltaRows, loadDelta } from "./_delta.ts";
+import { applyDelta, BaseKeys, type Delta, deltaFile, DeltaRows, loadDelta } from "./_delta.ts";
 import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
 import { readCacheFile, readCacheHead, writeCacheFile } from "./cache.ts";
 
@@ -279,6 +280,15 @@ export function loadDeltaBase(
     };
   } catch {
     return undefined;
+  }
+}
+
+/** Removes `platform`'s snapshot and delta (found damaged); the cursors and rows stay. */
+export function removeSnapshot(dir: string, platform: HostId): void {
+  for (const path of [file(dir, platform, "records"), deltaFile(dir, platform)]) {
+    try {
+      unlinkSync(path);
+    } catch { /* absent */ }
   }
 }
 

@@ -35,6 +35,7 @@ export type {
 } from "../core/usage_types.ts";
 export {
   listUsage,
+  type PlatformChange,
   type ScanOptions,
   type ScanProgress,
   type ScanResult,

@@ -22,7 +22,7 @@ import type { DecodeJob } from "./_decode.ts";
 import type { RecordTable } from "./table.ts";
 import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
 import { hashString } from "./cache.ts";
-import type { PlatformScan, Settler } from "./_settle.ts";
+import type { PlatformScan, Settled, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { DIR_MEMO_PAYS, DirMemo } from "./_dirs.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
@@ -53,6 +53,22 @@ export interface ScanOptions {
    * {@link UsageListing.platforms} fingerprint). They get no table.
    */
   omit?: readonly HostId[];
+  /**
+   * Per platform, the {@link UsageListing.platforms} fingerprint the caller
+   * holds results for: a platform that only grew a little since exactly that
+   * state gets its change ({@link ScanResult.changes}) instead of a table.
+   */
+  changesSince?: Readonly<Partial<Record<HostId, string>>>;
+}
+
+/** What a small append changed in one platform's records (see {@link ScanOptions.changesSince}). */
+export interface PlatformChange {
+  /** The platform. */
+  platform: HostId;
+  /** The rows that count now. */
+  added: RecordTable;
+  /** The rows they replaced. */
+  removed: RecordTable;
 }
 
 /** How far a scan is. */
@@ -82,6 +98,8 @@ export interface ScanResult {
   problems: UsageProblem[];
   /** The problems of the platforms' sources (not of the listing), platform by platform. */
   readProblems: UsageProblem[];
+  /** The platforms answered by their change instead of a table. */
+  changes: PlatformChange[];
   /** Figures about the scan itself. */
   stats: {
     /** Sources listed. */
@@ -204,7 +222,10 @@ export async function scanUsage(
     import("./_settle.ts"),
     import("./table.ts"),
   ]);
-  for (const scan of scans) planPlatform(scan, dir, since);
+  for (const scan of scans) {
+    scan.changeFrom = options.changesSince?.[scan.reader.id];
+    planPlatform(scan, dir, since);
+  }
 
   const toRead = scans.filter((s) => s.speed !== "snapshot").flatMap((s) =>
     s.plans.filter((p) => p.mode !== 0 && !skippedBySince(p, since))
@@ -240,11 +261,31 @@ export async function scanUsage(
 
   const tables: RecordTable[] = [];
   const readProblems: UsageProblem[] = [];
+  const changes: PlatformChange[] = [];
+  const retry: HostId[] = [];
   for (const scan of scans) {
-    const snapshot = scan.snapshot ?? settlers.get(scan.reader.id)!.finish();
+    const settled: Settled = scan.snapshot ?? settlers.get(scan.reader.id)!.finish();
     settlers.delete(scan.reader.id); // its merge state is garbage now
-    readProblems.push(...snapshot.problems);
-    tables.push(keepSince(snapshot.table, since));
+    if (settled.retry) {
+      retry.push(scan.reader.id);
+      continue;
+    }
+    readProblems.push(...settled.problems);
+    if (settled.change) {
+      const { added, removed } = settled.change;
+      changes.push({ platform: scan.reader.id, added: added.table, removed: removed.table });
+    } else tables.push(keepSince(settled.table, since));
+  }
+  if (retry.length > 0) {
+    // The kept state was found damaged half-way (and dropped): those platforms afresh.
+    const again = await scanUsage({
+      ...options,
+      platforms: retry,
+      omit: undefined,
+      changesSince: undefined,
+    });
+    tables.push(...again.tables);
+    readProblems.push(...again.readProblems);
   }
   let records: UsageRecord[] | undefined;
   return {
@@ -255,6 +296,7 @@ export async function scanUsage(
     skipped,
     problems: [...problems, ...readProblems],
     readProblems,
+    changes,
     stats: {
       sources: scans.reduce((n, s) => n + s.plans.length, 0),
       sourcesRead: jobs.length,
