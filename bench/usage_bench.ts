@@ -9,7 +9,8 @@
  * cache): wall time, MB/s and peak RSS; then the first cached run (its peak
  * RSS too), a re-scan with nothing new, its CPU time above the same CLI's
  * `--version` (medians of interleaved runs, `USAGE_BENCH_RESCANS`, default
- * 5; per 10,000 files), and a re-scan after a small append; then the same files
+ * 5; per 10,000 files), and re-scans after a one-line append (CPU above
+ * `--version`, peak RSS, the same interleaved medians); then the same files
  * through ccusage (installed into a temp folder now, never a dependency;
  * `--offline`). Totals are checked against the generator's; tokens of other
  * tools are compared in their own conventions as a ratio of all tokens.
@@ -165,16 +166,35 @@ try {
     some,
     readdirSync(join(home, ".claude", "projects", some)).find((f) => f.endsWith(".jsonl"))!,
   );
-  appendFileSync(
-    file,
-    JSON.stringify({
-      type: "assistant",
-      sessionId: "x",
-      message: { id: "bench-append", usage: { input_tokens: 1, output_tokens: 1 } },
-    }) + "\n",
+  // The path every real re-run takes (the active session's log grows): one
+  // new line appended before each run, interleaved with `--version` runs.
+  const appendedCpu: number[] = [];
+  const appendedRss: number[] = [];
+  const appendStarts: number[] = [];
+  let appended: Run | undefined;
+  for (let i = 0; i < RESCAN_RUNS; i++) {
+    appendFileSync(
+      file,
+      JSON.stringify({
+        type: "assistant",
+        sessionId: "x",
+        requestId: `bench-append-${i}`,
+        message: { id: `bench-append-${i}`, usage: { input_tokens: 1, output_tokens: 1 } },
+      }) + "\n",
+    );
+    appended = ours([...readOnly, "--allow-write"]);
+    appendedCpu.push(appended.cpu ?? NaN);
+    appendedRss.push(appended.rssMb ?? NaN);
+    appendStarts.push(version().cpu ?? NaN);
+  }
+  console.log(`  re-scan after a one-line append:  ${fmt(appended!)}`);
+  const aboveAppend = median(appendedCpu) - median(appendStarts);
+  console.log(
+    `  one-line append re-scan CPU (median of ${RESCAN_RUNS}, interleaved): ` +
+      `${ms(median(appendedCpu))}; --version ${ms(median(appendStarts))}; above start-up ` +
+      `${ms(aboveAppend)} (${(aboveAppend / above).toFixed(1)}x the no-change re-scan's); ` +
+      `peak RSS ${median(appendedRss).toFixed(0)} MB`,
   );
-  const appended = ours([...readOnly, "--allow-write"]);
-  console.log(`  re-scan after a one-line append:  ${fmt(appended)}`);
   const empty = measure(process.execPath, ["eval", "0"], {});
   console.log(`  (deno start-up alone: ${empty.wall.toFixed(2)} s)`);
 
