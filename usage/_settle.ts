@@ -9,7 +9,7 @@
  * - `delta`: the same, when little was appended: the new rows are merged
  *   into the platform's delta (`_delta.ts`) against the snapshot's keys,
  *   searched in place, and only the delta is written (folded into a new
- *   snapshot past {@link FOLD_FRACTION} of its rows or {@link FOLD_BYTES}).
+ *   snapshot past 5 % of its rows or 4 MB: `_delta.ts`).
  * - `full`: a source was rewritten, truncated or removed (or there is no
  *   usable snapshot); every source's rows are rebuilt from the rows file, and
  *   a source whose rows lag its cursor is read again from the start.
@@ -31,21 +31,13 @@ import {
   loadSnapshot,
   loadSnapshotRows,
   newSnapshotId,
-  removeSnapshot,
   saveSnapshotKeys,
   saveSnapshotTable,
   type Snapshot,
 } from "./_snapshot.ts";
-import {
-  applyDelta,
-  encodeDelta,
-  FOLD_BYTES,
-  FOLD_FRACTION,
-  removeDelta,
-  saveDelta,
-} from "./_delta.ts";
-import { mergeIntoDelta, type RecordsChange } from "./_delta_merge.ts";
-import { emptyTable } from "./table.ts";
+import { removeDelta } from "./_delta.ts";
+import type { RecordsChange } from "./_delta_merge.ts";
+import { finishDelta } from "./_settle_delta.ts";
 import type { Rows } from "./_rows.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
@@ -252,7 +244,12 @@ export class Settler {
     this.scan.kept = undefined;
     this.rowsOut?.commit();
     const fingerprint = complete ? this.scan.fingerprint : "";
-    if (this.scan.deltaBase) return this.finishDelta(this.scan.deltaBase, fingerprint);
+    if (this.scan.deltaBase) {
+      const base = this.scan.deltaBase;
+      this.scan.deltaBase = undefined;
+      const parts = this.parts.sort((a, b) => a.origin - b.origin).map((p) => p.rows);
+      return finishDelta(this.scan, dir!, base, parts, fingerprint, this.problems(), this.cursors);
+    }
     // The keys are saved, then let go, before the table is built.
     let keysSaved = false;
     const id = newSnapshotId();
@@ -288,69 +285,6 @@ export class Settler {
       }
     }
     return problems;
-  }
-
-  /**
-   * Ends a `delta` settle: merges the new rows into the delta and writes it
-   * (or, past the fold limits, a new snapshot), then the cursors.
-   */
-  private finishDelta(base: DeltaBase, fingerprint: string): Settled {
-    const { reader } = this.scan;
-    const dir = this.dir!;
-    this.scan.deltaBase = undefined;
-    const parts = this.parts.sort((a, b) => a.origin - b.origin).map((p) => p.rows);
-    const merged = mergeIntoDelta(base, base.table, parts);
-    const problems = this.problems();
-    const empty = emptyTable(reader.id, reader.confidence, 0);
-    if (!merged) return this.abandon(problems);
-    const { delta, change } = merged;
-    delta.fingerprint = fingerprint;
-    delta.problems = problems;
-    const bytes = encodeDelta(reader.version, delta);
-    const fold = delta.fresh.count + delta.replaces.length > base.count * FOLD_FRACTION ||
-      bytes.length > FOLD_BYTES;
-    if (!fold && this.scan.changeFrom !== undefined) {
-      // The caller holds this platform's results as of the kept state: the change is enough.
-      if (fingerprint !== "") saveDelta(dir, reader.id, bytes);
-      saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
-      return { table: empty, problems, change };
-    }
-    const table = base.table();
-    if (!table) return this.abandon(problems);
-    const applied = applyDelta(table, delta, fold ? base.secondary : undefined);
-    const snapshot: Snapshot = { table: applied.table, problems };
-    if (fingerprint === "") {
-      // Not every source was read (--since): nothing describes them all.
-    } else if (!fold) saveDelta(dir, reader.id, bytes);
-    else {
-      const keys = base.keySet();
-      for (const key of delta.fresh.keys) keys?.add(key);
-      const id = newSnapshotId();
-      const order = Uint32Array.from({ length: applied.table.count }, (_, i) => i);
-      if (
-        keys && keys.size === applied.table.count &&
-        saveSnapshotKeys(dir, reader.id, id, fingerprint, {
-          keys,
-          order,
-          secondary: applied.secondary!,
-        }) &&
-        saveSnapshotTable(dir, reader.version, id, fingerprint, snapshot)
-      ) {
-        removeDelta(dir, reader.id);
-      }
-    }
-    saveCursors(dir, reader.id, reader.version, fingerprint, this.cursors);
-    return snapshot;
-  }
-
-  /**
-   * The snapshot's rows were needed and are damaged: drops it (its cursors
-   * stay, so the rows file decides what is read again) and asks for a scan.
-   */
-  private abandon(problems: UsageProblem[]): Settled {
-    const { reader } = this.scan;
-    removeSnapshot(this.dir!, reader.id);
-    return { table: emptyTable(reader.id, reader.confidence, 0), problems, retry: true };
   }
 }
 
