@@ -7,6 +7,7 @@ import {
   mkdirSync,
   readFileSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -189,6 +190,35 @@ test("a delta applies only to the snapshot whose id it names", () => {
     saveSnapshotTable(dir, 1, "id-c", "fp-a", { table: base, problems: [] });
     assert.equal(loadSnapshot(dir, "claude-code", "host-reported", 1, "fp-b"), undefined);
     assert.equal(loadSnapshot(dir, "claude-code", "host-reported", 2, "fp-a"), undefined);
+  } finally {
+    s.done();
+  }
+});
+
+test("a log rewritten in place under the same size is read again, whatever bytes changed", async () => {
+  const s = setup();
+  try {
+    const long = (out: number) =>
+      JSON.stringify({
+        type: "assistant",
+        sessionId: "s",
+        timestamp: "2026-01-01T00:00:00Z",
+        requestId: "r-long",
+        message: {
+          id: "long",
+          model: "m",
+          content: [{ type: "text", text: "x".repeat(700) }],
+          usage: { input_tokens: 10, output_tokens: out },
+        },
+        padding: "y".repeat(700),
+      }) + "\n";
+    writeFileSync(s.file, long(111));
+    await s.check();
+    // The count sits ~700 bytes from either end: outside the sampled head and tail.
+    writeFileSync(s.file, long(999));
+    utimesSync(s.file, 1_790_000_000, 1_790_000_000);
+    const again = await s.check();
+    assert.equal(again.records[0].tokens.output, 999);
   } finally {
     s.done();
   }

@@ -129,7 +129,9 @@ export function decideMode(plan: Planned, since: number | undefined): void {
     plan.mode = 0;
     return;
   }
-  if (plan.source.format === "jsonl" && plan.size >= cached.end && cached.end > 0) {
+  // Only a file that grew was appended to: one of the same size with another mtime or
+  // inode was rewritten (the head hash samples 512 bytes and cannot see a change between).
+  if (plan.source.format === "jsonl" && plan.size > cached.size && cached.end > 0) {
     if (hashAt(plan.source.path, cached.end) === cached.head) {
       plan.mode = 1;
       plan.from = cached.end;
