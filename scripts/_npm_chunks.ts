@@ -35,8 +35,9 @@
  * imports (in its own thread).
  *
  * Output: the entry's chunk is written at the entry's path, or at the
- * `entryFile` given (the build: `cli/_main.js`, imported by a `cli/main.js`
- * stub); the others under `_bin/`.
+ * `entryFile` given; the others under `_bin/`. (The build then splits the
+ * entry's chunk into a loader and a code-cached script:
+ * scripts/_npm_code_cache.ts.)
  *
  * @module
  */

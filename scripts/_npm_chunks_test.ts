@@ -1,10 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import process from "node:process";
 import { dirname, join } from "node:path";
 import { linkChunks } from "./_npm_chunks.ts";
+import { cachedScriptChunk } from "./_npm_code_cache.ts";
 import type { EmittedModules } from "./_npm_graph.ts";
 
 const lines = (...xs: string[]) => xs.join("\n") + "\n";
@@ -130,13 +132,23 @@ const MODULES: EmittedModules = new Map([
 ]);
 
 /** Runs the linked build; with `entryFile`, the entry's chunk there and `cli/main.js` importing it. */
-function runLinked(args: string[], entryFile?: string, groups: string[][] = []): unknown {
+function runLinked(
+  args: string[],
+  entryFile?: string,
+  groups: string[][] = [],
+  script = false,
+): unknown {
   const { files } = linkChunks(MODULES, "cli/main.js", groups, entryFile);
   if (groups.length) {
     // The entry loads what it holds itself by calling it, not by importing its own file.
     const entry = files.get(entryFile ?? "cli/main.js")!;
     assert.match(entry, /await Promise\.resolve\(\)\.then\(\(\) => __acm\d+\(\)\)/);
     assert.doesNotMatch(entry, /import\("\.\/(_?main)\.js"\)/);
+  }
+  if (script && entryFile) {
+    const { loader, body } = cachedScriptChunk(files.get(entryFile)!, "./_body.js", "main");
+    files.set(entryFile, loader);
+    files.set(join(dirname(entryFile), "_body.js"), body);
   }
   if (entryFile) {
     assert.equal(files.has("cli/main.js"), false);
@@ -152,8 +164,21 @@ function runLinked(args: string[], entryFile?: string, groups: string[][] = []):
     write("cli/data.json", '{"x": 7}');
     write("package.json", '{"type":"module"}');
     for (const [p, text] of files) write(p, text);
-    const run = spawnSync("node", [join(dir, "cli", "main.js"), ...args], { encoding: "utf8" });
+    mkdirSync(join(dir, "data"));
+    const node = () =>
+      spawnSync("node", [join(dir, "cli", "main.js"), ...args], {
+        encoding: "utf8",
+        env: { ...process.env, AGENT_CONNECTOR_DATA_DIR: join(dir, "data") },
+      });
+    const run = node();
     assert.equal(run.status, 0, run.stderr);
+    if (script && args[0] === "hook") {
+      // The first hook run leaves a code cache; the second runs from it, the same.
+      assert.equal(readdirSync(join(dir, "data", "cache", "node")).length, 1);
+      const again = node();
+      assert.equal(again.status, 0, again.stderr);
+      assert.equal(again.stdout, run.stdout);
+    }
     return JSON.parse(run.stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -224,6 +249,24 @@ test("a lazily loaded module joined into the entry's file runs the same, without
     "/",
     "rt/hook.js",
     true,
+  ]);
+});
+
+test("an entry chunk run as a code-cached script runs the same, cold and from its cache", () => {
+  for (const groups of [[], [["rt/hook.js"]]]) {
+    assert.deepEqual(runLinked(["hook"], "cli/_main.js", groups, true), [
+      1,
+      "b sees A",
+      "function",
+      "/",
+      "rt/hook.js",
+      true,
+    ]);
+  }
+  assert.deepEqual((runLinked(["table"], "cli/_main.js", [], true) as unknown[]).slice(0, 3), [
+    2,
+    42,
+    7,
   ]);
 });
 

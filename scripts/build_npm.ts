@@ -27,6 +27,7 @@ import { publishedFiles } from "./_npm_sources.ts";
 import { dependenciesFor } from "./_npm_deps.ts";
 import type { EmittedModules } from "./_npm_graph.ts";
 import { linkChunks, withoutComments } from "./_npm_chunks.ts";
+import { cachedScriptChunk } from "./_npm_code_cache.ts";
 import { LINKED_ENTRY } from "../install/linked_entry.ts";
 import {
   BIN_NAME,
@@ -129,13 +130,13 @@ export function buildNpm(root: string = ROOT, outDir: string = join(root, "npm")
  * The executable, pre-linked into chunks (scripts/_npm_chunks.ts): Node
  * compiles and links each module file on its own, so a hook call loads a
  * few small chunks (the entry, the hook runtime, one dialect) and an install
- * a few dozen instead of ~200 files. The entry's chunk goes beside the
- * emitted `cli/main.js` as {@link BIN_CHUNK}, the others under `_bin/`;
- * `cli/main.js` becomes {@link binStub}. Every export stays as emitted.
+ * a few dozen instead of ~200 files. The others go under `_bin/`; the
+ * entry's chunk runs as a V8 code-cached script (scripts/_npm_code_cache.ts):
+ * its code is {@link BIN_BODY} beside `cli/main.js`, which becomes its
+ * loader. Every export stays as emitted.
  */
 function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
   const entry = BIN_SOURCE.slice(2).replace(/\.ts$/, ".js");
-  const linked = join(dirname(entry), BIN_CHUNK).replaceAll("\\", "/");
   const dialects = [...emitted.keys()].filter((p) =>
     /^adapters\/dialects\/[a-z][a-z_]*\.js$/.test(p)
   );
@@ -151,40 +152,41 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
       "usage/readers/registry.js",
       ...[...emitted.keys()].filter((p) => /^usage\/readers\/[a-z][a-z_]*\.js$/.test(p)).sort(),
     ],
-  ], linked);
-  files.set(entry, binStub(files.get(linked)!));
+  ]);
+  const { loader, body } = cachedScriptChunk(files.get(entry)!, `./${BIN_BODY}`, "main", {
+    prelude: COMPILE_CACHE,
+  });
+  files.set(entry, loader);
+  files.set(join(dirname(entry), BIN_BODY).replaceAll("\\", "/"), body);
   for (const [path, text] of files) {
     mkdirSync(dirname(join(outDir, path)), { recursive: true });
-    // Node keeps no compiled code between runs and parses an ASCII file fastest.
+    // Node parses an ASCII file fastest.
     writeFileSync(join(outDir, path), asciiOnly(text));
   }
 }
 
-/** The file the executable's linked chunk is written to, beside `cli/main.js`. */
-const BIN_CHUNK = "_main.js";
+/** The entry chunk's code, run as a code-cached script by `cli/main.js`. */
+const BIN_BODY = "_main_body.js";
 
 /**
- * The executable (`cli/main.js`): a stub that turns on Node's compile cache
- * (`module.enableCompileCache`, Node 22.3+ through `getBuiltinModule`) and
- * then imports the linked entry, so that the entry itself — the code every
- * hook parses — is compiled from the cache too: valgrind on Node 22.23, a
- * Claude PreToolUse hook over an empty script +24.6 M instructions without
- * it, +20.2 M with it; with the telemetry row +30.2 M -> +25.9 M. Node keeps
- * the cache where `NODE_COMPILE_CACHE` says, else in its own folder under
- * the OS temp dir (never in our data root), checks each entry against its
- * file's content (an upgraded package never runs stale code), and skips it
- * when that folder cannot be written or `NODE_DISABLE_COMPILE_CACHE` is set.
- * On Node 20 the stub costs one more small module (~1 M instructions).
+ * The loader's first lines: commands other than `hook` and `statusline`
+ * turn on Node's compile cache (`module.enableCompileCache`, Node 22.1+,
+ * through `getBuiltinModule`), which then compiles the other chunks they
+ * load from its cache. Node keeps it where `NODE_COMPILE_CACHE` says, else
+ * under the OS temp dir (never in our data root), checks each entry against
+ * its file's content, and skips it when that folder cannot be written. A
+ * hook runs from our own code cache instead: with it, Node's cache no longer
+ * paid for itself (valgrind, Node 22.23, a Claude hook with the telemetry
+ * row over an empty script: +17.2 M instructions with it, +16.9 M without).
  */
-function binStub(linked: string): string {
-  const shebang = /^#![^\n]*\n/.exec(linked)?.[0] ?? "";
-  return shebang + [
-    "try {",
-    '  globalThis.process.getBuiltinModule?.("node:module").enableCompileCache?.();',
-    "} catch {}",
-    `await import(${JSON.stringify(`./${BIN_CHUNK}`)});`,
-  ].join("\n") + "\n";
-}
+const COMPILE_CACHE = [
+  "const __acargv = globalThis.process.argv[2];",
+  'if (__acargv !== "hook" && __acargv !== "statusline") {',
+  "  try {",
+  '    globalThis.process.getBuiltinModule?.("node:module").enableCompileCache?.();',
+  "  } catch {}",
+  "}",
+];
 
 /** `js` with each non-ASCII character of its (comment-free) code as a `\u` escape. */
 function asciiOnly(js: string): string {

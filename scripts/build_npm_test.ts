@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
+import process from "node:process";
 import { dirname, join } from "node:path";
 import { buildNpm } from "./build_npm.ts";
 import { dependenciesFor, packageOf } from "./_npm_deps.ts";
@@ -108,15 +110,22 @@ test("the build emits .js and .d.ts, runtime dependencies only, and the bin", ()
   assert.deepEqual(packageJson.bin, { "agent-connector": "./cli/main.js" });
   assert.equal(readFileSync(join(out, "mod.js"), "utf8").includes('from "./core/toml.js"'), true);
   assert.equal(readFileSync(join(out, "mod.d.ts"), "utf8").includes('from "./core/toml.js"'), true);
-  // The bin turns on Node's compile cache, then runs the linked entry beside it.
-  const stub = readFileSync(join(out, "cli/main.js"), "utf8");
-  assert.match(stub, /^#!\/usr\/bin\/env node\n/);
-  assert.match(stub, /enableCompileCache\?\.\(\)/);
-  assert.match(stub, /await import\("\.\/_main\.js"\);\n$/);
-  const bin = readFileSync(join(out, "cli/_main.js"), "utf8");
-  assert.match(bin, /^#!\/usr\/bin\/env node\n/);
+  // The bin: a loader compiling the linked entry's code, a script beside it, with a V8 code
+  // cache; commands other than hook and statusline turn on Node's compile cache first.
+  const loader = readFileSync(join(out, "cli/main.js"), "utf8");
+  assert.match(loader, /^#!\/usr\/bin\/env node\n/);
+  assert.match(loader, /enableCompileCache\?\.\(\)/);
+  assert.match(loader, /__acscript\(import\.meta, "\.\/_main_body\.js", "main", "[0-9a-f]{16}"/);
+  assert.equal(existsSync(join(out, "cli/_main.js")), false);
+  const bin = readFileSync(join(out, "cli/_main_body.js"), "utf8");
+  assert.match(bin, /^\(function \(__acmeta, __acimport\) \{\n"use strict";\n/);
   assert.ok(!bin.includes("Starts") && !bin.includes("Runs"), "the pre-linked bin has no comments");
   assert.match(bin, /run\("ready\\u2026"\)/, "and is ASCII, with the same strings");
+  const ran = spawnSync("node", [join(out, "cli/main.js")], {
+    encoding: "utf8",
+    env: { ...process.env, AGENT_CONNECTOR_DATA_DIR: join(root, "missing") },
+  });
+  assert.equal(ran.status, 0, ran.stderr);
   assert.equal(existsSync(join(out, "core/toml_test.js")), false);
   assert.equal(existsSync(join(out, "README.md")), true);
 });

@@ -83,13 +83,13 @@ function telemetryRows(data) {
 }
 
 test("the installed executable is linked into chunks, the hook runtime in the entry's file", () => {
-  // cli/main.js turns on Node's compile cache and imports the linked entry.
+  // cli/main.js compiles the linked entry's code, a script beside it, with a V8 code cache.
   assert.match(
     readFileSync(main, "utf8"),
-    /^#!\/usr\/bin\/env node\n[^]*import\("\.\/_main\.js"\)/,
+    /^#!\/usr\/bin\/env node\n[^]*__acscript\(import\.meta, "\.\/_main_body\.js"/,
   );
-  const text = readFileSync(join(dirname(main), "_main.js"), "utf8");
-  assert.match(text, /^#!\/usr\/bin\/env node\n/);
+  const text = readFileSync(join(dirname(main), "_main_body.js"), "utf8");
+  assert.match(text, /^\(function \(__acmeta, __acimport\) \{\n"use strict";\n/);
   assert.match(text, /Linked by scripts\/_npm_chunks\.ts/);
   assert.match(text, /\/\/ runtime\/hook_main\.js\n/);
   // The CLI table and each dialect load from their own chunks, only when needed.
@@ -129,6 +129,31 @@ test("a Claude Code PreToolUse payload gets the native deny reply and one teleme
     assert.equal(rows[0].hostPlatform, "claude-code");
     assert.equal(rows[0].sessionId, "s-node");
     assert.equal(rows[0].isError, false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a hook leaves a code cache in the data root, and a hook run from it replies the same", () => {
+  const { dir, data } = setup();
+  try {
+    const payload = {
+      session_id: "s-cache",
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf /tmp/x" },
+    };
+    const args = ["hook", "claude-code", "PreToolUse", "--connector", "gate"];
+    const first = hook(data, args, payload);
+    assert.equal(first.status, 0, first.stderr);
+    const caches = readdirSync(join(data, "cache", "node"));
+    assert.equal(caches.length, 1);
+    assert.match(caches[0], /^main-[0-9a-f]{16}-v\d+\.\d+\.\d+-/);
+    const again = hook(data, args, payload);
+    assert.deepEqual([again.status, again.stdout, again.stderr], [0, first.stdout, ""]);
+    assert.deepEqual(readdirSync(join(data, "cache", "node")), caches);
+    assert.equal(telemetryRows(data).length, 2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
