@@ -92,14 +92,16 @@ test("the installed executable is linked into chunks, the hook runtime in the en
   assert.match(text, /^\(function \(__acmeta, __acimport\) \{\n"use strict";\n/);
   assert.match(text, /Linked by scripts\/_npm_chunks\.ts/);
   assert.match(text, /\/\/ runtime\/hook_main\.js\n/);
-  // The CLI table and each dialect load from their own chunks, only when needed.
+  // Claude's dialect (its forks' family) is in it too; the CLI table and every other dialect
+  // load from their own chunks, only when needed.
+  assert.match(text, /\/\/ adapters\/dialects\/claude\.js\n/);
   assert.doesNotMatch(text, /\/\/ cli\/commands\.js\n/);
-  assert.doesNotMatch(text, /\/\/ adapters\/dialects\/claude\.js\n/);
-  const claude = readFileSync(
-    join(dirname(main), "..", "_bin", "adapters.dialects.claude.js"),
+  assert.doesNotMatch(text, /\/\/ adapters\/dialects\/cursor\.js\n/);
+  const cursor = readFileSync(
+    join(dirname(main), "..", "_bin", "adapters.dialects.cursor.js"),
     "utf8",
   );
-  assert.match(claude, /\/\/ adapters\/dialects\/claude\.js\n/);
+  assert.match(cursor, /\/\/ adapters\/dialects\/cursor\.js\n/);
 });
 
 test("a Claude Code PreToolUse payload gets the native deny reply and one telemetry row", () => {
