@@ -11,13 +11,30 @@ import { readAllText } from ${JSON.stringify(io)};
 const p = readAllText(process.stdin, 200);
 const until = Date.now() + 800; while (Date.now() < until) { /* starved */ }
 console.log(JSON.stringify(await p));`;
+  // The payload goes into the pipe from a shell's printf, which runs while the
+  // runtime is still starting: written from this (busy) test process instead, it
+  // could arrive after the child's starvation under heavy load, and the test
+  // would measure the scheduler, not the deadline. The runtime and the code go
+  // through the environment: Deno rewrites a child's arguments that name it.
+  const args = stdin === undefined
+    ? [process.execPath, "eval", code]
+    : ["/bin/sh", "-c", 'printf %s "$AC_PAYLOAD" | exec "$AC_RUNTIME" eval "$AC_CODE"'];
+  const env = {
+    ...process.env,
+    AC_PAYLOAD: stdin ?? "",
+    AC_RUNTIME: process.execPath,
+    AC_CODE: code,
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["eval", code], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(args[0], args.slice(1), {
+      stdio: ["pipe", "pipe", "inherit"],
+      env,
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
     child.on("close", () => resolve(out.trim()));
-    if (stdin !== undefined) child.stdin.end(stdin);
+    if (stdin !== undefined) child.stdin.end();
     else setTimeout(() => child.stdin.end(), 3000);
   });
 }
