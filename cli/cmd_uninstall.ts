@@ -7,6 +7,7 @@
  */
 
 import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS, stringFlag } from "./_args.ts";
 import { CliError } from "./_errors.ts";
@@ -117,6 +118,17 @@ function purge(root: string, id: string, ctx: CliContext): ChangeRecord[] {
         detail: "home binary removed (no connector left)",
       });
     } catch { /* already gone */ }
+    // The Node hook's V8 code cache belongs to the home binary's entry.
+    const codeCache = join(root, "cache", "node");
+    if (existsSync(codeCache)) {
+      rmSync(codeCache, { recursive: true, force: true });
+      out.push({
+        platform: "synthetic",
+        action: "remove",
+        path: codeCache,
+        detail: "hook code cache removed (no connector left)",
+      });
+    }
   }
   return out;
 }

@@ -7,7 +7,15 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -161,8 +169,13 @@ test("a second install prints only =", async () => {
 });
 
 test("uninstall --purge returns every pre-existing file byte-identical and removes what it created", async () => {
+  // What a Node hook leaves: its code cache goes with the last connector.
+  const codeCache = join(home, ".agent-connector", "cache", "node");
+  mkdirSync(codeCache, { recursive: true });
+  writeFileSync(join(codeCache, "main-x.bin"), "v8");
   const run = await runCliCaptured(["uninstall", "--connector-id", "acme-db", "--purge"], host);
   assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.equal(existsSync(codeCache), false);
   const after = snapshotTree(home, [".agent-connector"]);
   assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
   for (const [path, bytes] of before) assert.equal(after.get(path), bytes, path);
