@@ -62,6 +62,44 @@ test("chunks a consumer still holds are never overwritten: the next read gets fr
   assert.ok(joined.equals(data), "no held chunk was overwritten by a later read");
 });
 
+test("a held chunk's memory serves later reads only once its holder released it", async () => {
+  const data = randomBytes(3 * 1024 * 1024 + 7);
+  const child = spawn("node", ["-e", "process.stdin.pipe(process.stdout)"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  child.stdin.end(data);
+  const copies: Uint8Array[] = [];
+  const memory = new Set<ArrayBufferLike>();
+  let held = 0;
+  let hold = false;
+  const reused = readIntoReusedBuffer(child.stdout, (chunk, release) => {
+    memory.add(chunk.buffer);
+    // Every other chunk is held a while, as a queued write would be; its
+    // bytes are taken (copied) only when it is released, as the write does.
+    hold = !hold;
+    const at = copies.push(chunk.slice()) - 1;
+    if (hold) {
+      held++;
+      setTimeout(() => {
+        copies[at] = chunk.slice();
+        release();
+        release(); // a second call changes nothing
+      }, 5);
+    }
+    return true;
+  }, { held: () => hold });
+  assert.ok(reused);
+  await new Promise((resolve) => child.once("close", resolve));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const joined = Buffer.concat(copies);
+  assert.equal(joined.length, data.length);
+  assert.ok(joined.equals(data), "no chunk was overwritten before its release");
+  assert.ok(
+    memory.size < held,
+    `released memory was reused (${memory.size} buffers, ${held} held)`,
+  );
+});
+
 test("a stream without a socket's fields is left alone", () => {
   const stream = new Readable({ read() {} });
   assert.equal(readIntoReusedBuffer(stream, () => true), false);

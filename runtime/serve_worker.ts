@@ -7,8 +7,11 @@
  *
  * Chunks arrive through a shared ring (telemetry/byte_ring.ts; tag 0 = from
  * the client, 1 = from the server, in the order forwarded). Messages in:
- * `{ t: "wake" }` (take what is in the ring) and `{ t: "finish", deadline }`.
- * Out: `{ t: "log", line }` and `{ t: "done" }`.
+ * `{ t: "wake" }` (bytes follow a pause: watch the ring until traffic pauses
+ * again, then take them), `{ t: "drain" }` (the ring is half full: take the
+ * bytes now) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
+ * `{ t: "done" }`. Between a pause and the next chunk the thread sleeps
+ * (`RingReader.sleep`), and the forwarding thread sends one `wake`.
  *
  * @module
  */
@@ -17,7 +20,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
 import { QUIET_MS } from "../telemetry/quiet_gate.ts";
-import { GAP_TAG, RingReader } from "../telemetry/byte_ring.ts";
+import { GAP_TAG, RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
 import { workerCounter } from "../telemetry/token_counter.ts";
@@ -79,25 +82,42 @@ function drainRing(): void {
 }
 
 // Keeping a line allocates memory, which costs page faults the host and the
-// server would feel: wait until traffic pauses, unless the ring is half full.
-let quietTimer: ReturnType<typeof setTimeout> | undefined;
-function drainWhenQuiet(): void {
-  // serve_telemetry.ts WAKE_BYTES: woken at half full, take the bytes now.
-  if (ring.pending >= ring.capacity / 2) {
-    drainRing();
+// server would feel: take the bytes once traffic pauses (the write position
+// stays put for a quiet period), unless the ring gets half full first.
+const position = new Int32Array(init.ring.control);
+let watch: ReturnType<typeof setTimeout> | undefined;
+let seen = 0;
+function startWatching(): void {
+  if (watch) return;
+  seen = Atomics.load(position, WRITE_POSITION_WORD);
+  watch = setTimeout(lookAgain, QUIET_MS);
+}
+function lookAgain(): void {
+  watch = undefined;
+  const now = Atomics.load(position, WRITE_POSITION_WORD);
+  if (now !== seen) {
+    startWatching();
     return;
   }
-  if (quietTimer) clearTimeout(quietTimer);
-  quietTimer = setTimeout(drainRing, QUIET_MS);
+  drainRing();
+  // Records written since the drain, before the flag went up, wake no one.
+  if (!ring.sleep()) startWatching();
 }
 
 port.on("message", (message: unknown) => {
   const m = message as { t?: string; deadline?: number };
   if (m.t === "wake") {
-    drainWhenQuiet();
+    startWatching();
     return;
   }
-  if (quietTimer) clearTimeout(quietTimer);
+  if (m.t === "drain") {
+    // serve_telemetry.ts WAKE_BYTES: the other half of the ring is room
+    // while the bytes are taken now.
+    drainRing();
+    return;
+  }
+  if (watch) clearTimeout(watch);
+  watch = undefined;
   drainRing();
   if (m.t === "finish") {
     recorder.finish(m.deadline ?? Date.now()).finally(() => {

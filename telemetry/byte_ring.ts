@@ -29,9 +29,11 @@ const EMPTY = new Uint8Array(0);
  * written, so another thread can watch it for traffic (runtime/traffic_pause.ts).
  */
 export const WRITE_POSITION_WORD = 0;
-// Control words: [0] write position, [1] read position.
+// Control words: [0] write position, [1] read position, [2] 1 while the
+// consumer sleeps until the producer tells it about the next record.
 const WRITE = WRITE_POSITION_WORD;
 const READ = 1;
+const ASLEEP = 2;
 
 /** The shared memory of a ring (pass it to the other thread). */
 export interface RingMemory {
@@ -41,12 +43,14 @@ export interface RingMemory {
   data: SharedArrayBuffer;
 }
 
-/** Allocates a ring of `capacity` bytes (rounded down to a multiple of 8). */
+/**
+ * Allocates a ring of `capacity` bytes (rounded down to a multiple of 8),
+ * its consumer asleep ({@link RingReader.sleep}).
+ */
 export function createRing(capacity: number): RingMemory {
-  return {
-    control: new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT),
-    data: new SharedArrayBuffer(capacity & ~7),
-  };
+  const control = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  Atomics.store(new Int32Array(control), ASLEEP, 1);
+  return { control, data: new SharedArrayBuffer(capacity & ~7) };
 }
 
 /** `length` rounded up to a multiple of 8 (any size: a damaged header may claim 4 GB). */
@@ -70,6 +74,15 @@ export class RingWriter {
   get pending(): number {
     const size = this.#data.length;
     return (Atomics.load(this.#ctl, WRITE) - Atomics.load(this.#ctl, READ) + size) % size;
+  }
+
+  /**
+   * True when the consumer sleeps ({@link RingReader.sleep}) and this call
+   * is the one that must wake it (by a message of the caller's choosing):
+   * once per sleep, whichever records were written since.
+   */
+  claimWake(): boolean {
+    return Atomics.load(this.#ctl, ASLEEP) === 1 && Atomics.exchange(this.#ctl, ASLEEP, 0) === 1;
   }
 
   /** Appends a record; returns false (and leaves a gap) when it does not fit. */
@@ -137,6 +150,17 @@ export class RingReader {
   prefault(): void {
     const words = new Int32Array(this.#data.buffer, 0, this.#data.length >> 2);
     for (let i = 0; i < words.length; i += 1024) Atomics.add(words, i, 0);
+  }
+
+  /**
+   * Goes to sleep until the producer's next {@link RingWriter.claimWake}
+   * says to wake this consumer. Returns false, staying awake, when records
+   * are waiting that the producer wrote before the flag was up (so it will
+   * not wake anyone for them): take them, then try again.
+   */
+  sleep(): boolean {
+    Atomics.store(this.#ctl, ASLEEP, 1);
+    return !(this.pending > 0 && Atomics.exchange(this.#ctl, ASLEEP, 0) === 1);
   }
 
   /** The ring's size in bytes. */

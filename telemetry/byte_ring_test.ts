@@ -131,3 +131,33 @@ test("any run of writes and takes on a small ring gives back what was accepted, 
     { numRuns: 500, endOnFailure: true },
   );
 });
+
+test("a sleeping consumer is woken once, by the first record after it slept", () => {
+  const memory = createRing(64);
+  const w = new RingWriter(memory);
+  const r = new RingReader(memory);
+  w.write(0, bytes(1));
+  assert.ok(w.claimWake(), "a new ring's consumer sleeps until the first record");
+  w.write(0, bytes(2));
+  assert.equal(w.claimWake(), false, "it is awake: no second wake-up");
+  r.take();
+  assert.ok(r.sleep(), "nothing waiting: it goes to sleep");
+  assert.equal(w.claimWake(), true);
+  assert.equal(w.claimWake(), false);
+});
+
+test("a consumer that finds records written before it slept stays awake for them", () => {
+  const memory = createRing(64);
+  const w = new RingWriter(memory);
+  const r = new RingReader(memory);
+  w.write(0, bytes(1));
+  w.claimWake();
+  r.take();
+  // Written after the take, while the consumer was still awake: no wake-up claimed.
+  w.write(0, bytes(2));
+  assert.equal(w.claimWake(), false);
+  assert.equal(r.sleep(), false, "records wait that no one would wake it for");
+  assert.equal(w.claimWake(), false, "and the producer need not wake it");
+  assert.deepEqual(r.take(), [[0, bytes(2)]]);
+  assert.ok(r.sleep());
+});
