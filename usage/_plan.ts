@@ -10,6 +10,7 @@ import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
 import { denoStatFile, type FileStat } from "../core/runtime_info.ts";
+import type { Resume } from "./_decode.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -159,7 +160,10 @@ export function decideMode(plan: Planned, since: number | undefined): void {
   }
   // Only a file that grew was appended to: one of the same size with another mtime or
   // inode was rewritten (the head hash samples 512 bytes and cannot see a change between).
-  if (plan.source.format === "jsonl" && plan.size > cached.size && cached.end > 0) {
+  if (
+    plan.source.format === "jsonl" && plan.size > cached.size && cached.end > 0 &&
+    resumable(cached.saved)
+  ) {
     if (hashAt(plan.source.path, cached.end) === cached.head) {
       plan.mode = 1;
       plan.from = cached.end;
@@ -183,4 +187,12 @@ export function hashAt(path: string, end: number): string {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * Whether a cursor's saved state lets its source be read from the cursor: not
+ * when a record in it took the file's mtime for its time (`_decode.ts`).
+ */
+export function resumable(saved: unknown): boolean {
+  return typeof saved === "object" && saved !== null && !(saved as Resume).m;
 }
