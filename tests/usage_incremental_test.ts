@@ -2,9 +2,11 @@
  * The incremental usage report against a full one: random sequences of what
  * happens to hosts' logs (appends that win, lose or tie a kept request, a
  * line completed later, new files, same-size rewrites, truncation, removal,
- * replacement under a new inode, a rollout archived, a reader version bump),
- * and after each step `usage report` and `usage export` with the kept state
- * must print exactly what `--no-cache` prints.
+ * replacement under a new inode, a rollout archived, a reader version bump;
+ * lines logged with no time or a nonsense one, and rewrites that spoil a
+ * kept line's time), and after each step `usage report` (by the step's
+ * grouping, and by day) and `usage export` with the kept state must print
+ * exactly what `--no-cache` prints.
  *
  * `AC_USAGE_PROPERTY_RUNS=N` runs more sequences.
  */
@@ -32,15 +34,28 @@ import { loadReader } from "../usage/readers/registry.ts";
 const RUNS = Number(process.env.AC_USAGE_PROPERTY_RUNS) || 12;
 const BYS = ["platform", "model", "session", "day", "project"] as const;
 
+/** A line's time: a valid one, none, or one that does not parse. */
+type Time = "valid" | "none" | "bad";
+
 type Op =
-  | { kind: "claude"; file: number; req: number; out: number; cached: number; partial: boolean }
-  | { kind: "codex"; file: number; input: number; out: number; repeat: boolean }
+  | {
+    kind: "claude";
+    file: number;
+    req: number;
+    out: number;
+    cached: number;
+    partial: boolean;
+    time?: Time;
+  }
+  | { kind: "codex"; file: number; input: number; out: number; repeat: boolean; time?: Time }
   | { kind: "rewrite"; file: number; at: number; digit: number }
   | { kind: "truncate"; file: number; keep: number }
   | { kind: "remove"; file: number }
   | { kind: "replace"; file: number }
   | { kind: "archive"; file: number }
   | { kind: "bump" };
+
+const timeArb: fc.Arbitrary<Time> = fc.constantFrom("valid", "valid", "valid", "none", "bad");
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -52,6 +67,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       out: fc.constantFrom(5, 20, 20, 80),
       cached: fc.nat(3),
       partial: fc.boolean(),
+      time: timeArb,
     }),
   },
   {
@@ -62,6 +78,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       input: fc.nat(500),
       out: fc.nat(90),
       repeat: fc.boolean(),
+      time: timeArb,
     }),
   },
   fc.record({
@@ -103,9 +120,11 @@ class Tree {
     return n < 5 ? this.claudePath(n) : this.codexPath(n - 5);
   }
 
-  private tick(): string {
+  /** The next time, as a line's `timestamp` field gives it (absent when `time` is "none"). */
+  private tick(time: Time = "valid"): string | undefined {
     this.clock += 61_000;
-    return new Date(this.clock).toISOString();
+    if (time === "none") return undefined;
+    return time === "bad" ? "not a time" : new Date(this.clock).toISOString();
   }
 
   /** Gives `path` an mtime no earlier write had (a rewrite must not look unchanged). */
@@ -127,7 +146,7 @@ class Tree {
         type: "assistant",
         sessionId: `s${op.file % 3}`,
         requestId: `req-${op.req}`,
-        timestamp: this.tick(),
+        timestamp: this.tick(op.time),
         message: {
           id: `msg-${op.req}`,
           model: op.req % 2 ? "claude-sonnet-4-5" : "claude-opus-4-1",
@@ -170,7 +189,7 @@ class Tree {
       }
       this.codexTotals.set(path, total);
       lines += JSON.stringify({
-        timestamp: this.tick(),
+        timestamp: this.tick(op.time),
         type: "event_msg",
         payload: {
           type: "token_count",
@@ -193,10 +212,10 @@ class Tree {
       this.pending.delete(path);
       const text = readFileSync(path, "utf8");
       if (op.kind === "rewrite") {
-        // A count's digit: a record whose time is rewritten into nonsense takes the file's
-        // mtime when read (`_decode.ts`), which no kept state can follow.
-        const digits = [...text.matchAll(/tokens":[0-9]+/g)].flatMap((m) =>
-          Array.from({ length: m[0].length - 8 }, (_, k) => m.index! + 8 + k)
+        // A digit of a count or of a time (which may no longer parse: that record then
+        // takes the time of the one before it, or the file's mtime: `_decode.ts`).
+        const digits = [...text.matchAll(/(?:tokens":|timestamp":"[^"]*?)[0-9]+/g)].flatMap((m) =>
+          Array.from(m[0].matchAll(/[0-9]/g), (d) => m.index! + d.index!)
         );
         if (digits.length === 0) return;
         const at = digits[op.at % digits.length];
@@ -259,6 +278,12 @@ test("after any sequence of log changes, the kept state reports exactly what a f
               if (op.kind === "bump") claude.version++;
               const kept = await report(by);
               assert.equal(kept, await report(by, "--no-cache"), `after ${JSON.stringify(op)}`);
+              if (by !== "day") {
+                assert.equal(await report("day"), await report("day", "--no-cache"), "by day");
+              }
+              const exported = await runCliCaptured(["usage", "export"], host);
+              const full = await runCliCaptured(["usage", "export", "--no-cache"], host);
+              assert.equal(exported.stdout, full.stdout, `export after ${JSON.stringify(op)}`);
               // Asked again with nothing changed: the kept result itself.
               assert.equal(await report(by), kept);
               if (op.kind === "claude" && op.req % 3 === 0) {
@@ -333,6 +358,43 @@ test("a kept report follows an append whose winning copy replaces the latest row
     assert.equal((await keptAndFull(host)).totals.output, 38 * 5 + 90 + 70);
     appendFileSync(file, claudeLine("m50", 1, "2026-03-01T01:00:00Z"));
     assert.equal((await keptAndFull(host, "day")).totals.requests, 41);
+  } finally {
+    t.done();
+  }
+});
+
+test("a line logged with no time or a spoiled one reports the same time kept or read afresh", async () => {
+  const t = tempCopy();
+  const tree = new Tree(t.dir);
+  const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+  const same = async (step: string) => {
+    for (const args of [["report", "--json", "--by", "day"], ["export"]]) {
+      const kept = await runCliCaptured(["usage", ...args], host);
+      const full = await runCliCaptured(["usage", ...args, "--no-cache"], host);
+      assert.equal(kept.code, 0, kept.stderr);
+      assert.equal(kept.stdout, full.stdout, `${args[0]} after ${step}`);
+    }
+  };
+  const claude = (req: number, time: Time) =>
+    tree.apply({ kind: "claude", file: 0, req, out: 5, cached: 0, partial: false, time });
+  try {
+    // Before any timed line: the file's mtime, and the file is then read whole on change.
+    claude(1, "none");
+    await same("a first line with no time");
+    claude(2, "valid");
+    await same("a timed line after it");
+    // After a timed line: that line's time, carried in the cursor across appends.
+    tree.apply({ kind: "claude", file: 1, req: 3, out: 5, cached: 0, partial: false });
+    await same("a timed line in another file");
+    tree.apply({ kind: "claude", file: 1, req: 4, out: 5, cached: 0, partial: false, time: "bad" });
+    await same("a line whose time does not parse");
+    tree.apply({ kind: "claude", file: 1, req: 5, out: 5, cached: 0, partial: false });
+    await same("an append after it");
+    tree.apply({ kind: "codex", file: 0, input: 100, out: 9, repeat: false });
+    tree.apply({ kind: "codex", file: 0, input: 50, out: 4, repeat: false, time: "none" });
+    await same("a Codex count with no time");
+    tree.apply({ kind: "codex", file: 0, input: 70, out: 2, repeat: false });
+    await same("an append after it");
   } finally {
     t.done();
   }

@@ -2,6 +2,14 @@
  * Decodes one source (or the part of it appended since the last scan) into
  * records merged by request identity. Runs on the main thread or in a worker.
  *
+ * A record the host logged with no valid time takes the time of the last
+ * record with one before it in the same source, so it is the same whether
+ * the source is read whole or from a kept cursor (that time travels in the
+ * cursor's saved state, {@link Resume}). Before any timed record, it takes the
+ * source's mtime; such a source is then marked ({@link Resume.m}) to be read
+ * whole when it changes, never from its cursor, so the mtime is that of the
+ * read every record came from, as a fresh (`--no-cache`) read gives.
+ *
  * @module
  */
 
@@ -23,10 +31,20 @@ export interface DecodeJob {
   from: number;
   /** The file size when it was listed; reading stops there. */
   size: number;
-  /** The file's mtime, the time of records that have none. */
+  /** The file's mtime, the time of records that have none and no timed record before them. */
   mtimeMs: number;
-  /** The decoder state saved at `from`. */
+  /** The state saved at `from` ({@link DecodeResult.saved}). */
   saved?: unknown;
+}
+
+/** What a source's cursor keeps to resume decoding it (see the module doc). */
+export interface Resume {
+  /** The reader's decoder state. */
+  s: unknown;
+  /** The time of the last record with a valid one; null before any. */
+  t: number | null;
+  /** 1 when a record took the mtime: the source is read whole when it changes. */
+  m?: 1;
 }
 
 /** A problem in one source, with the byte offset it was found at. */
@@ -51,8 +69,8 @@ export interface DecodeResult {
   rows: Rows | Uint8Array;
   /** The new cursor: the offset past the last line taken. */
   end: number;
-  /** The decoder's state at `end`. */
-  saved: unknown;
+  /** The state to resume at `end` from (a {@link Resume}), null when there is none. */
+  saved: Resume | null;
   /** Problems found in the decoded range. */
   problems: SourceProblem[];
   /** Bytes of the file that were read. */
@@ -73,11 +91,21 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
     strings.set(s, s);
     return s;
   };
+  const resume = job.saved as Resume | undefined;
+  let lastTs = resume?.t ?? NaN;
+  let tookMtime = resume?.m === 1;
   const sink: DecodeSink = {
     source: job.source,
     emit(record) {
+      if (Number.isFinite(record.ts)) lastTs = record.ts;
       if (isZero(record.tokens) && !(record.costUsd! > 0)) return;
-      if (!Number.isFinite(record.ts)) record.ts = job.mtimeMs;
+      if (!Number.isFinite(record.ts)) {
+        if (Number.isFinite(lastTs)) record.ts = lastTs;
+        else {
+          record.ts = job.mtimeMs;
+          tookMtime = true;
+        }
+      }
       record.sessionId = intern(record.sessionId);
       record.projectKey = intern(record.projectKey);
       if (record.modelId !== undefined) record.modelId = intern(record.modelId);
@@ -98,7 +126,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   try {
     if (job.source.format === "jsonl" && reader.jsonl) {
       const { markers, open, pick } = reader.jsonl;
-      const decoder = open(sink, job.saved ?? undefined);
+      const decoder = open(sink, resume?.s ?? undefined);
       const fd = openSync(job.source.path, "r");
       lineOf = (at) => lineNumberAt(fd, at);
       try {
@@ -127,7 +155,8 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
             sink.problem("the file ends in an incomplete line (truncated, or still being written)");
           }
         }
-        result.saved = decoder.save();
+        result.saved = { s: decoder.save(), t: Number.isFinite(lastTs) ? lastTs : null };
+        if (tookMtime) result.saved.m = 1;
       } finally {
         closeSync(fd);
       }

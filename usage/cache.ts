@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import type { SourceProblem } from "./_decode.ts";
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /** Where the scan stopped reading one source. */
 export interface Cursor {

@@ -4,10 +4,14 @@
  * decode on one or more threads, then deduplicate every request across all
  * files by its identity and return the records.
  *
- * The kept state lives in `<data root>/cache/usage/`: `<platform>.json` (a
- * cursor and the records per source) and `<platform>.records.json` (the
- * deduplicated records and a fingerprint of the sources). When every source
- * is unchanged, only the second is read.
+ * The kept state lives in `<data root>/cache/usage/` (described in
+ * `cache.ts`): per platform `<platform>.cursors.json` (where each source was
+ * read up to), `<platform>.rows.bin` (each source's records),
+ * `<platform>.records.bin` and `<platform>.keys.bin` (the snapshot: the
+ * deduplicated records, their keys and the fingerprint of the sources they
+ * came from), `<platform>.delta.bin` (what small appends changed since the
+ * snapshot), and `dirs.json` (remembered folder listings). When every source
+ * of a platform is unchanged, only its records file (and delta) is read.
  *
  * @module
  */
