@@ -241,200 +241,6 @@ const __import = __importFrom(__url);
 return { osFamily, concat, kindOf };
   })();
 });
-const __ac4 = (function __ac4() {
-  return __ac4_ns ??= (() => {
-const builtin = (function builtin(name) {
-    return __import(name);
-});
-const codeOf = (function codeOf(error) {
-    return error?.code;
-});
-const readStream = (function readStream(stream, timeoutMs) {
-    return new Promise((resolve) => {
-        const chunks = [];
-        const finish = () => {
-            clearTimeout(timer);
-            stream.off("data", onData);
-            resolve(chunks);
-        };
-        const onData = (c) => void chunks.push(c);
-        const timer = setTimeout(() => {
-            finish();
-            stream.destroy();
-        }, timeoutMs);
-        stream.on("data", onData);
-        stream.once("end", finish);
-        stream.once("error", finish);
-    });
-});
-const nodeBuiltins = (async function nodeBuiltins() {
-    const proc = globalThis.process;
-    if (typeof proc?.getBuiltinModule === "function") {
-        return { process: proc, fs: proc.getBuiltinModule("node:fs") };
-    }
-    const [{ default: process }, fs] = await Promise.all([
-        builtin("node:process"),
-        builtin("node:fs"),
-    ]);
-    return { process, fs };
-});
-const nonBlockingFd0 = (function nonBlockingFd0(process) {
-    const proc = process;
-    try {
-        const quiet = proc.noDeprecation;
-        proc.noDeprecation = true;
-        let binding;
-        try {
-            binding = proc.binding("pipe_wrap");
-        }
-        finally {
-            proc.noDeprecation = quiet;
-        }
-        const { Pipe, constants } = binding ?? {};
-        if (typeof Pipe !== "function" || typeof constants?.SOCKET !== "number")
-            return false;
-        return new Pipe(constants.SOCKET).open(0) === 0;
-    }
-    catch {
-        return false;
-    }
-});
-const nodeIo = (async function nodeIo() {
-    const { process, fs } = await nodeBuiltins();
-    let abandoned = false;
-    const readFd0 = (timeoutMs) => new Promise((resolve) => {
-        const chunks = [];
-        let done = false;
-        const finish = (more = []) => {
-            if (done)
-                return;
-            done = true;
-            clearTimeout(timer);
-            resolve([...chunks, ...more]);
-        };
-        const deadline = Date.now() + timeoutMs;
-        const timer = setTimeout(() => {
-            abandoned = true;
-            finish();
-        }, timeoutMs);
-        const buf = new Uint8Array(64 * 1024);
-        const next = () => fs.read(0, buf, 0, buf.length, null, (error, n) => {
-            if (done)
-                return;
-            if (codeOf(error) === "EAGAIN") {
-                clearTimeout(timer);
-                readStream(process.stdin, Math.max(0, deadline - Date.now())).then((more) => {
-                    done = false;
-                    finish(more);
-                });
-                done = true;
-                return;
-            }
-            if (error || n === 0)
-                return finish();
-            chunks.push(buf.slice(0, n));
-            next();
-        });
-        next();
-    });
-    const readNonBlocking = async (timeoutMs) => {
-        const chunks = [];
-        const buf = new Uint8Array(64 * 1024);
-        for (;;) {
-            let n;
-            try {
-                n = fs.readSync(0, buf, 0, buf.length, null);
-            }
-            catch (error) {
-                if (codeOf(error) !== "EAGAIN")
-                    return chunks;
-                return [...chunks, ...await readStream(process.stdin, timeoutMs)];
-            }
-            if (n === 0)
-                return chunks;
-            chunks.push(buf.slice(0, n));
-        }
-    };
-    return {
-        env: { ...process.env },
-        os: osFamily(process.platform),
-        async readStdin(timeoutMs) {
-            try {
-                const stat = fs.fstatSync(0);
-                if (stat.isCharacterDevice())
-                    return "";
-                if (stat.isFile() || (process.platform !== "win32" && nonBlockingFd0(process))) {
-                    return new TextDecoder().decode(concat(await readNonBlocking(timeoutMs)));
-                }
-                if (!stat.isFile() && !process.stdin)
-                    return "";
-            }
-            catch {
-                return "";
-            }
-            return new TextDecoder().decode(concat(await readFd0(timeoutMs)));
-        },
-        readText(path) {
-            try {
-                return fs.readFileSync(path, "utf8");
-            }
-            catch {
-                return undefined;
-            }
-        },
-        write(to, text) {
-            if (!text)
-                return Promise.resolve();
-            const bytes = new TextEncoder().encode(text);
-            let at = 0;
-            try {
-                while (at < bytes.length)
-                    at += fs.writeSync(to === "out" ? 1 : 2, bytes, at);
-                return Promise.resolve();
-            }
-            catch (error) {
-                if (codeOf(error) !== "EAGAIN")
-                    return Promise.resolve();
-                const stream = to === "out" ? process.stdout : process.stderr;
-                return new Promise((resolve) => stream.write(bytes.subarray(at), () => resolve()));
-            }
-        },
-        setExitCode(code) {
-            process.exitCode = code;
-            if (abandoned)
-                process.exit(code);
-        },
-        appendText(path, text) {
-            fs.appendFileSync(path, text);
-        },
-        mkdirp(path) {
-            fs.mkdirSync(path, { recursive: true });
-        },
-        kind(path) {
-            try {
-                const stat = fs.statSync(path);
-                return kindOf({ isFile: stat.isFile(), isDirectory: stat.isDirectory() });
-            }
-            catch {
-                return undefined;
-            }
-        },
-        cwd: () => process.cwd(),
-    };
-});
-const __url = __root + "core/lean_io_node.ts";
-const __import = __importFrom(__url);
-const { concat, kindOf, osFamily } = __ac3();
-
-
-
-
-
- 
-
-return { nodeIo };
-  })();
-});
 const __ac5 = (function __ac5() {
   return __ac5_ns ??= (() => {
 const splitEntryArgs = (function splitEntryArgs(args) {
@@ -2063,989 +1869,6 @@ const { jsonReply, judgeReadBack, NO_REPLY, obj, replyJson, str } = __ac14();
 return { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply };
   })();
 });
-const __ac25 = (function __ac25() {
-  return __ac25_ns ??= (() => {
-const session = (function session(raw) {
-    const roots = Array.isArray(raw.workspaceRoots) ? raw.workspaceRoots : [];
-    return { sessionId: str(raw.taskId) ?? "", projectDir: str(roots[0]) };
-});
-const parseClinePayload = (function parseClinePayload(event, raw) {
-    const base = session(raw);
-    switch (event) {
-        case "SessionStart":
-            return { ...base, source: str(raw.hookName) === "TaskResume" ? "resume" : "startup" };
-        case "SessionEnd":
-            return { ...base, reason: str(raw.hookName) === "TaskCancel" ? "cancel" : undefined };
-        case "UserPromptSubmit":
-            return { ...base, prompt: str(obj(raw.userPromptSubmit)?.prompt) ?? "" };
-        case "PreToolUse": {
-            const data = obj(raw.preToolUse) ?? {};
-            return { ...base, toolName: str(data.toolName) ?? "", toolInput: obj(data.parameters) ?? {} };
-        }
-        case "PostToolUse": {
-            const data = obj(raw.postToolUse) ?? {};
-            return {
-                ...base,
-                toolName: str(data.toolName) ?? "",
-                toolInput: obj(data.parameters) ?? {},
-                toolOutput: str(data.result),
-                isError: typeof data.success === "boolean" ? !data.success : undefined,
-            };
-        }
-        case "PreCompact": {
-            const strategy = str(obj(raw.preCompact)?.compactionStrategy);
-            return { ...base, trigger: strategy?.startsWith("auto") ? "auto" : undefined };
-        }
-        default:
-            return base;
-    }
-});
-const __url = __root + "adapters/dialects/cline.ts";
-const __import = __importFrom(__url);
-const { obj, str } = __ac14();
-const { formatByTable, judgeByTable } = __ac26();
-
- 
-const cancel = (reason) => ({
-    cancel: true,
-    errorMessage: reason ?? "Blocked by a hook.",
-});
-const context = (text) => ({ contextModification: text });
- const CLINE_REPLIES = {
-    host: "Cline",
-    events: {
-        SessionStart: { context },
-        UserPromptSubmit: { deny: cancel, context },
-        PreToolUse: { deny: cancel, context },
-        PostToolUse: { denyAsContext: true, context },
-    },
-    read(_event, json) {
-        const out = {};
-        if (json.cancel === true)
-            out.decision = "deny";
-        out.context = str(json.contextModification);
-        return out;
-    },
-};
- const clineDialect = {
-    name: "cline",
-    parse: parseClinePayload,
-    session,
-    format: (event, response) => formatByTable(CLINE_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(CLINE_REPLIES, event, response, reply),
-};
-
-return { parseClinePayload, CLINE_REPLIES, clineDialect };
-  })();
-});
-const __ac26 = (function __ac26() {
-  return __ac26_ns ??= (() => {
-const merge = (function merge(parts) {
-    const out = {};
-    for (const part of parts) {
-        for (const [key, value] of Object.entries(part)) {
-            const prev = out[key];
-            const a = obj(prev);
-            const b = obj(value);
-            if (a && b)
-                out[key] = { ...a, ...b };
-            else if (typeof prev === "string" && typeof value === "string" && prev !== value) {
-                out[key] = `${prev}\n\n${value}`;
-            }
-            else
-                out[key] = value;
-        }
-    }
-    return out;
-});
-const joinText = (function joinText(...parts) {
-    const kept = parts.filter((p) => typeof p === "string" && p !== "");
-    return kept.length ? kept.join("\n\n") : undefined;
-});
-const formatByTable = (function formatByTable(table, event, response) {
-    if (!response)
-        return NO_REPLY;
-    const e = table.events[event] ?? {};
-    const parts = [];
-    const reason = response.reason;
-    let context = response.additionalContext;
-    switch (response.decision) {
-        case "deny":
-            if (e.deny)
-                parts.push(e.deny(reason));
-            else if (e.denyAsContext)
-                context = joinText(reason, context);
-            break;
-        case "ask":
-            if (e.ask)
-                parts.push(e.ask(reason));
-            break;
-        case "modify":
-            if (e.modifyInput && response.updatedInput) {
-                parts.push(e.modifyInput(response.updatedInput, reason));
-            }
-            break;
-        case "allow":
-            if (e.grant)
-                parts.push(e.grant());
-            break;
-    }
-    if (e.modifyOutput && response.updatedOutput !== undefined && response.decision !== "deny") {
-        parts.push(e.modifyOutput(response.updatedOutput));
-    }
-    if (context && e.context)
-        parts.push(e.context(context));
-    const out = merge(parts);
-    return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
-});
-const judgeByTable = (function judgeByTable(table, event, response, reply) {
-    const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
-    const got = json ? table.read(event, json) : {};
-    const e = table.events[event] ?? {};
-    return judgeReadBack({
-        host: table.host,
-        grants: e.grant !== undefined,
-        denyAsContext: e.denyAsContext === true,
-        askByDialog: e.askByDialog === true,
-    }, event, response, reply, got);
-});
-const __url = __root + "adapters/dialects/_reply_table.ts";
-const __import = __importFrom(__url);
-const { jsonReply, judgeReadBack, NO_REPLY, obj, replyJson } = __ac14();
-
-
- 
- 
-
-return { formatByTable, judgeByTable };
-  })();
-});
-const __ac27 = (function __ac27() {
-  return __ac27_ns ??= (() => {
-const __url = __root + "adapters/dialects/codex.ts";
-const __import = __importFrom(__url);
-const { claudeSession, parseClaudePayload } = __ac23();
-const { formatFamilyReply, judgeFamilyReply } = __ac24();
- const CODEX_CONTRACT = {
-    SessionStart: { context: true },
-    SessionEnd: { context: false },
-    UserPromptSubmit: { deny: "block", context: true },
-    PreToolUse: { deny: "permission", ask: "deny", modify: "pre-input", context: true },
-    PostToolUse: { deny: "block", context: true },
-    PreCompact: { context: false },
-    Stop: { deny: "block", context: false },
-    Notification: { context: false },
-    PermissionRequest: { allow: "grant", deny: "grant", ask: "dialog", context: false },
-    PostToolUseFailure: { context: false },
-    SubagentStart: { deny: "degrade-context", context: true },
-    SubagentStop: { deny: "block", context: false },
-    PostCompact: { context: false },
-};
-const CODEX = { host: "Codex", contract: CODEX_CONTRACT };
- const codexDialect = {
-    name: "codex",
-    parse: parseClaudePayload,
-    session: claudeSession,
-    format: (event, response) => formatFamilyReply(CODEX, event, response),
-    judge: (event, response, reply) => judgeFamilyReply(CODEX, event, response, reply),
-};
-
-return { CODEX_CONTRACT, codexDialect };
-  })();
-});
-const __ac28 = (function __ac28() {
-  return __ac28_ns ??= (() => {
-const __url = __root + "adapters/dialects/continue.ts";
-const __import = __importFrom(__url);
-const { claudeSession, parseClaudePayload } = __ac23();
-const { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply } = __ac24();
- const CONTINUE_FAMILY = {
-    host: "Continue",
-    contract: {
-        ...CLAUDE_CONTRACT,
-        PostToolUse: { deny: "block", context: true },
-        Notification: { context: true },
-    },
-};
- const continueDialect = {
-    name: "continue",
-    parse: parseClaudePayload,
-    session: claudeSession,
-    format: (event, response) => formatFamilyReply(CONTINUE_FAMILY, event, response),
-    judge: (event, response, reply) => judgeFamilyReply(CONTINUE_FAMILY, event, response, reply),
-};
-
-return { CONTINUE_FAMILY, continueDialect };
-  })();
-});
-const __ac29 = (function __ac29() {
-  return __ac29_ns ??= (() => {
-const field = (function field(raw, camel, snake) {
-    return raw[camel] !== undefined ? raw[camel] : raw[snake];
-});
-const session = (function session(raw) {
-    return {
-        sessionId: str(field(raw, "sessionId", "session_id")) ?? "",
-        projectDir: str(raw.cwd),
-    };
-});
-const parseCopilotPayload = (function parseCopilotPayload(event, raw) {
-    const base = session(raw);
-    const tool = () => ({
-        toolName: str(field(raw, "toolName", "tool_name")) ?? "",
-        toolInput: toolInputOf(field(raw, "toolArgs", "tool_input")),
-    });
-    const agentType = () => str(field(raw, "agentType", "agent_type")) ?? str(field(raw, "agentName", "agent_name"));
-    switch (event) {
-        case "SessionStart":
-            return { ...base, source: str(raw.source) === "resume" ? "resume" : "startup" };
-        case "SessionEnd":
-            return { ...base, reason: str(raw.reason) };
-        case "UserPromptSubmit":
-            return { ...base, prompt: str(raw.prompt) ?? "" };
-        case "PreToolUse":
-        case "PermissionRequest":
-            return { ...base, ...tool() };
-        case "PostToolUse": {
-            const result = obj(field(raw, "toolResult", "tool_result"));
-            const kind = str(field(result ?? {}, "resultType", "result_type"));
-            return {
-                ...base,
-                ...tool(),
-                toolOutput: textOf(field(result ?? {}, "textResultForLlm", "text_result_for_llm")),
-                isError: kind === undefined ? undefined : kind !== "success",
-            };
-        }
-        case "PostToolUseFailure":
-            return { ...base, ...tool(), error: textOf(raw.error) ?? "" };
-        case "PreCompact":
-        case "PostCompact":
-            return { ...base, trigger: str(raw.trigger) };
-        case "Stop":
-            return { ...base, stopHookActive: bool(raw.stop_hook_active) };
-        case "Notification":
-            return { ...base, message: str(raw.message) ?? "" };
-        case "SubagentStart":
-            return { ...base, agentId: str(field(raw, "agentId", "agent_id")), agentType: agentType() };
-        case "SubagentStop":
-            return {
-                ...base,
-                agentId: str(field(raw, "agentId", "agent_id")),
-                agentType: agentType(),
-                agentTranscriptPath: str(field(raw, "transcriptPath", "transcript_path")),
-                lastAssistantMessage: str(raw.response) ?? str(raw.last_assistant_message),
-                stopHookActive: bool(raw.stop_hook_active),
-            };
-    }
-});
-const readFlat = (function readFlat(event, json) {
-    const out = {};
-    const permission = str(json.permissionDecision);
-    if (permission === "deny" || permission === "ask" || permission === "allow") {
-        out.decision = permission;
-    }
-    const behavior = str(json.behavior);
-    if (event === "PermissionRequest" && (behavior === "allow" || behavior === "deny")) {
-        out.decision = behavior;
-    }
-    if ((event === "Stop" || event === "SubagentStop") && json.decision === "block") {
-        out.decision = "deny";
-    }
-    if (json.modifiedArgs !== undefined)
-        out.updatedInput = json.modifiedArgs;
-    const result = obj(json.modifiedResult);
-    if (result?.resultType === "success")
-        out.updatedOutput = result.textResultForLlm;
-    out.context = str(json.additionalContext);
-    return out;
-});
-const __url = __root + "adapters/dialects/copilot.ts";
-const __import = __importFrom(__url);
-const { bool, obj, str } = __ac14();
-const { textOf, toolInputOf } = __ac30();
-const { formatByTable, judgeByTable } = __ac26();
-
-
- 
-const context = (t) => ({ additionalContext: t });
-const block = (reason) => ({
-    decision: "block",
-    reason: reason ?? "Continue: a hook asked the agent not to stop yet.",
-});
-const decide = (decision) => (reason) => reason ? { permissionDecision: decision, permissionDecisionReason: reason } : {
-    permissionDecision: decision,
-};
-
- const COPILOT_CLI_REPLIES = {
-    host: "Copilot CLI",
-    events: {
-        SessionStart: { context },
-        PreToolUse: {
-            deny: decide("deny"),
-            ask: decide("ask"),
-            modifyInput: (input, reason) => ({
-                permissionDecision: "allow",
-                ...(reason ? { permissionDecisionReason: reason } : {}),
-                modifiedArgs: input,
-            }),
-        },
-        PostToolUse: {
-            denyAsContext: true,
-            context,
-            modifyOutput: (t) => ({ modifiedResult: { resultType: "success", textResultForLlm: t } }),
-        },
-        PostToolUseFailure: { denyAsContext: true, context },
-        Stop: { deny: block },
-        Notification: { context },
-        PermissionRequest: {
-            grant: () => ({ behavior: "allow" }),
-            deny: (reason) => ({
-                behavior: "deny",
-                ...(reason ? { message: reason } : {}),
-                interrupt: false,
-            }),
-            askByDialog: true,
-        },
-        SubagentStart: { denyAsContext: true, context },
-        SubagentStop: { deny: block },
-    },
-    read: readFlat,
-};
- const JETBRAINS_COPILOT_REPLIES = {
-    host: "JetBrains Copilot",
-    events: { PreToolUse: { deny: decide("deny") } },
-    read(event, json) {
-        const out = readFlat(event, json);
-        return event === "PreToolUse" && out.decision === "deny" ? { decision: "deny" } : {};
-    },
-};
- const copilotCliDialect = {
-    name: "copilot",
-    parse: parseCopilotPayload,
-    session,
-    format: (event, response) => formatByTable(COPILOT_CLI_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(COPILOT_CLI_REPLIES, event, response, reply),
-};
- const jetbrainsCopilotDialect = {
-    name: "copilot-jetbrains",
-    parse: parseCopilotPayload,
-    session,
-    format: (event, response) => formatByTable(JETBRAINS_COPILOT_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(JETBRAINS_COPILOT_REPLIES, event, response, reply),
-};
-
-return { parseCopilotPayload, COPILOT_CLI_REPLIES, JETBRAINS_COPILOT_REPLIES, copilotCliDialect, jetbrainsCopilotDialect };
-  })();
-});
-const __ac30 = (function __ac30() {
-  return __ac30_ns ??= (() => {
-const toolInputOf = (function toolInputOf(value) {
-    if (typeof value === "string") {
-        try {
-            return obj(JSON.parse(value)) ?? {};
-        }
-        catch {
-            return {};
-        }
-    }
-    return obj(value) ?? {};
-});
-const textOf = (function textOf(value) {
-    if (value === undefined || value === null)
-        return undefined;
-    return typeof value === "string" ? value : JSON.stringify(value);
-});
-const __url = __root + "adapters/dialects/_fields.ts";
-const __import = __importFrom(__url);
-const { obj } = __ac14();
- 
- 
-
-return { toolInputOf, textOf };
-  })();
-});
-const __ac31 = (function __ac31() {
-  return __ac31_ns ??= (() => {
-const session = (function session(raw) {
-    const roots = Array.isArray(raw.workspace_roots) ? raw.workspace_roots : [];
-    return {
-        sessionId: str(raw.session_id) ?? str(raw.conversation_id) ?? "",
-        projectDir: str(roots[0]) ?? str(raw.cwd),
-    };
-});
-const parseCursorPayload = (function parseCursorPayload(event, raw) {
-    const base = session(raw);
-    const tool = () => ({
-        toolName: str(raw.tool_name) ?? "",
-        toolInput: toolInputOf(raw.tool_input),
-    });
-    const looping = () => bool(raw.stop_hook_active) ?? ((num(raw.loop_count) ?? 0) > 0);
-    const agent = () => ({
-        agentId: str(raw.agent_id) ?? str(raw.subagent_id),
-        agentType: str(raw.agent_type) ?? str(raw.subagent_type),
-    });
-    switch (event) {
-        case "SessionStart":
-            return { ...base, source: str(raw.source) === "resume" ? "resume" : "startup" };
-        case "SessionEnd":
-            return { ...base, reason: str(raw.reason) };
-        case "UserPromptSubmit":
-            return { ...base, prompt: str(raw.prompt) ?? "" };
-        case "PreToolUse":
-        case "PermissionRequest":
-            return { ...base, ...tool() };
-        case "PostToolUse":
-            return {
-                ...base,
-                ...tool(),
-                toolOutput: text(raw.tool_output ?? raw.result_json ?? raw.tool_response),
-            };
-        case "PostToolUseFailure":
-            return {
-                ...base,
-                ...tool(),
-                toolUseId: str(raw.tool_use_id),
-                error: str(raw.error_message) ?? str(raw.error) ?? "",
-                isInterrupt: bool(raw.is_interrupt),
-                durationMs: num(raw.duration),
-            };
-        case "PreCompact":
-        case "PostCompact":
-            return { ...base, trigger: str(raw.trigger) };
-        case "Stop":
-            return { ...base, stopHookActive: looping() };
-        case "Notification":
-            return { ...base, message: str(raw.message) ?? "" };
-        case "SubagentStart":
-            return { ...base, ...agent() };
-        case "SubagentStop":
-            return { ...base, ...agent(), stopHookActive: looping() };
-    }
-});
-const __url = __root + "adapters/dialects/cursor.ts";
-const __import = __importFrom(__url);
-const { bool, num, str } = __ac14();
-const { textOf: text, toolInputOf } = __ac30();
-const { formatByTable, judgeByTable } = __ac26();
-
- 
-const followup = (reason) => ({
-    followup_message: reason ?? "Continue: a hook asked the agent not to stop yet.",
-});
-const addContext = (t) => ({ additional_context: t });
- const CURSOR_REPLIES = {
-    host: "Cursor",
-    events: {
-        SessionStart: { context: addContext },
-        UserPromptSubmit: {
-            deny: (reason) => ({ continue: false, user_message: reason ?? "Blocked by a hook." }),
-        },
-        PreToolUse: {
-            deny: (reason) => ({
-                permission: "deny",
-                user_message: reason ?? "Blocked by a hook.",
-                agent_message: reason ?? "Blocked by a hook.",
-            }),
-            ask: (reason) => (reason ? { permission: "ask", user_message: reason } : { permission: "ask" }),
-            modifyInput: (input) => ({ permission: "allow", updated_input: input }),
-            context: (t) => ({ agent_message: t }),
-        },
-        PostToolUse: { denyAsContext: true, context: addContext },
-        PostToolUseFailure: { denyAsContext: true, context: addContext },
-        Stop: { deny: followup },
-        SubagentStop: { deny: followup },
-    },
-    read(event, json) {
-        const out = {};
-        const permission = str(json.permission);
-        if (permission === "deny" || permission === "ask" || permission === "allow") {
-            out.decision = permission;
-        }
-        if (json.continue === false)
-            out.decision = "deny";
-        if ((event === "Stop" || event === "SubagentStop") && str(json.followup_message)) {
-            out.decision = "deny";
-        }
-        if (json.updated_input !== undefined)
-            out.updatedInput = json.updated_input;
-        out.context = str(json.additional_context) ??
-            (out.decision === undefined ? str(json.agent_message) : undefined);
-        return out;
-    },
-};
- const cursorDialect = {
-    name: "cursor",
-    parse: parseCursorPayload,
-    session,
-    format: (event, response) => formatByTable(CURSOR_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(CURSOR_REPLIES, event, response, reply),
-};
-
-return { parseCursorPayload, CURSOR_REPLIES, cursorDialect };
-  })();
-});
-const __ac32 = (function __ac32() {
-  return __ac32_ns ??= (() => {
-const formatExitCodeReply = (function formatExitCodeReply(family, event, response) {
-    const decision = response?.decision;
-    const blocks = decision === "deny" || (decision === "ask" && family.askBlocks);
-    if (!blocks || !family.blocking.has(event))
-        return NO_REPLY;
-    return {
-        exitCode: BLOCK_EXIT,
-        stdout: "",
-        stderr: `${response?.reason ?? "Blocked by a hook."}\n`,
-    };
-});
-const judgeExitCodeReply = (function judgeExitCodeReply(family, event, response, reply) {
-    const host = family.host;
-    const blocked = reply.exitCode === BLOCK_EXIT && family.blocking.has(event);
-    switch (requestedDecision(response)) {
-        case "none":
-        case "allow":
-            return blocked
-                ? { honored: false, reason: "the reply blocks although the handler allowed" }
-                : { honored: true, reason: `${event} passes through` };
-        case "deny":
-            return blocked
-                ? { honored: true, reason: `exit 2 blocks ${event}; stderr carries the reason` }
-                : { honored: false, reason: `${host} cannot block ${event}; the deny is dropped` };
-        case "ask":
-            return blocked
-                ? { honored: false, reason: `${host} cannot ask; the ask is written as a block` }
-                : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
-        case "modify":
-            return { honored: false, reason: `${host} reads only exit codes; it cannot modify ${event}` };
-        case "context":
-            return { honored: false, reason: `${host} reads only exit codes; the context is dropped` };
-    }
-});
-const __url = __root + "adapters/dialects/exit_code_family.ts";
-const __import = __importFrom(__url);
-const { NO_REPLY } = __ac14();
-const { requestedDecision } = __ac14();
- const BLOCK_EXIT = 2;
- 
- 
-
-return { BLOCK_EXIT, formatExitCodeReply, judgeExitCodeReply };
-  })();
-});
-const __ac33 = (function __ac33() {
-  return __ac33_ns ??= (() => {
-const text = (function text(value) {
-    if (value === undefined || value === null)
-        return undefined;
-    return typeof value === "string" ? value : JSON.stringify(value);
-});
-const parseGeminiPayload = (function parseGeminiPayload(event, raw) {
-    if (event !== "PostToolUse")
-        return parseClaudePayload(event, raw);
-    const response = obj(raw.tool_response);
-    return {
-        ...claudeSession(raw),
-        toolName: str(raw.tool_name) ?? "",
-        toolInput: obj(raw.tool_input) ?? {},
-        toolOutput: text(response ? response.llmContent : raw.tool_response),
-        isError: response ? response.error !== undefined && response.error !== null : undefined,
-    };
-});
-const formatGeminiReply = (function formatGeminiReply(event, response) {
-    if (!response)
-        return NO_REPLY;
-    const out = {};
-    const specific = {};
-    const decision = response.decision;
-    if ((decision === "deny" || decision === "ask") && DENY[event]) {
-        out.decision = "deny";
-        out.reason = response.reason ?? "Blocked by a hook.";
-    }
-    else if (decision === "modify") {
-        if (event === "PreToolUse" && response.updatedInput) {
-            specific.tool_input = response.updatedInput;
-        }
-        if (event === "PostToolUse" && response.updatedOutput !== undefined) {
-            out.decision = "deny";
-            out.reason = response.updatedOutput;
-        }
-    }
-    if (response.additionalContext && CONTEXT.has(event)) {
-        specific.additionalContext = response.additionalContext;
-    }
-    if (Object.keys(specific).length)
-        out.hookSpecificOutput = specific;
-    return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
-});
-const same = (function same(a, b) {
-    return JSON.stringify(a) === JSON.stringify(b);
-});
-const judgeGeminiReply = (function judgeGeminiReply(event, response, reply, raw) {
-    const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
-    const specific = obj(json?.hookSpecificOutput);
-    const denied = json?.decision === "deny" || json?.decision === "block";
-    const native = GEMINI_EVENT_NAMES[event] ?? event;
-    switch (requestedDecision(response)) {
-        case "none":
-        case "allow":
-            return denied
-                ? { honored: false, reason: "the reply denies although the handler allowed" }
-                : { honored: true, reason: `${native} passes through` };
-        case "deny":
-            return denied && DENY[event]
-                ? { honored: true, reason: `deny ${DENY[event]}` }
-                : { honored: false, reason: `Gemini CLI cannot deny ${native}; the deny is dropped` };
-        case "ask":
-            return {
-                honored: false,
-                reason: denied
-                    ? `Gemini CLI has no ask; on ${native} the ask is written as a deny`
-                    : `Gemini CLI has no ask on ${native}; the ask is dropped`,
-            };
-        case "modify": {
-            if (event === "PostToolUse") {
-                return denied && json?.reason === response?.updatedOutput
-                    ? { honored: true, reason: "the tool result the model sees is replaced" }
-                    : { honored: false, reason: "no replacement output reaches Gemini CLI" };
-            }
-            const written = specific?.tool_input;
-            if (event !== "PreToolUse" || !same(written, response?.updatedInput)) {
-                return { honored: false, reason: `Gemini CLI cannot modify input on ${native}` };
-            }
-            const before = obj(raw?.tool_input) ?? {};
-            const kept = Object.keys(before).filter((k) => !(k in (obj(written) ?? {})));
-            return kept.length
-                ? {
-                    honored: false,
-                    reason: `Gemini merges tool_input over the model's arguments; ${kept.join(", ")} keep their old values`,
-                }
-                : { honored: true, reason: "the tool input is rewritten (merged over every argument)" };
-        }
-        case "context":
-            return str(specific?.additionalContext) === response?.additionalContext
-                ? { honored: true, reason: "the context reaches the model" }
-                : { honored: false, reason: `Gemini CLI takes no context on ${native}; it is dropped` };
-    }
-});
-const __url = __root + "adapters/dialects/gemini.ts";
-const __import = __importFrom(__url);
-const { jsonReply, NO_REPLY, obj, replyJson, str } = __ac14();
-const { claudeSession, parseClaudePayload } = __ac23();
-const { requestedDecision } = __ac14();
- const GEMINI_EVENT_NAMES = {
-    SessionStart: "SessionStart",
-    SessionEnd: "SessionEnd",
-    UserPromptSubmit: "BeforeAgent",
-    PreToolUse: "BeforeTool",
-    PostToolUse: "AfterTool",
-    PreCompact: "PreCompress",
-    Stop: "AfterAgent",
-    Notification: "Notification",
-};
-const DENY = {
-    UserPromptSubmit: "drops the prompt",
-    PreToolUse: "blocks the tool; the reason reaches the model as the tool error",
-    PostToolUse: "replaces the tool result with the reason",
-    Stop: "makes Gemini retry with the reason as the next prompt",
-};
-const CONTEXT = new Set(["SessionStart", "UserPromptSubmit", "PostToolUse"]);
-
- 
- 
-
- 
- const geminiDialect = {
-    name: "gemini",
-    parse: parseGeminiPayload,
-    session: claudeSession,
-    format: formatGeminiReply,
-    judge: judgeGeminiReply,
-};
-
-return { GEMINI_EVENT_NAMES, parseGeminiPayload, formatGeminiReply, judgeGeminiReply, geminiDialect };
-  })();
-});
-const __ac34 = (function __ac34() {
-  return __ac34_ns ??= (() => {
-const session = (function session(raw) {
-    const input = obj(raw.input) ?? {};
-    const info = obj(input.info);
-    return {
-        sessionId: str(input.sessionID) ?? str(info?.id) ?? "",
-        projectDir: str(raw.directory) ?? str(raw.worktree),
-    };
-});
-const promptText = (function promptText(output) {
-    const parts = Array.isArray(output?.parts) ? output.parts : [];
-    return parts.map((p) => str(obj(p)?.text)).filter((t) => t !== undefined).join("\n");
-});
-const parseOpencodePayload = (function parseOpencodePayload(event, raw) {
-    const base = session(raw);
-    const input = obj(raw.input) ?? {};
-    const output = obj(raw.output);
-    switch (event) {
-        case "SessionStart":
-            return { ...base, source: "startup" };
-        case "UserPromptSubmit":
-            return { ...base, prompt: promptText(output) };
-        case "PreToolUse":
-            return { ...base, toolName: str(input.tool) ?? "", toolInput: obj(output?.args) ?? {} };
-        case "PostToolUse":
-            return {
-                ...base,
-                toolName: str(input.tool) ?? "",
-                toolInput: obj(input.args) ?? {},
-                toolOutput: str(output?.output),
-            };
-        case "Notification":
-            return { ...base, message: str(input.message) ?? "" };
-        default:
-            return base;
-    }
-});
-const __url = __root + "adapters/dialects/opencode.ts";
-const __import = __importFrom(__url);
-const { obj, str } = __ac14();
-const { formatByTable, judgeByTable } = __ac26();
-
-
- 
-const block = (reason) => ({ block: reason ?? "Blocked by a hook." });
-const context = (text) => ({ context: text });
- const OPENCODE_REPLIES = {
-    host: "opencode",
-    events: {
-        SessionStart: { context },
-        UserPromptSubmit: { deny: block, context },
-        PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
-        PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
-        PreCompact: { context },
-    },
-    read(_event, json) {
-        const out = {};
-        if (typeof json.block === "string")
-            out.decision = "deny";
-        if (json.args !== undefined)
-            out.updatedInput = json.args;
-        if (json.output !== undefined)
-            out.updatedOutput = json.output;
-        out.context = str(json.context);
-        return out;
-    },
-};
- const opencodeDialect = {
-    name: "opencode",
-    parse: parseOpencodePayload,
-    session,
-    format: (event, response) => formatByTable(OPENCODE_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(OPENCODE_REPLIES, event, response, reply),
-};
-
-return { parseOpencodePayload, OPENCODE_REPLIES, opencodeDialect };
-  })();
-});
-const __ac35 = (function __ac35() {
-  return __ac35_ns ??= (() => {
-const __url = __root + "adapters/dialects/qwen.ts";
-const __import = __importFrom(__url);
-const { claudeSession, parseClaudePayload } = __ac23();
-const { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply } = __ac24();
- const QWEN_CONTRACT = {
-    ...CLAUDE_CONTRACT,
-    PostToolUse: { deny: "block", context: true },
-    PreCompact: { context: true },
-};
-const QWEN = {
-    host: "Qwen Code",
-    contract: QWEN_CONTRACT,
-    defaultReason: "Decided by an agent-connector hook",
-};
- const qwenDialect = {
-    name: "qwen",
-    parse: parseClaudePayload,
-    session: claudeSession,
-    format: (event, response) => formatFamilyReply(QWEN, event, response),
-    judge: (event, response, reply) => judgeFamilyReply(QWEN, event, response, reply),
-};
-
-return { QWEN_CONTRACT, qwenDialect };
-  })();
-});
-const __ac36 = (function __ac36() {
-  return __ac36_ns ??= (() => {
-const parseVsCodePayload = (function parseVsCodePayload(event, raw) {
-    const parsed = parseClaudePayload(event, raw);
-    if (event === "SessionStart")
-        parsed.source = "startup";
-    return parsed;
-});
-const specific = (function specific(event, fields) {
-    return { hookSpecificOutput: { hookEventName: event, ...fields } };
-});
-const __url = __root + "adapters/dialects/vscode.ts";
-const __import = __importFrom(__url);
-const { obj, str } = __ac14();
-const { parseClaudePayload } = __ac23();
-const { formatByTable, judgeByTable } = __ac26();
- 
-
-const block = (reason) => ({
-    decision: "block",
-    reason: reason ?? "Blocked by a hook.",
-});
- const VSCODE_REPLIES = {
-    host: "VS Code",
-    events: {
-        SessionStart: { context: (t) => specific("SessionStart", { additionalContext: t }) },
-        UserPromptSubmit: {
-            deny: (reason) => ({ continue: false, stopReason: reason ?? "Blocked by a hook." }),
-        },
-        PreToolUse: {
-            deny: (reason) => specific("PreToolUse", {
-                permissionDecision: "deny",
-                ...(reason ? { permissionDecisionReason: reason } : {}),
-            }),
-            ask: (reason) => specific("PreToolUse", {
-                permissionDecision: "ask",
-                ...(reason ? { permissionDecisionReason: reason } : {}),
-            }),
-            modifyInput: (input, reason) => specific("PreToolUse", {
-                permissionDecision: "allow",
-                ...(reason ? { permissionDecisionReason: reason } : {}),
-                updatedInput: input,
-            }),
-            context: (t) => specific("PreToolUse", { additionalContext: t }),
-        },
-        PostToolUse: {
-            deny: block,
-            context: (t) => specific("PostToolUse", { additionalContext: t }),
-        },
-        Stop: {
-            deny: (reason) => specific("Stop", {
-                decision: "block",
-                reason: reason ?? "Continue: a hook asked the agent not to stop yet.",
-            }),
-        },
-        SubagentStart: {
-            denyAsContext: true,
-            context: (t) => specific("SubagentStart", { additionalContext: t }),
-        },
-        SubagentStop: { deny: block },
-    },
-    read(event, json) {
-        const out = {};
-        const hso = obj(json.hookSpecificOutput);
-        if (json.continue === false)
-            out.decision = "deny";
-        const decision = event === "Stop" ? hso?.decision : json.decision;
-        if (decision === "block")
-            out.decision = "deny";
-        const permission = str(hso?.permissionDecision);
-        if (permission === "deny" || permission === "ask" || permission === "allow") {
-            out.decision = permission;
-        }
-        if (hso?.updatedInput !== undefined)
-            out.updatedInput = hso.updatedInput;
-        out.context = str(hso?.additionalContext);
-        return out;
-    },
-};
- const vscodeDialect = {
-    name: "vscode",
-    parse: parseVsCodePayload,
-    session: (raw) => ({
-        sessionId: str(raw.sessionId) ?? str(raw.session_id) ?? "",
-        projectDir: str(raw.cwd),
-    }),
-    format: (event, response) => formatByTable(VSCODE_REPLIES, event, response),
-    judge: (event, response, reply) => judgeByTable(VSCODE_REPLIES, event, response, reply),
-};
-
-return { parseVsCodePayload, VSCODE_REPLIES, vscodeDialect };
-  })();
-});
-const __ac37 = (function __ac37() {
-  return __ac37_ns ??= (() => {
-const windsurfTool = (function windsurfTool(action, info) {
-    const kind = action.replace(/^(pre|post)_/, "");
-    switch (kind) {
-        case "run_command": {
-            const exit = num(info.exit_code);
-            return {
-                toolName: "run_command",
-                toolInput: { command_line: str(info.command_line) ?? "", cwd: str(info.cwd) },
-                toolOutput: textOf(info.output),
-                isError: exit === undefined ? undefined : exit !== 0,
-            };
-        }
-        case "read_code":
-            return {
-                toolName: "read_code",
-                toolInput: { file_path: str(info.file_path) ?? "" },
-                toolOutput: textOf(info.content),
-            };
-        case "write_code":
-            return {
-                toolName: "write_code",
-                toolInput: {
-                    file_path: str(info.file_path) ?? "",
-                    edits: Array.isArray(info.edits) ? info.edits : [],
-                },
-            };
-        case "mcp_tool_use":
-            return {
-                toolName: `mcp__${str(info.mcp_server_name) ?? ""}__${str(info.mcp_tool_name) ?? ""}`,
-                toolInput: toolInputOf(info.mcp_tool_arguments),
-                toolOutput: textOf(info.mcp_result),
-            };
-        default:
-            return { toolName: kind, toolInput: info };
-    }
-});
-const session = (function session(raw) {
-    const info = obj(raw.tool_info) ?? {};
-    return { sessionId: str(raw.trajectory_id) ?? "", projectDir: str(info.cwd) };
-});
-const parseWindsurfPayload = (function parseWindsurfPayload(event, raw) {
-    const base = session(raw);
-    const info = obj(raw.tool_info) ?? {};
-    const action = str(raw.agent_action_name) ?? "";
-    switch (event) {
-        case "UserPromptSubmit":
-            return { ...base, prompt: str(info.user_prompt) ?? "" };
-        case "PreToolUse": {
-            const { toolName, toolInput } = windsurfTool(action, info);
-            return { ...base, toolName, toolInput };
-        }
-        case "PostToolUse":
-            return { ...base, ...windsurfTool(action, info) };
-        default:
-            return base;
-    }
-});
-const __url = __root + "adapters/dialects/windsurf.ts";
-const __import = __importFrom(__url);
-const { num, obj, str } = __ac14();
-const { textOf, toolInputOf } = __ac30();
-const { formatExitCodeReply, judgeExitCodeReply } = __ac32();
- const WINDSURF_FAMILY = {
-    host: "Windsurf",
-    blocking: new Set(["PreToolUse", "UserPromptSubmit"]),
-    askBlocks: true,
-};
- 
-
- 
- const windsurfDialect = {
-    name: "windsurf",
-    parse: parseWindsurfPayload,
-    session,
-    format: (event, response) => formatExitCodeReply(WINDSURF_FAMILY, event, response),
-    judge: (event, response, reply) => judgeExitCodeReply(WINDSURF_FAMILY, event, response, reply),
-};
-
-return { WINDSURF_FAMILY, windsurfTool, parseWindsurfPayload, windsurfDialect };
-  })();
-});
 const __joined = new Map();
 const __root = new URL("../", import.meta.url).href;
 
@@ -3068,7 +1891,194 @@ let __ac3_ns;
 __joined.set(__root + "core/_lean_io_parts.ts", __ac3);
 // core/lean_io_node.ts
 let __ac4_ns;
+function __ac4() {
+  return __ac4_ns ??= (() => {
+const __url = __root + "core/lean_io_node.ts";
+const __import = __importFrom(__url);
+const { concat, kindOf, osFamily } = __ac3();
+function builtin(name) {
+    return __import(name);
+}
+function codeOf(error) {
+    return error?.code;
+}
+function readStream(stream, timeoutMs) {
+    return new Promise((resolve) => {
+        const chunks = [];
+        const finish = () => {
+            clearTimeout(timer);
+            stream.off("data", onData);
+            resolve(chunks);
+        };
+        const onData = (c) => void chunks.push(c);
+        const timer = setTimeout(() => {
+            finish();
+            stream.destroy();
+        }, timeoutMs);
+        stream.on("data", onData);
+        stream.once("end", finish);
+        stream.once("error", finish);
+    });
+}
+async function nodeBuiltins() {
+    const proc = globalThis.process;
+    if (typeof proc?.getBuiltinModule === "function") {
+        return { process: proc, fs: proc.getBuiltinModule("node:fs") };
+    }
+    const [{ default: process }, fs] = await Promise.all([
+        builtin("node:process"),
+        builtin("node:fs"),
+    ]);
+    return { process, fs };
+}
+function nonBlockingFd0(process) {
+    const proc = process;
+    try {
+        const quiet = proc.noDeprecation;
+        proc.noDeprecation = true;
+        let binding;
+        try {
+            binding = proc.binding("pipe_wrap");
+        }
+        finally {
+            proc.noDeprecation = quiet;
+        }
+        const { Pipe, constants } = binding ?? {};
+        if (typeof Pipe !== "function" || typeof constants?.SOCKET !== "number")
+            return false;
+        return new Pipe(constants.SOCKET).open(0) === 0;
+    }
+    catch {
+        return false;
+    }
+}
+ async function nodeIo() {
+    const { process, fs } = await nodeBuiltins();
+    let abandoned = false;
+    const readFd0 = (timeoutMs) => new Promise((resolve) => {
+        const chunks = [];
+        let done = false;
+        const finish = (more = []) => {
+            if (done)
+                return;
+            done = true;
+            clearTimeout(timer);
+            resolve([...chunks, ...more]);
+        };
+        const deadline = Date.now() + timeoutMs;
+        const timer = setTimeout(() => {
+            abandoned = true;
+            finish();
+        }, timeoutMs);
+        const buf = new Uint8Array(64 * 1024);
+        const next = () => fs.read(0, buf, 0, buf.length, null, (error, n) => {
+            if (done)
+                return;
+            if (codeOf(error) === "EAGAIN") {
+                clearTimeout(timer);
+                readStream(process.stdin, Math.max(0, deadline - Date.now())).then((more) => {
+                    done = false;
+                    finish(more);
+                });
+                done = true;
+                return;
+            }
+            if (error || n === 0)
+                return finish();
+            chunks.push(buf.slice(0, n));
+            next();
+        });
+        next();
+    });
+    const readNonBlocking = async (timeoutMs) => {
+        const chunks = [];
+        const buf = new Uint8Array(64 * 1024);
+        for (;;) {
+            let n;
+            try {
+                n = fs.readSync(0, buf, 0, buf.length, null);
+            }
+            catch (error) {
+                if (codeOf(error) !== "EAGAIN")
+                    return chunks;
+                return [...chunks, ...await readStream(process.stdin, timeoutMs)];
+            }
+            if (n === 0)
+                return chunks;
+            chunks.push(buf.slice(0, n));
+        }
+    };
+    return {
+        env: { ...process.env },
+        os: osFamily(process.platform),
+        async readStdin(timeoutMs) {
+            try {
+                const stat = fs.fstatSync(0);
+                if (stat.isCharacterDevice())
+                    return "";
+                if (stat.isFile() || (process.platform !== "win32" && nonBlockingFd0(process))) {
+                    return new TextDecoder().decode(concat(await readNonBlocking(timeoutMs)));
+                }
+                if (!stat.isFile() && !process.stdin)
+                    return "";
+            }
+            catch {
+                return "";
+            }
+            return new TextDecoder().decode(concat(await readFd0(timeoutMs)));
+        },
+        readText(path) {
+            try {
+                return fs.readFileSync(path, "utf8");
+            }
+            catch {
+                return undefined;
+            }
+        },
+        write(to, text) {
+            if (!text)
+                return Promise.resolve();
+            const bytes = new TextEncoder().encode(text);
+            let at = 0;
+            try {
+                while (at < bytes.length)
+                    at += fs.writeSync(to === "out" ? 1 : 2, bytes, at);
+                return Promise.resolve();
+            }
+            catch (error) {
+                if (codeOf(error) !== "EAGAIN")
+                    return Promise.resolve();
+                const stream = to === "out" ? process.stdout : process.stderr;
+                return new Promise((resolve) => stream.write(bytes.subarray(at), () => resolve()));
+            }
+        },
+        setExitCode(code) {
+            process.exitCode = code;
+            if (abandoned)
+                process.exit(code);
+        },
+        appendText(path, text) {
+            fs.appendFileSync(path, text);
+        },
+        mkdirp(path) {
+            fs.mkdirSync(path, { recursive: true });
+        },
+        kind(path) {
+            try {
+                const stat = fs.statSync(path);
+                return kindOf({ isFile: stat.isFile(), isDirectory: stat.isDirectory() });
+            }
+            catch {
+                return undefined;
+            }
+        },
+        cwd: () => process.cwd(),
+    };
+}
 
+return { nodeIo };
+  })();
+}
 __joined.set(__root + "core/lean_io_node.ts", __ac4);
 // runtime/hook_main.ts
 let __ac5_ns;
@@ -3152,55 +2162,996 @@ let __ac24_ns;
 __joined.set(__root + "adapters/dialects/claude_family.ts", __ac24);
 // adapters/dialects/cline.ts
 let __ac25_ns;
+function __ac25() {
+  return __ac25_ns ??= (() => {
+const __url = __root + "adapters/dialects/cline.ts";
+const __import = __importFrom(__url);
+const { obj, str } = __ac14();
+const { formatByTable, judgeByTable } = __ac26();
+function session(raw) {
+    const roots = Array.isArray(raw.workspaceRoots) ? raw.workspaceRoots : [];
+    return { sessionId: str(raw.taskId) ?? "", projectDir: str(roots[0]) };
+}
+ function parseClinePayload(event, raw) {
+    const base = session(raw);
+    switch (event) {
+        case "SessionStart":
+            return { ...base, source: str(raw.hookName) === "TaskResume" ? "resume" : "startup" };
+        case "SessionEnd":
+            return { ...base, reason: str(raw.hookName) === "TaskCancel" ? "cancel" : undefined };
+        case "UserPromptSubmit":
+            return { ...base, prompt: str(obj(raw.userPromptSubmit)?.prompt) ?? "" };
+        case "PreToolUse": {
+            const data = obj(raw.preToolUse) ?? {};
+            return { ...base, toolName: str(data.toolName) ?? "", toolInput: obj(data.parameters) ?? {} };
+        }
+        case "PostToolUse": {
+            const data = obj(raw.postToolUse) ?? {};
+            return {
+                ...base,
+                toolName: str(data.toolName) ?? "",
+                toolInput: obj(data.parameters) ?? {},
+                toolOutput: str(data.result),
+                isError: typeof data.success === "boolean" ? !data.success : undefined,
+            };
+        }
+        case "PreCompact": {
+            const strategy = str(obj(raw.preCompact)?.compactionStrategy);
+            return { ...base, trigger: strategy?.startsWith("auto") ? "auto" : undefined };
+        }
+        default:
+            return base;
+    }
+}
+const cancel = (reason) => ({
+    cancel: true,
+    errorMessage: reason ?? "Blocked by a hook.",
+});
+const context = (text) => ({ contextModification: text });
+ const CLINE_REPLIES = {
+    host: "Cline",
+    events: {
+        SessionStart: { context },
+        UserPromptSubmit: { deny: cancel, context },
+        PreToolUse: { deny: cancel, context },
+        PostToolUse: { denyAsContext: true, context },
+    },
+    read(_event, json) {
+        const out = {};
+        if (json.cancel === true)
+            out.decision = "deny";
+        out.context = str(json.contextModification);
+        return out;
+    },
+};
+ const clineDialect = {
+    name: "cline",
+    parse: parseClinePayload,
+    session,
+    format: (event, response) => formatByTable(CLINE_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(CLINE_REPLIES, event, response, reply),
+};
 
+return { parseClinePayload, CLINE_REPLIES, clineDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/cline.ts", __ac25);
 // adapters/dialects/_reply_table.ts
 let __ac26_ns;
+function __ac26() {
+  return __ac26_ns ??= (() => {
+const __url = __root + "adapters/dialects/_reply_table.ts";
+const __import = __importFrom(__url);
+const { jsonReply, judgeReadBack, NO_REPLY, obj, replyJson } = __ac14();
+function merge(parts) {
+    const out = {};
+    for (const part of parts) {
+        for (const [key, value] of Object.entries(part)) {
+            const prev = out[key];
+            const a = obj(prev);
+            const b = obj(value);
+            if (a && b)
+                out[key] = { ...a, ...b };
+            else if (typeof prev === "string" && typeof value === "string" && prev !== value) {
+                out[key] = `${prev}\n\n${value}`;
+            }
+            else
+                out[key] = value;
+        }
+    }
+    return out;
+}
+function joinText(...parts) {
+    const kept = parts.filter((p) => typeof p === "string" && p !== "");
+    return kept.length ? kept.join("\n\n") : undefined;
+}
+ function formatByTable(table, event, response) {
+    if (!response)
+        return NO_REPLY;
+    const e = table.events[event] ?? {};
+    const parts = [];
+    const reason = response.reason;
+    let context = response.additionalContext;
+    switch (response.decision) {
+        case "deny":
+            if (e.deny)
+                parts.push(e.deny(reason));
+            else if (e.denyAsContext)
+                context = joinText(reason, context);
+            break;
+        case "ask":
+            if (e.ask)
+                parts.push(e.ask(reason));
+            break;
+        case "modify":
+            if (e.modifyInput && response.updatedInput) {
+                parts.push(e.modifyInput(response.updatedInput, reason));
+            }
+            break;
+        case "allow":
+            if (e.grant)
+                parts.push(e.grant());
+            break;
+    }
+    if (e.modifyOutput && response.updatedOutput !== undefined && response.decision !== "deny") {
+        parts.push(e.modifyOutput(response.updatedOutput));
+    }
+    if (context && e.context)
+        parts.push(e.context(context));
+    const out = merge(parts);
+    return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
+}
+ function judgeByTable(table, event, response, reply) {
+    const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
+    const got = json ? table.read(event, json) : {};
+    const e = table.events[event] ?? {};
+    return judgeReadBack({
+        host: table.host,
+        grants: e.grant !== undefined,
+        denyAsContext: e.denyAsContext === true,
+        askByDialog: e.askByDialog === true,
+    }, event, response, reply, got);
+}
 
+return { formatByTable, judgeByTable };
+  })();
+}
 __joined.set(__root + "adapters/dialects/_reply_table.ts", __ac26);
 // adapters/dialects/codex.ts
 let __ac27_ns;
+function __ac27() {
+  return __ac27_ns ??= (() => {
+const __url = __root + "adapters/dialects/codex.ts";
+const __import = __importFrom(__url);
+const { claudeSession, parseClaudePayload } = __ac23();
+const { formatFamilyReply, judgeFamilyReply } = __ac24();
+ const CODEX_CONTRACT = {
+    SessionStart: { context: true },
+    SessionEnd: { context: false },
+    UserPromptSubmit: { deny: "block", context: true },
+    PreToolUse: { deny: "permission", ask: "deny", modify: "pre-input", context: true },
+    PostToolUse: { deny: "block", context: true },
+    PreCompact: { context: false },
+    Stop: { deny: "block", context: false },
+    Notification: { context: false },
+    PermissionRequest: { allow: "grant", deny: "grant", ask: "dialog", context: false },
+    PostToolUseFailure: { context: false },
+    SubagentStart: { deny: "degrade-context", context: true },
+    SubagentStop: { deny: "block", context: false },
+    PostCompact: { context: false },
+};
+const CODEX = { host: "Codex", contract: CODEX_CONTRACT };
+ const codexDialect = {
+    name: "codex",
+    parse: parseClaudePayload,
+    session: claudeSession,
+    format: (event, response) => formatFamilyReply(CODEX, event, response),
+    judge: (event, response, reply) => judgeFamilyReply(CODEX, event, response, reply),
+};
 
+return { CODEX_CONTRACT, codexDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/codex.ts", __ac27);
 // adapters/dialects/continue.ts
 let __ac28_ns;
+function __ac28() {
+  return __ac28_ns ??= (() => {
+const __url = __root + "adapters/dialects/continue.ts";
+const __import = __importFrom(__url);
+const { claudeSession, parseClaudePayload } = __ac23();
+const { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply } = __ac24();
+ const CONTINUE_FAMILY = {
+    host: "Continue",
+    contract: {
+        ...CLAUDE_CONTRACT,
+        PostToolUse: { deny: "block", context: true },
+        Notification: { context: true },
+    },
+};
+ const continueDialect = {
+    name: "continue",
+    parse: parseClaudePayload,
+    session: claudeSession,
+    format: (event, response) => formatFamilyReply(CONTINUE_FAMILY, event, response),
+    judge: (event, response, reply) => judgeFamilyReply(CONTINUE_FAMILY, event, response, reply),
+};
 
+return { CONTINUE_FAMILY, continueDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/continue.ts", __ac28);
 // adapters/dialects/copilot.ts
 let __ac29_ns;
+function __ac29() {
+  return __ac29_ns ??= (() => {
+const __url = __root + "adapters/dialects/copilot.ts";
+const __import = __importFrom(__url);
+const { bool, obj, str } = __ac14();
+const { textOf, toolInputOf } = __ac30();
+const { formatByTable, judgeByTable } = __ac26();
+function field(raw, camel, snake) {
+    return raw[camel] !== undefined ? raw[camel] : raw[snake];
+}
+function session(raw) {
+    return {
+        sessionId: str(field(raw, "sessionId", "session_id")) ?? "",
+        projectDir: str(raw.cwd),
+    };
+}
+ function parseCopilotPayload(event, raw) {
+    const base = session(raw);
+    const tool = () => ({
+        toolName: str(field(raw, "toolName", "tool_name")) ?? "",
+        toolInput: toolInputOf(field(raw, "toolArgs", "tool_input")),
+    });
+    const agentType = () => str(field(raw, "agentType", "agent_type")) ?? str(field(raw, "agentName", "agent_name"));
+    switch (event) {
+        case "SessionStart":
+            return { ...base, source: str(raw.source) === "resume" ? "resume" : "startup" };
+        case "SessionEnd":
+            return { ...base, reason: str(raw.reason) };
+        case "UserPromptSubmit":
+            return { ...base, prompt: str(raw.prompt) ?? "" };
+        case "PreToolUse":
+        case "PermissionRequest":
+            return { ...base, ...tool() };
+        case "PostToolUse": {
+            const result = obj(field(raw, "toolResult", "tool_result"));
+            const kind = str(field(result ?? {}, "resultType", "result_type"));
+            return {
+                ...base,
+                ...tool(),
+                toolOutput: textOf(field(result ?? {}, "textResultForLlm", "text_result_for_llm")),
+                isError: kind === undefined ? undefined : kind !== "success",
+            };
+        }
+        case "PostToolUseFailure":
+            return { ...base, ...tool(), error: textOf(raw.error) ?? "" };
+        case "PreCompact":
+        case "PostCompact":
+            return { ...base, trigger: str(raw.trigger) };
+        case "Stop":
+            return { ...base, stopHookActive: bool(raw.stop_hook_active) };
+        case "Notification":
+            return { ...base, message: str(raw.message) ?? "" };
+        case "SubagentStart":
+            return { ...base, agentId: str(field(raw, "agentId", "agent_id")), agentType: agentType() };
+        case "SubagentStop":
+            return {
+                ...base,
+                agentId: str(field(raw, "agentId", "agent_id")),
+                agentType: agentType(),
+                agentTranscriptPath: str(field(raw, "transcriptPath", "transcript_path")),
+                lastAssistantMessage: str(raw.response) ?? str(raw.last_assistant_message),
+                stopHookActive: bool(raw.stop_hook_active),
+            };
+    }
+}
+const context = (t) => ({ additionalContext: t });
+const block = (reason) => ({
+    decision: "block",
+    reason: reason ?? "Continue: a hook asked the agent not to stop yet.",
+});
+const decide = (decision) => (reason) => reason ? { permissionDecision: decision, permissionDecisionReason: reason } : {
+    permissionDecision: decision,
+};
+function readFlat(event, json) {
+    const out = {};
+    const permission = str(json.permissionDecision);
+    if (permission === "deny" || permission === "ask" || permission === "allow") {
+        out.decision = permission;
+    }
+    const behavior = str(json.behavior);
+    if (event === "PermissionRequest" && (behavior === "allow" || behavior === "deny")) {
+        out.decision = behavior;
+    }
+    if ((event === "Stop" || event === "SubagentStop") && json.decision === "block") {
+        out.decision = "deny";
+    }
+    if (json.modifiedArgs !== undefined)
+        out.updatedInput = json.modifiedArgs;
+    const result = obj(json.modifiedResult);
+    if (result?.resultType === "success")
+        out.updatedOutput = result.textResultForLlm;
+    out.context = str(json.additionalContext);
+    return out;
+}
+ const COPILOT_CLI_REPLIES = {
+    host: "Copilot CLI",
+    events: {
+        SessionStart: { context },
+        PreToolUse: {
+            deny: decide("deny"),
+            ask: decide("ask"),
+            modifyInput: (input, reason) => ({
+                permissionDecision: "allow",
+                ...(reason ? { permissionDecisionReason: reason } : {}),
+                modifiedArgs: input,
+            }),
+        },
+        PostToolUse: {
+            denyAsContext: true,
+            context,
+            modifyOutput: (t) => ({ modifiedResult: { resultType: "success", textResultForLlm: t } }),
+        },
+        PostToolUseFailure: { denyAsContext: true, context },
+        Stop: { deny: block },
+        Notification: { context },
+        PermissionRequest: {
+            grant: () => ({ behavior: "allow" }),
+            deny: (reason) => ({
+                behavior: "deny",
+                ...(reason ? { message: reason } : {}),
+                interrupt: false,
+            }),
+            askByDialog: true,
+        },
+        SubagentStart: { denyAsContext: true, context },
+        SubagentStop: { deny: block },
+    },
+    read: readFlat,
+};
+ const JETBRAINS_COPILOT_REPLIES = {
+    host: "JetBrains Copilot",
+    events: { PreToolUse: { deny: decide("deny") } },
+    read(event, json) {
+        const out = readFlat(event, json);
+        return event === "PreToolUse" && out.decision === "deny" ? { decision: "deny" } : {};
+    },
+};
+ const copilotCliDialect = {
+    name: "copilot",
+    parse: parseCopilotPayload,
+    session,
+    format: (event, response) => formatByTable(COPILOT_CLI_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(COPILOT_CLI_REPLIES, event, response, reply),
+};
+ const jetbrainsCopilotDialect = {
+    name: "copilot-jetbrains",
+    parse: parseCopilotPayload,
+    session,
+    format: (event, response) => formatByTable(JETBRAINS_COPILOT_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(JETBRAINS_COPILOT_REPLIES, event, response, reply),
+};
 
+return { parseCopilotPayload, COPILOT_CLI_REPLIES, JETBRAINS_COPILOT_REPLIES, copilotCliDialect, jetbrainsCopilotDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/copilot.ts", __ac29);
 // adapters/dialects/_fields.ts
 let __ac30_ns;
+function __ac30() {
+  return __ac30_ns ??= (() => {
+const __url = __root + "adapters/dialects/_fields.ts";
+const __import = __importFrom(__url);
+const { obj } = __ac14();
+ function toolInputOf(value) {
+    if (typeof value === "string") {
+        try {
+            return obj(JSON.parse(value)) ?? {};
+        }
+        catch {
+            return {};
+        }
+    }
+    return obj(value) ?? {};
+}
+ function textOf(value) {
+    if (value === undefined || value === null)
+        return undefined;
+    return typeof value === "string" ? value : JSON.stringify(value);
+}
 
+return { toolInputOf, textOf };
+  })();
+}
 __joined.set(__root + "adapters/dialects/_fields.ts", __ac30);
 // adapters/dialects/cursor.ts
 let __ac31_ns;
+function __ac31() {
+  return __ac31_ns ??= (() => {
+const __url = __root + "adapters/dialects/cursor.ts";
+const __import = __importFrom(__url);
+const { bool, num, str } = __ac14();
+const { textOf: text, toolInputOf } = __ac30();
+const { formatByTable, judgeByTable } = __ac26();
+function session(raw) {
+    const roots = Array.isArray(raw.workspace_roots) ? raw.workspace_roots : [];
+    return {
+        sessionId: str(raw.session_id) ?? str(raw.conversation_id) ?? "",
+        projectDir: str(roots[0]) ?? str(raw.cwd),
+    };
+}
+ function parseCursorPayload(event, raw) {
+    const base = session(raw);
+    const tool = () => ({
+        toolName: str(raw.tool_name) ?? "",
+        toolInput: toolInputOf(raw.tool_input),
+    });
+    const looping = () => bool(raw.stop_hook_active) ?? ((num(raw.loop_count) ?? 0) > 0);
+    const agent = () => ({
+        agentId: str(raw.agent_id) ?? str(raw.subagent_id),
+        agentType: str(raw.agent_type) ?? str(raw.subagent_type),
+    });
+    switch (event) {
+        case "SessionStart":
+            return { ...base, source: str(raw.source) === "resume" ? "resume" : "startup" };
+        case "SessionEnd":
+            return { ...base, reason: str(raw.reason) };
+        case "UserPromptSubmit":
+            return { ...base, prompt: str(raw.prompt) ?? "" };
+        case "PreToolUse":
+        case "PermissionRequest":
+            return { ...base, ...tool() };
+        case "PostToolUse":
+            return {
+                ...base,
+                ...tool(),
+                toolOutput: text(raw.tool_output ?? raw.result_json ?? raw.tool_response),
+            };
+        case "PostToolUseFailure":
+            return {
+                ...base,
+                ...tool(),
+                toolUseId: str(raw.tool_use_id),
+                error: str(raw.error_message) ?? str(raw.error) ?? "",
+                isInterrupt: bool(raw.is_interrupt),
+                durationMs: num(raw.duration),
+            };
+        case "PreCompact":
+        case "PostCompact":
+            return { ...base, trigger: str(raw.trigger) };
+        case "Stop":
+            return { ...base, stopHookActive: looping() };
+        case "Notification":
+            return { ...base, message: str(raw.message) ?? "" };
+        case "SubagentStart":
+            return { ...base, ...agent() };
+        case "SubagentStop":
+            return { ...base, ...agent(), stopHookActive: looping() };
+    }
+}
+const followup = (reason) => ({
+    followup_message: reason ?? "Continue: a hook asked the agent not to stop yet.",
+});
+const addContext = (t) => ({ additional_context: t });
+ const CURSOR_REPLIES = {
+    host: "Cursor",
+    events: {
+        SessionStart: { context: addContext },
+        UserPromptSubmit: {
+            deny: (reason) => ({ continue: false, user_message: reason ?? "Blocked by a hook." }),
+        },
+        PreToolUse: {
+            deny: (reason) => ({
+                permission: "deny",
+                user_message: reason ?? "Blocked by a hook.",
+                agent_message: reason ?? "Blocked by a hook.",
+            }),
+            ask: (reason) => (reason ? { permission: "ask", user_message: reason } : { permission: "ask" }),
+            modifyInput: (input) => ({ permission: "allow", updated_input: input }),
+            context: (t) => ({ agent_message: t }),
+        },
+        PostToolUse: { denyAsContext: true, context: addContext },
+        PostToolUseFailure: { denyAsContext: true, context: addContext },
+        Stop: { deny: followup },
+        SubagentStop: { deny: followup },
+    },
+    read(event, json) {
+        const out = {};
+        const permission = str(json.permission);
+        if (permission === "deny" || permission === "ask" || permission === "allow") {
+            out.decision = permission;
+        }
+        if (json.continue === false)
+            out.decision = "deny";
+        if ((event === "Stop" || event === "SubagentStop") && str(json.followup_message)) {
+            out.decision = "deny";
+        }
+        if (json.updated_input !== undefined)
+            out.updatedInput = json.updated_input;
+        out.context = str(json.additional_context) ??
+            (out.decision === undefined ? str(json.agent_message) : undefined);
+        return out;
+    },
+};
+ const cursorDialect = {
+    name: "cursor",
+    parse: parseCursorPayload,
+    session,
+    format: (event, response) => formatByTable(CURSOR_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(CURSOR_REPLIES, event, response, reply),
+};
 
+return { parseCursorPayload, CURSOR_REPLIES, cursorDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/cursor.ts", __ac31);
 // adapters/dialects/exit_code_family.ts
 let __ac32_ns;
+function __ac32() {
+  return __ac32_ns ??= (() => {
+const __url = __root + "adapters/dialects/exit_code_family.ts";
+const __import = __importFrom(__url);
+const { NO_REPLY } = __ac14();
+const { requestedDecision } = __ac14();
+ const BLOCK_EXIT = 2;
+ function formatExitCodeReply(family, event, response) {
+    const decision = response?.decision;
+    const blocks = decision === "deny" || (decision === "ask" && family.askBlocks);
+    if (!blocks || !family.blocking.has(event))
+        return NO_REPLY;
+    return {
+        exitCode: BLOCK_EXIT,
+        stdout: "",
+        stderr: `${response?.reason ?? "Blocked by a hook."}\n`,
+    };
+}
+ function judgeExitCodeReply(family, event, response, reply) {
+    const host = family.host;
+    const blocked = reply.exitCode === BLOCK_EXIT && family.blocking.has(event);
+    switch (requestedDecision(response)) {
+        case "none":
+        case "allow":
+            return blocked
+                ? { honored: false, reason: "the reply blocks although the handler allowed" }
+                : { honored: true, reason: `${event} passes through` };
+        case "deny":
+            return blocked
+                ? { honored: true, reason: `exit 2 blocks ${event}; stderr carries the reason` }
+                : { honored: false, reason: `${host} cannot block ${event}; the deny is dropped` };
+        case "ask":
+            return blocked
+                ? { honored: false, reason: `${host} cannot ask; the ask is written as a block` }
+                : { honored: false, reason: `${host} cannot ask on ${event}; the ask is dropped` };
+        case "modify":
+            return { honored: false, reason: `${host} reads only exit codes; it cannot modify ${event}` };
+        case "context":
+            return { honored: false, reason: `${host} reads only exit codes; the context is dropped` };
+    }
+}
 
+return { BLOCK_EXIT, formatExitCodeReply, judgeExitCodeReply };
+  })();
+}
 __joined.set(__root + "adapters/dialects/exit_code_family.ts", __ac32);
 // adapters/dialects/gemini.ts
 let __ac33_ns;
+function __ac33() {
+  return __ac33_ns ??= (() => {
+const __url = __root + "adapters/dialects/gemini.ts";
+const __import = __importFrom(__url);
+const { jsonReply, NO_REPLY, obj, replyJson, str } = __ac14();
+const { claudeSession, parseClaudePayload } = __ac23();
+const { requestedDecision } = __ac14();
+ const GEMINI_EVENT_NAMES = {
+    SessionStart: "SessionStart",
+    SessionEnd: "SessionEnd",
+    UserPromptSubmit: "BeforeAgent",
+    PreToolUse: "BeforeTool",
+    PostToolUse: "AfterTool",
+    PreCompact: "PreCompress",
+    Stop: "AfterAgent",
+    Notification: "Notification",
+};
+const DENY = {
+    UserPromptSubmit: "drops the prompt",
+    PreToolUse: "blocks the tool; the reason reaches the model as the tool error",
+    PostToolUse: "replaces the tool result with the reason",
+    Stop: "makes Gemini retry with the reason as the next prompt",
+};
+const CONTEXT = new Set(["SessionStart", "UserPromptSubmit", "PostToolUse"]);
+function text(value) {
+    if (value === undefined || value === null)
+        return undefined;
+    return typeof value === "string" ? value : JSON.stringify(value);
+}
+ function parseGeminiPayload(event, raw) {
+    if (event !== "PostToolUse")
+        return parseClaudePayload(event, raw);
+    const response = obj(raw.tool_response);
+    return {
+        ...claudeSession(raw),
+        toolName: str(raw.tool_name) ?? "",
+        toolInput: obj(raw.tool_input) ?? {},
+        toolOutput: text(response ? response.llmContent : raw.tool_response),
+        isError: response ? response.error !== undefined && response.error !== null : undefined,
+    };
+}
+ function formatGeminiReply(event, response) {
+    if (!response)
+        return NO_REPLY;
+    const out = {};
+    const specific = {};
+    const decision = response.decision;
+    if ((decision === "deny" || decision === "ask") && DENY[event]) {
+        out.decision = "deny";
+        out.reason = response.reason ?? "Blocked by a hook.";
+    }
+    else if (decision === "modify") {
+        if (event === "PreToolUse" && response.updatedInput) {
+            specific.tool_input = response.updatedInput;
+        }
+        if (event === "PostToolUse" && response.updatedOutput !== undefined) {
+            out.decision = "deny";
+            out.reason = response.updatedOutput;
+        }
+    }
+    if (response.additionalContext && CONTEXT.has(event)) {
+        specific.additionalContext = response.additionalContext;
+    }
+    if (Object.keys(specific).length)
+        out.hookSpecificOutput = specific;
+    return Object.keys(out).length ? jsonReply(out) : NO_REPLY;
+}
+function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+}
+ function judgeGeminiReply(event, response, reply, raw) {
+    const json = reply.exitCode === 0 ? replyJson(reply) : undefined;
+    const specific = obj(json?.hookSpecificOutput);
+    const denied = json?.decision === "deny" || json?.decision === "block";
+    const native = GEMINI_EVENT_NAMES[event] ?? event;
+    switch (requestedDecision(response)) {
+        case "none":
+        case "allow":
+            return denied
+                ? { honored: false, reason: "the reply denies although the handler allowed" }
+                : { honored: true, reason: `${native} passes through` };
+        case "deny":
+            return denied && DENY[event]
+                ? { honored: true, reason: `deny ${DENY[event]}` }
+                : { honored: false, reason: `Gemini CLI cannot deny ${native}; the deny is dropped` };
+        case "ask":
+            return {
+                honored: false,
+                reason: denied
+                    ? `Gemini CLI has no ask; on ${native} the ask is written as a deny`
+                    : `Gemini CLI has no ask on ${native}; the ask is dropped`,
+            };
+        case "modify": {
+            if (event === "PostToolUse") {
+                return denied && json?.reason === response?.updatedOutput
+                    ? { honored: true, reason: "the tool result the model sees is replaced" }
+                    : { honored: false, reason: "no replacement output reaches Gemini CLI" };
+            }
+            const written = specific?.tool_input;
+            if (event !== "PreToolUse" || !same(written, response?.updatedInput)) {
+                return { honored: false, reason: `Gemini CLI cannot modify input on ${native}` };
+            }
+            const before = obj(raw?.tool_input) ?? {};
+            const kept = Object.keys(before).filter((k) => !(k in (obj(written) ?? {})));
+            return kept.length
+                ? {
+                    honored: false,
+                    reason: `Gemini merges tool_input over the model's arguments; ${kept.join(", ")} keep their old values`,
+                }
+                : { honored: true, reason: "the tool input is rewritten (merged over every argument)" };
+        }
+        case "context":
+            return str(specific?.additionalContext) === response?.additionalContext
+                ? { honored: true, reason: "the context reaches the model" }
+                : { honored: false, reason: `Gemini CLI takes no context on ${native}; it is dropped` };
+    }
+}
+ const geminiDialect = {
+    name: "gemini",
+    parse: parseGeminiPayload,
+    session: claudeSession,
+    format: formatGeminiReply,
+    judge: judgeGeminiReply,
+};
 
+return { GEMINI_EVENT_NAMES, parseGeminiPayload, formatGeminiReply, judgeGeminiReply, geminiDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/gemini.ts", __ac33);
 // adapters/dialects/opencode.ts
 let __ac34_ns;
+function __ac34() {
+  return __ac34_ns ??= (() => {
+const __url = __root + "adapters/dialects/opencode.ts";
+const __import = __importFrom(__url);
+const { obj, str } = __ac14();
+const { formatByTable, judgeByTable } = __ac26();
+function session(raw) {
+    const input = obj(raw.input) ?? {};
+    const info = obj(input.info);
+    return {
+        sessionId: str(input.sessionID) ?? str(info?.id) ?? "",
+        projectDir: str(raw.directory) ?? str(raw.worktree),
+    };
+}
+function promptText(output) {
+    const parts = Array.isArray(output?.parts) ? output.parts : [];
+    return parts.map((p) => str(obj(p)?.text)).filter((t) => t !== undefined).join("\n");
+}
+ function parseOpencodePayload(event, raw) {
+    const base = session(raw);
+    const input = obj(raw.input) ?? {};
+    const output = obj(raw.output);
+    switch (event) {
+        case "SessionStart":
+            return { ...base, source: "startup" };
+        case "UserPromptSubmit":
+            return { ...base, prompt: promptText(output) };
+        case "PreToolUse":
+            return { ...base, toolName: str(input.tool) ?? "", toolInput: obj(output?.args) ?? {} };
+        case "PostToolUse":
+            return {
+                ...base,
+                toolName: str(input.tool) ?? "",
+                toolInput: obj(input.args) ?? {},
+                toolOutput: str(output?.output),
+            };
+        case "Notification":
+            return { ...base, message: str(input.message) ?? "" };
+        default:
+            return base;
+    }
+}
+const block = (reason) => ({ block: reason ?? "Blocked by a hook." });
+const context = (text) => ({ context: text });
+ const OPENCODE_REPLIES = {
+    host: "opencode",
+    events: {
+        SessionStart: { context },
+        UserPromptSubmit: { deny: block, context },
+        PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
+        PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
+        PreCompact: { context },
+    },
+    read(_event, json) {
+        const out = {};
+        if (typeof json.block === "string")
+            out.decision = "deny";
+        if (json.args !== undefined)
+            out.updatedInput = json.args;
+        if (json.output !== undefined)
+            out.updatedOutput = json.output;
+        out.context = str(json.context);
+        return out;
+    },
+};
+ const opencodeDialect = {
+    name: "opencode",
+    parse: parseOpencodePayload,
+    session,
+    format: (event, response) => formatByTable(OPENCODE_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(OPENCODE_REPLIES, event, response, reply),
+};
 
+return { parseOpencodePayload, OPENCODE_REPLIES, opencodeDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/opencode.ts", __ac34);
 // adapters/dialects/qwen.ts
 let __ac35_ns;
+function __ac35() {
+  return __ac35_ns ??= (() => {
+const __url = __root + "adapters/dialects/qwen.ts";
+const __import = __importFrom(__url);
+const { claudeSession, parseClaudePayload } = __ac23();
+const { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply } = __ac24();
+ const QWEN_CONTRACT = {
+    ...CLAUDE_CONTRACT,
+    PostToolUse: { deny: "block", context: true },
+    PreCompact: { context: true },
+};
+const QWEN = {
+    host: "Qwen Code",
+    contract: QWEN_CONTRACT,
+    defaultReason: "Decided by an agent-connector hook",
+};
+ const qwenDialect = {
+    name: "qwen",
+    parse: parseClaudePayload,
+    session: claudeSession,
+    format: (event, response) => formatFamilyReply(QWEN, event, response),
+    judge: (event, response, reply) => judgeFamilyReply(QWEN, event, response, reply),
+};
 
+return { QWEN_CONTRACT, qwenDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/qwen.ts", __ac35);
 // adapters/dialects/vscode.ts
 let __ac36_ns;
+function __ac36() {
+  return __ac36_ns ??= (() => {
+const __url = __root + "adapters/dialects/vscode.ts";
+const __import = __importFrom(__url);
+const { obj, str } = __ac14();
+const { parseClaudePayload } = __ac23();
+const { formatByTable, judgeByTable } = __ac26();
+ function parseVsCodePayload(event, raw) {
+    const parsed = parseClaudePayload(event, raw);
+    if (event === "SessionStart")
+        parsed.source = "startup";
+    return parsed;
+}
+function specific(event, fields) {
+    return { hookSpecificOutput: { hookEventName: event, ...fields } };
+}
+const block = (reason) => ({
+    decision: "block",
+    reason: reason ?? "Blocked by a hook.",
+});
+ const VSCODE_REPLIES = {
+    host: "VS Code",
+    events: {
+        SessionStart: { context: (t) => specific("SessionStart", { additionalContext: t }) },
+        UserPromptSubmit: {
+            deny: (reason) => ({ continue: false, stopReason: reason ?? "Blocked by a hook." }),
+        },
+        PreToolUse: {
+            deny: (reason) => specific("PreToolUse", {
+                permissionDecision: "deny",
+                ...(reason ? { permissionDecisionReason: reason } : {}),
+            }),
+            ask: (reason) => specific("PreToolUse", {
+                permissionDecision: "ask",
+                ...(reason ? { permissionDecisionReason: reason } : {}),
+            }),
+            modifyInput: (input, reason) => specific("PreToolUse", {
+                permissionDecision: "allow",
+                ...(reason ? { permissionDecisionReason: reason } : {}),
+                updatedInput: input,
+            }),
+            context: (t) => specific("PreToolUse", { additionalContext: t }),
+        },
+        PostToolUse: {
+            deny: block,
+            context: (t) => specific("PostToolUse", { additionalContext: t }),
+        },
+        Stop: {
+            deny: (reason) => specific("Stop", {
+                decision: "block",
+                reason: reason ?? "Continue: a hook asked the agent not to stop yet.",
+            }),
+        },
+        SubagentStart: {
+            denyAsContext: true,
+            context: (t) => specific("SubagentStart", { additionalContext: t }),
+        },
+        SubagentStop: { deny: block },
+    },
+    read(event, json) {
+        const out = {};
+        const hso = obj(json.hookSpecificOutput);
+        if (json.continue === false)
+            out.decision = "deny";
+        const decision = event === "Stop" ? hso?.decision : json.decision;
+        if (decision === "block")
+            out.decision = "deny";
+        const permission = str(hso?.permissionDecision);
+        if (permission === "deny" || permission === "ask" || permission === "allow") {
+            out.decision = permission;
+        }
+        if (hso?.updatedInput !== undefined)
+            out.updatedInput = hso.updatedInput;
+        out.context = str(hso?.additionalContext);
+        return out;
+    },
+};
+ const vscodeDialect = {
+    name: "vscode",
+    parse: parseVsCodePayload,
+    session: (raw) => ({
+        sessionId: str(raw.sessionId) ?? str(raw.session_id) ?? "",
+        projectDir: str(raw.cwd),
+    }),
+    format: (event, response) => formatByTable(VSCODE_REPLIES, event, response),
+    judge: (event, response, reply) => judgeByTable(VSCODE_REPLIES, event, response, reply),
+};
 
+return { parseVsCodePayload, VSCODE_REPLIES, vscodeDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/vscode.ts", __ac36);
 // adapters/dialects/windsurf.ts
 let __ac37_ns;
+function __ac37() {
+  return __ac37_ns ??= (() => {
+const __url = __root + "adapters/dialects/windsurf.ts";
+const __import = __importFrom(__url);
+const { num, obj, str } = __ac14();
+const { textOf, toolInputOf } = __ac30();
+const { formatExitCodeReply, judgeExitCodeReply } = __ac32();
+ const WINDSURF_FAMILY = {
+    host: "Windsurf",
+    blocking: new Set(["PreToolUse", "UserPromptSubmit"]),
+    askBlocks: true,
+};
+ function windsurfTool(action, info) {
+    const kind = action.replace(/^(pre|post)_/, "");
+    switch (kind) {
+        case "run_command": {
+            const exit = num(info.exit_code);
+            return {
+                toolName: "run_command",
+                toolInput: { command_line: str(info.command_line) ?? "", cwd: str(info.cwd) },
+                toolOutput: textOf(info.output),
+                isError: exit === undefined ? undefined : exit !== 0,
+            };
+        }
+        case "read_code":
+            return {
+                toolName: "read_code",
+                toolInput: { file_path: str(info.file_path) ?? "" },
+                toolOutput: textOf(info.content),
+            };
+        case "write_code":
+            return {
+                toolName: "write_code",
+                toolInput: {
+                    file_path: str(info.file_path) ?? "",
+                    edits: Array.isArray(info.edits) ? info.edits : [],
+                },
+            };
+        case "mcp_tool_use":
+            return {
+                toolName: `mcp__${str(info.mcp_server_name) ?? ""}__${str(info.mcp_tool_name) ?? ""}`,
+                toolInput: toolInputOf(info.mcp_tool_arguments),
+                toolOutput: textOf(info.mcp_result),
+            };
+        default:
+            return { toolName: kind, toolInput: info };
+    }
+}
+function session(raw) {
+    const info = obj(raw.tool_info) ?? {};
+    return { sessionId: str(raw.trajectory_id) ?? "", projectDir: str(info.cwd) };
+}
+ function parseWindsurfPayload(event, raw) {
+    const base = session(raw);
+    const info = obj(raw.tool_info) ?? {};
+    const action = str(raw.agent_action_name) ?? "";
+    switch (event) {
+        case "UserPromptSubmit":
+            return { ...base, prompt: str(info.user_prompt) ?? "" };
+        case "PreToolUse": {
+            const { toolName, toolInput } = windsurfTool(action, info);
+            return { ...base, toolName, toolInput };
+        }
+        case "PostToolUse":
+            return { ...base, ...windsurfTool(action, info) };
+        default:
+            return base;
+    }
+}
+ const windsurfDialect = {
+    name: "windsurf",
+    parse: parseWindsurfPayload,
+    session,
+    format: (event, response) => formatExitCodeReply(WINDSURF_FAMILY, event, response),
+    judge: (event, response, reply) => judgeExitCodeReply(WINDSURF_FAMILY, event, response, reply),
+};
 
+return { WINDSURF_FAMILY, windsurfTool, parseWindsurfPayload, windsurfDialect };
+  })();
+}
 __joined.set(__root + "adapters/dialects/windsurf.ts", __ac37);
 // cli/main.ts
 {

@@ -13,7 +13,8 @@
  * `const f = (function f(…) {…});` moved to the top of its block, where the
  * declaration would have been initialised: no statement runs before it, so
  * hoisting is kept; the name, `this`, `arguments` and `new` behave as before.
- * A declaration directly under a `case` or a label is left as it is.
+ * A declaration directly under a `case` or a label is left as it is, and so
+ * is each function `lazy` names, with everything inside it.
  *
  * Deno-only: Node 20 keeps no code cache for ES modules, so the npm build
  * (scripts/_npm_bundle.ts) would compile every function on every run.
@@ -23,8 +24,11 @@
 
 import ts from "typescript";
 
-/** `js` with every function declaration in a block turned into an eager expression. */
-export function eagerFunctions(js: string): string {
+/**
+ * `js` with every function declaration in a block turned into an eager
+ * expression, except the functions named in `lazy` and what they contain.
+ */
+export function eagerFunctions(js: string, lazy: ReadonlySet<string> = new Set()): string {
   const sf = ts.createSourceFile("entry.js", js, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
   const edits: Array<{ start: number; end: number; text: string }> = [];
   // Rewrites inside a moved declaration must travel with it: rewrite the
@@ -38,13 +42,16 @@ export function eagerFunctions(js: string): string {
     for (const e of inner) edits.splice(edits.indexOf(e), 1);
     return text;
   };
+  const kept = (node: ts.Node) =>
+    ts.isFunctionDeclaration(node) && node.name !== undefined && lazy.has(node.name.text);
   const visit = (node: ts.Node) => {
+    if (kept(node)) return;
     ts.forEachChild(node, visit);
     const statements = ts.isSourceFile(node) || ts.isBlock(node) ? node.statements : undefined;
     if (!statements) return;
     const moved: string[] = [];
     for (const st of statements) {
-      if (!ts.isFunctionDeclaration(st) || !st.name || !st.body) continue;
+      if (!ts.isFunctionDeclaration(st) || !st.name || !st.body || kept(st)) continue;
       const start = st.getStart(sf);
       const text = rewrite(start, st.end);
       moved.push(`const ${st.name.text} = (${text});`);

@@ -38,3 +38,11 @@ test("declarations under a case or a label, and expressions, stay as they are", 
   const js = "switch (1) { case 1: function c() {} }\nconst e = function named() {};\n";
   assert.equal(eagerFunctions(js), js);
 });
+
+test("a function named lazy stays a declaration, with everything inside it", () => {
+  const js = "function keep() { function inner() {} }\nfunction other() {}\n";
+  assert.equal(
+    eagerFunctions(js, new Set(["keep"])),
+    "const other = (function other() {});\nfunction keep() { function inner() {} }\n\n",
+  );
+});
