@@ -9,7 +9,10 @@
  * prints medians, p90 and the delta. The budget line is the way a host runs a
  * hook: through the launcher, with the telemetry row written (the default).
  *
- * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`).
+ * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`). With
+ * `HOOK_BENCH_INSTRUCTIONS=3` it also counts each case's user-space
+ * instructions under valgrind (3 interleaved rounds, medians): steady where
+ * CPU time is not, on a machine other work shares.
  *
  * @module
  */
@@ -22,11 +25,13 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
 import { registerFixture } from "../tests/_helpers/runtime.ts";
-import { CPU_WRAPPER, timeChild } from "./_child_cpu.ts";
+import { CPU_WRAPPER, median, timeChild } from "./_child_cpu.ts";
+import { countInstructions, HAS_VALGRIND } from "./_child_instructions.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const FIXTURES = join(ROOT, "tests", "fixtures", "connectors");
 const RUNS = Number(process.env.HOOK_BENCH_RUNS ?? 30);
+const ROUNDS = Number(process.env.HOOK_BENCH_INSTRUCTIONS ?? 0);
 const payload = JSON.stringify({
   session_id: "bench",
   hook_event_name: "PreToolUse",
@@ -166,6 +171,29 @@ if (CPU_WRAPPER) {
     console.log(
       `${name.padEnd(24)} median ${m.toFixed(1).padStart(6)} ms` +
         (name === baseline ? "" : `  ratio ${(m / b).toFixed(2)}×  +${(m - b).toFixed(1)} ms`),
+    );
+  }
+}
+if (ROUNDS > 0 && !HAS_VALGRIND) console.log("instructions: valgrind not found, not counted");
+if (ROUNDS > 0 && HAS_VALGRIND) {
+  const counts: Record<string, number[]> = Object.fromEntries(
+    Object.keys(cases).map((k) => [k, []]),
+  );
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [name, c] of Object.entries(cases)) {
+      const r = countInstructions(c.argv, { input: c.input, env: c.host ? hostEnv : env });
+      if (r.status !== 0) throw new Error(`${c.argv.join(" ")} failed under valgrind: ${r.stderr}`);
+      counts[name].push(r.instructions);
+    }
+  }
+  console.log(`user-space instructions (valgrind, all threads; ${ROUNDS} rounds, medians):`);
+  for (const [name, xs] of Object.entries(counts)) {
+    const baseline = name.startsWith("node:") ? "node: empty script" : "empty script";
+    const b = median(counts[baseline]);
+    const m = median(xs);
+    console.log(
+      `${name.padEnd(24)} ${(m / 1e6).toFixed(1).padStart(7)} M` +
+        (name === baseline ? "" : `  +${((m - b) / 1e6).toFixed(1)} M`),
     );
   }
 }
