@@ -16,8 +16,8 @@
  * A declaration directly under a `case` or a label is left as it is, and so
  * is each function `lazy` names, with everything inside it.
  *
- * Deno-only: Node 20 keeps no code cache for ES modules, so the npm build
- * (scripts/_npm_bundle.ts) would compile every function on every run.
+ * Deno-only: Node 20 keeps no code cache for ES modules; the npm build links
+ * its own chunks (scripts/_npm_chunks.ts).
  *
  * @module
  */
