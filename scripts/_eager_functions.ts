@@ -58,8 +58,15 @@ export function eagerFunctions(js: string, lazy: ReadonlySet<string> = new Set()
       edits.push({ start, end: st.end, text: "" });
     }
     if (moved.length === 0 || statements.length === 0) return;
-    const first = statements[0].getStart(sf);
-    edits.push({ start: first, end: first, text: `${moved.join("\n")}\n` });
+    // After the directive prologue: "use strict" below a statement is a no-op.
+    const directives = statements.findIndex((st) => !isDirective(st));
+    if (directives === 0) {
+      const first = statements[0].getStart(sf);
+      edits.push({ start: first, end: first, text: `${moved.join("\n")}\n` });
+    } else {
+      const after = statements[(directives === -1 ? statements.length : directives) - 1].end;
+      edits.push({ start: after, end: after, text: `\n${moved.join("\n")}` });
+    }
   };
   visit(sf);
   let out = js;
@@ -67,4 +74,8 @@ export function eagerFunctions(js: string, lazy: ReadonlySet<string> = new Set()
     out = out.slice(0, e.start) + e.text + out.slice(e.end);
   }
   return out;
+}
+
+function isDirective(st: ts.Statement): boolean {
+  return ts.isExpressionStatement(st) && ts.isStringLiteral(st.expression);
 }

@@ -46,3 +46,18 @@ test("a function named lazy stays a declaration, with everything inside it", () 
     "const other = (function other() {});\nfunction keep() { function inner() {} }\n\n",
   );
 });
+
+test("a directive prologue stays first, so a strict body stays strict", () => {
+  const js = [
+    "(function () {",
+    '"use strict";',
+    "return [strict(), f()];",
+    "function f() { return 1; }",
+    "function strict() { return this === undefined; }",
+    "})",
+  ].join("\n");
+  assert.deepEqual(eval(js)(), [true, 1]);
+  const out = eagerFunctions(js);
+  assert.match(out, /^\(function \(\) \{\n"use strict";\n/);
+  assert.deepEqual(eval(out)(), [true, 1]);
+});
