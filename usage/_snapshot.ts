@@ -118,18 +118,23 @@ function readBody(
   }
 }
 
-/** The delta that brings the snapshot `h` to `fingerprint`, if one does. */
-function deltaFor(
+/**
+ * The kept snapshot's records path and header when it, or it with its delta
+ * (also returned), was taken of exactly the sources `fingerprint` names.
+ */
+function keptState(
   dir: string,
   platform: HostId,
   confidence: UsageConfidence,
   readerVersion: number,
-  h: Header,
   fingerprint: string,
-): Delta | undefined {
-  if (h.fingerprint === fingerprint) return undefined;
+): { path: string; h: Header; delta?: Delta } | undefined {
+  const path = file(dir, platform, "records");
+  const h = header(path, readerVersion);
+  if (!h) return undefined;
+  if (h.fingerprint === fingerprint) return { path, h };
   const d = loadDelta(dir, platform, confidence, readerVersion);
-  return d && d.base === h.id && d.fingerprint === fingerprint ? d : undefined;
+  return d && d.base === h.id && d.fingerprint === fingerprint ? { path, h, delta: d } : undefined;
 }
 
 /**
@@ -143,11 +148,9 @@ export function loadSnapshot(
   readerVersion: number,
   fingerprint: string,
 ): Snapshot | undefined {
-  const path = file(dir, platform, "records");
-  const h = header(path, readerVersion);
-  if (!h) return undefined;
-  const delta = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
-  if (h.fingerprint !== fingerprint && !delta) return undefined;
+  const kept = keptState(dir, platform, confidence, readerVersion, fingerprint);
+  if (!kept) return undefined;
+  const { path, h, delta } = kept;
   const table = readBody(path, platform, confidence, h);
   if (!table) return undefined;
   if (!delta) return { table, problems: h.problems };
@@ -182,11 +185,9 @@ export function loadSnapshotRows(
   readerVersion: number,
   fingerprint: string,
 ): Merged | undefined {
-  const path = file(dir, platform, "records");
-  const h = header(path, readerVersion);
-  if (!h) return undefined;
-  const delta = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
-  if (h.fingerprint !== fingerprint && !delta) return undefined;
+  const kept = keptState(dir, platform, confidence, readerVersion, fingerprint);
+  if (!kept) return undefined;
+  const { path, h, delta } = kept;
   const table = readBody(path, platform, confidence, h);
   const r = table && openKeys(dir, platform, h);
   if (!table || !r) return undefined;
@@ -237,11 +238,9 @@ export function loadDeltaBase(
   readerVersion: number,
   fingerprint: string,
 ): DeltaBase | undefined {
-  const path = file(dir, platform, "records");
-  const h = header(path, readerVersion);
-  if (!h) return undefined;
-  const found = deltaFor(dir, platform, confidence, readerVersion, h, fingerprint);
-  if (h.fingerprint !== fingerprint && !found) return undefined;
+  const kept = keptState(dir, platform, confidence, readerVersion, fingerprint);
+  if (!kept) return undefined;
+  const { path, h, delta: found } = kept;
   const r = openKeys(dir, platform, h);
   if (!r) return undefined;
   try {
