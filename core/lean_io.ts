@@ -18,7 +18,7 @@
 import { denoIo, runtimeName } from "./runtime_info.ts";
 import { nodeIo } from "./lean_io_node.ts";
 
-/** The I/O a runtime entry needs, without loading Node compatibility on Deno. */
+/** The I/O a runtime entry needs, without loading Deno's Node compatibility layer. */
 export interface LeanIo {
   /** Environment variables (empty without permission). */
   env: Record<string, string | undefined>;
