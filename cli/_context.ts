@@ -41,17 +41,35 @@ export interface CliContext {
   brand: CliBrand;
 }
 
+/** The process streams as sinks, made once (each adds an error listener). */
+let processSinks: { stdout: TextSink; stderr: TextSink } | undefined;
+
+/**
+ * A process stream as a sink that outlives its reader: once the reader has
+ * gone (`… | head -1` closes the pipe: EPIPE), further text is dropped
+ * instead of surfacing as an uncaught error with a stack trace, and the
+ * command runs to its end — an install is never cut short by its output.
+ */
+function sinkOf(stream: NodeJS.WriteStream): TextSink {
+  let gone = false;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+    gone = true;
+  });
+  return {
+    write: (t) => {
+      if (!gone) stream.write(t);
+    },
+    isTTY: Boolean(stream.isTTY),
+  };
+}
+
 /** Builds the context of the running process. */
 export function processContext(brand: CliBrand): CliContext {
+  processSinks ??= { stdout: sinkOf(process.stdout), stderr: sinkOf(process.stderr) };
   return {
-    stdout: {
-      write: (t) => void process.stdout.write(t),
-      isTTY: Boolean(process.stdout.isTTY),
-    },
-    stderr: {
-      write: (t) => void process.stderr.write(t),
-      isTTY: Boolean(process.stderr.isTTY),
-    },
+    stdout: processSinks.stdout,
+    stderr: processSinks.stderr,
     stdin: process.stdin,
     host: currentHostEnv(),
     brand,

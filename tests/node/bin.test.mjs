@@ -1,7 +1,7 @@
 // The agent-connector bin as npm installs it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
@@ -32,4 +32,17 @@ test("an unknown command exits 2 with the message on stderr", () => {
   const run = cli("frobnicate");
   assert.equal(run.status, 2);
   assert.match(run.stderr, /unknown command "frobnicate"/);
+});
+
+test("a reader that has gone away (| head) ends the CLI quietly with its exit code", async () => {
+  const child = spawn(bin, ["--help"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    shell: process.platform === "win32",
+  });
+  child.stdout.destroy();
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const code = await new Promise((done) => child.on("close", done));
+  assert.equal(stderr, "");
+  assert.equal(code, 0);
 });
