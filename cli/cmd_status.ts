@@ -7,6 +7,8 @@
  */
 
 import type { CliContext } from "./_context.ts";
+import { UsageError } from "./_errors.ts";
+import { reportError } from "./run.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, stringFlag } from "./_args.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { listConnectorIds } from "../io/connector_record.ts";
@@ -47,19 +49,21 @@ interface Row {
   unreadable?: string[];
 }
 
-/** Runs the command. Never fails. */
+/**
+ * Runs the command. A wrong invocation is a usage error (exit 2); anything
+ * else that goes wrong is said on stderr and still exits 0.
+ */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  let rows: Row[] = [];
-  let json = false;
+  const rows: Row[] = [];
+  const parsed = parseCommandArgs("status", args, {
+    connector: { type: "string" },
+    scope: { type: "string" },
+    project: { type: "string" },
+    json: { type: "boolean" },
+  });
+  const json = boolFlag(parsed, "json");
+  const scope = scopeFlag(parsed, "status") ?? "user";
   try {
-    const parsed = parseCommandArgs("status", args, {
-      connector: { type: "string" },
-      scope: { type: "string" },
-      project: { type: "string" },
-      json: { type: "boolean" },
-    });
-    json = boolFlag(parsed, "json");
-    const scope = scopeFlag(parsed, "status") ?? "user";
     const projectDir = projectDirOf(parsed, ctx);
     const pctx = { home: ctx.host.home, env: ctx.host.env, os: ctx.host.os, projectDir };
     let ids = listConnectorIds(dataRoot(ctx.host));
@@ -109,8 +113,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       });
     }
   } catch (error) {
-    ctx.stderr.write(`status: ${(error as Error).message}\n`);
-    rows = [];
+    if (error instanceof UsageError) throw error;
+    // Describes, never gates: the reason goes to stderr and the exit stays 0.
+    reportError(error, ctx);
+    return 0;
   }
   if (json) ctx.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
   else if (!rows.length) ctx.stdout.write("No supported host detected.\n");
