@@ -9,7 +9,7 @@
 import { chmodSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { writeFileAtomic } from "../io/atomic_write.ts";
-import { backupFile } from "../io/backups.ts";
+import { backupDirFor, backupFile } from "../io/backups.ts";
 import type { Ledgers, LeftoverDir } from "../io/ledgers.ts";
 import type { FileSession, RunContext } from "./_session.ts";
 
@@ -36,13 +36,45 @@ export function restore(l: Ledgers, snap: string): void {
   });
 }
 
-/** Says why a write failed, in words. */
-export function writeProblem(err: unknown): string {
+/**
+ * The backup of a file could not be taken, so the file was not touched: the
+ * user's file is fine, the backup folder (`dir`) is what needs attention.
+ */
+class BackupFailed extends Error {
+  /** The folder the backup was going to. */
+  readonly dir: string;
+  /** Wraps the error of the backup write. */
+  constructor(dir: string, cause: unknown) {
+    super((cause as Error)?.message ?? String(cause), { cause });
+    this.name = "BackupFailed";
+    this.dir = dir;
+  }
+}
+
+/** Why an error of the file system happened, in words. */
+function reason(err: unknown): string {
   const code = (err as { code?: string }).code;
-  if (code === "EACCES" || code === "EPERM") return "cannot be written (permission denied)";
-  if (code === "ENOSPC") return "cannot be written (the disk is full)";
-  if (code === "EROFS") return "cannot be written (read-only file system)";
-  return `cannot be written (${(err as Error).message})`;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOSPC") return "the disk is full";
+  if (code === "EROFS") return "read-only file system";
+  if (code === "ENOTDIR") return "a file is in the way";
+  return (err as Error).message;
+}
+
+/** Says why a write failed, in words (the failed backup's folder when that was it). */
+export function writeProblem(err: unknown): string {
+  if (err instanceof BackupFailed) {
+    return `cannot be backed up (${reason(err.cause)}: ${err.dir})`;
+  }
+  return `cannot be written (${reason(err)})`;
+}
+
+function takeBackup(dataRoot: string, file: string, now?: Date): string | undefined {
+  try {
+    return backupFile(dataRoot, file, now);
+  } catch (err) {
+    throw new BackupFailed(backupDirFor(dataRoot, file), err);
+  }
 }
 
 function dirChain(outermost: string | undefined, dir: string): string[] {
@@ -135,7 +167,7 @@ export function writeSession(
     return undefined;
   }
   if (s.text === s.original) return undefined;
-  const backup = s.original === undefined ? undefined : backupFile(o.dataRoot, s.path, o.now);
+  const backup = s.original === undefined ? undefined : takeBackup(o.dataRoot, s.path, o.now);
   const created = ctx.ledgers.created;
   if (s.text === undefined) {
     unlinkSync(s.path);

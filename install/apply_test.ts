@@ -254,9 +254,10 @@ describe("applyEdits when a write fails", () => {
     const other = join(home(), "new.json");
     const r = await applyEdits([server(file), server(other)], box.opts);
     assert.equal(r.changes[0].action, "warn");
+    // The message blames the backup, not the user's file, and names where it goes.
     assert.match(
       r.changes[0].detail,
-      /\.claude\.json cannot be written \(.*backups.*\); left unchanged/,
+      /\.claude\.json cannot be backed up \(.+: .*[\\/]data[\\/]backups[\\/]\.claude\.json-[0-9a-f]{12}\); left unchanged/,
     );
     assert.equal(r.changes[1].action, "create");
     assert.equal(readFileSync(file, "utf8"), "{}\n");
