@@ -266,8 +266,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     } else if (before.length) {
       await heal(list, findings, opts, scopeGiven, ctx);
       findings = await diagnose(list, opts, scopeGiven, ctx, probe);
+      // Only a fixable finding can still be failing: a standing note under the
+      // same check name (a host's "timeoutMs not written") is not the one healed.
       const still = (f: Finding) =>
-        findings.find((g) => g.check === f.check && g.status !== "pass");
+        findings.find((g) => g.check === f.check && g.fixable && g.status !== "pass");
       const healed = before.filter((f) => !still(f));
       if (!json) {
         ctx.stdout.write(`Healed ${healed.length} of ${before.length} finding(s).\n`);

@@ -171,6 +171,28 @@ test("doctor passes after install, FAILs a removed hook and a moved module, and 
   }
 });
 
+test("doctor --heal counts a healed server as healed although the host keeps a note about that server", async () => {
+  // Cursor has no per-server timeout: every check of this server also carries
+  // a standing "timeoutMs not written" note under the same name.
+  const s = sandbox(`{ server: { transport: "stdio", command: "acme-mcp", timeoutMs: 30000 } }`);
+  try {
+    mkdirSync(join(s.home, ".cursor"));
+    assert.equal((await s.cli("install", "--targets", "cursor")).code, 0);
+    const mcpPath = join(s.home, ".cursor", "mcp.json");
+    const mcp = JSON.parse(readFileSync(mcpPath, "utf8"));
+    delete mcp.mcpServers["acme-db"];
+    writeFileSync(mcpPath, JSON.stringify(mcp, null, 2));
+    const broken = await s.cli("doctor");
+    assert.match(broken.stdout, /\[FAIL\] acme-db @ cursor \(user\): MCP server acme-db: missing/);
+    const healed = await s.cli("doctor", "--heal");
+    assert.match(healed.stdout, /Healed 1 of 1 finding/);
+    assert.doesNotMatch(healed.stdout, /still failing/);
+    assert.equal(healed.code, 0);
+  } finally {
+    s.done();
+  }
+});
+
 test("status shows each host's connectors and always exits 0", async () => {
   const s = sandbox(BASIC);
   try {
