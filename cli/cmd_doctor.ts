@@ -203,7 +203,28 @@ async function diagnose(
 
 function line(f: Finding): string {
   const tag = f.status === "fail" ? "FAIL" : f.status;
-  return `  [${tag}] ${f.check}: ${f.message}${f.fix ? `\n         fix: ${f.fix}` : ""}\n`;
+  return `  [${tag}] ${f.check}: ${shown(f)}${f.fix ? `\n         fix: ${f.fix}` : ""}\n`;
+}
+
+/**
+ * A finding's message as printed: an install row's message repeats its
+ * subject after the verdict (`ok: hook Stop: unchanged`), which the check name
+ * already shows, so the line says `hook Stop: ok`, `MCP server x: missing:
+ * would be added`. `--json` keeps the message whole.
+ */
+function shown(f: Finding): string {
+  const cut = f.check.indexOf("): ");
+  const verdict = /^([^:]+): /.exec(f.message);
+  if (cut === -1 || !verdict) return f.message;
+  const subject = f.check.slice(cut + 3);
+  const rest = f.message.slice(verdict[0].length);
+  if (!rest.startsWith(`${subject}: `)) return f.message;
+  const said = rest.slice(subject.length + 2);
+  const where = / \(in [^()]+\)$/.exec(said)?.[0] ?? "";
+  const what = said.slice(0, said.length - where.length);
+  if (verdict[1] === "ok" && what === "unchanged") return `ok${where}`;
+  const dryRunVerb = /^(added|updated|removed|written)$/.test(what);
+  return `${verdict[1]}: ${dryRunVerb ? `would be ${what}` : what}${where}`;
 }
 
 function print(findings: Finding[], ctx: CliContext): void {

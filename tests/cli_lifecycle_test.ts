@@ -142,6 +142,7 @@ test("doctor passes after install, FAILs a removed hook and a moved module, and 
     assert.equal(ok.code, 0, ok.stdout);
     assert.doesNotMatch(ok.stdout, /\[(warn|FAIL)\]/);
     assert.match(ok.stdout, /\[pass\] home binary CLI: agent-connector/);
+    assert.match(ok.stdout, /^ {2}\[pass\] acme-db @ claude-code \(user\): hook Stop: ok$/m);
 
     const settingsPath = join(s.home, ".claude", "settings.json");
     const settings = JSON.parse(readFileSync(settingsPath, "utf8"));
@@ -183,7 +184,15 @@ test("doctor --heal counts a healed server as healed although the host keeps a n
     delete mcp.mcpServers["acme-db"];
     writeFileSync(mcpPath, JSON.stringify(mcp, null, 2));
     const broken = await s.cli("doctor");
-    assert.match(broken.stdout, /\[FAIL\] acme-db @ cursor \(user\): MCP server acme-db: missing/);
+    // Each line names its subject once: the check, then the verdict.
+    assert.match(
+      broken.stdout,
+      /^ {2}\[FAIL\] acme-db @ cursor \(user\): MCP server acme-db: missing: would be added \(in ~\/\.cursor\/mcp\.json\)$/m,
+    );
+    assert.match(
+      broken.stdout,
+      /^ {2}\[warn\] acme-db @ cursor \(user\): MCP server acme-db: attention: server\.timeoutMs not written — /m,
+    );
     const healed = await s.cli("doctor", "--heal");
     assert.match(healed.stdout, /Healed 1 of 1 finding/);
     assert.doesNotMatch(healed.stdout, /still failing/);
