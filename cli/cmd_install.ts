@@ -41,12 +41,24 @@ Flags:
   --method direct        write host config files (the only method in this version)
   --json                 print the InstallResult as JSON
 
-Backups: ${BACKUP_POLICY}
+${wrap(`Backups: ${BACKUP_POLICY}`)}
 
 Examples:
   agent-connector install --dry-run
   agent-connector install --targets claude-code --scope project
 `;
+
+/** Breaks prose into lines of at most 78 columns, as the rest of the help is written. */
+function wrap(text: string): string {
+  const lines = [""];
+  // A placeholder such as `<data root>` is one word.
+  for (const word of text.match(/(?:<[^>]*>|[^\s<])+/g) ?? []) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > 78) lines.push(word);
+    else lines[last] += lines[last] ? ` ${word}` : word;
+  }
+  return lines.join("\n");
+}
 
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {

@@ -18,6 +18,16 @@ test("every command's help has a usage line, its flags and an example", async ()
   }
 });
 
+test("help prose fits a 100-column terminal; only command lines to paste may run longer", async () => {
+  for (const spec of COMMANDS) {
+    const run = await runCliCaptured([spec.name, "--help"]);
+    for (const line of run.stdout.split("\n")) {
+      if (line.length <= 100) continue;
+      assert.match(line, /agent-connector /, `${spec.name}: ${line}`);
+    }
+  }
+});
+
 test("a usage error inside a command points at that command's help", async () => {
   const run = await runCliCaptured(["install", "--bogus"]);
   assert.equal(run.code, 2);
