@@ -51,6 +51,7 @@ Flags:
   --connector <path>     check this connector (default: the local config, else every registered one)
   --targets a,b          only these hosts
   --scope user|project   only this scope
+  --project <dir>        the project for project scope (default: the current directory)
   --heal                 re-sync every connector with fixable findings and drop stale
                          ledger rows (no host or user file changes), then check again
   --dry-run              with --heal: list what would be healed

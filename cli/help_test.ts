@@ -28,6 +28,19 @@ test("help prose fits a 100-column terminal; only command lines to paste may run
   }
 });
 
+test("every flag a help's usage line shows is described under Flags", async () => {
+  for (const spec of COMMANDS) {
+    const help = (await runCliCaptured([spec.name, "--help"])).stdout;
+    const usage = /^Usage:[\s\S]*?\n\n/m.exec(help)![0];
+    const from = help.indexOf("\nFlags:");
+    const flags = help.slice(from, help.indexOf("\n\n", from + 1) >>> 0);
+    if (/^\nFlags: as install/.test(flags)) continue; // upgrade points at install's list
+    for (const flag of usage.match(/--[a-z][a-z-]*/g) ?? []) {
+      assert.match(flags, new RegExp(`^ {2}${flag}\\b`, "m"), `${spec.name}: ${flag}`);
+    }
+  }
+});
+
 test("a usage error inside a command points at that command's help", async () => {
   const run = await runCliCaptured(["install", "--bogus"]);
   assert.equal(run.code, 2);
