@@ -185,6 +185,28 @@ test("usage export --format json lists every request with its cost source", asyn
   );
 });
 
+test("usage report --json gives each row its last activity: the time of its latest request", async () => {
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const report = await runCliCaptured([
+    "usage",
+    "report",
+    "--no-cache",
+    "--by",
+    "session",
+    "--json",
+  ], host);
+  assert.equal(report.code, 0, report.stderr);
+  const exported = await runCliCaptured(["usage", "export", "--no-cache"], host);
+  const latest = new Map<string, string>();
+  for (const r of JSON.parse(exported.stdout) as Array<{ sessionId: string; time: string }>) {
+    if ((latest.get(r.sessionId) ?? "") < r.time) latest.set(r.sessionId, r.time);
+  }
+  const body = JSON.parse(report.stdout);
+  assert.ok(body.rows.length > 3);
+  for (const row of body.rows) assert.equal(row.lastActivity, latest.get(row.key), row.key);
+  assert.equal(body.totals.lastActivity, [...latest.values()].sort().at(-1));
+});
+
 test("a progress line goes to stderr only when it is a terminal, and is cleared", async () => {
   const { run } = await import("../cli/cmd_usage.ts");
   const { Readable } = await import("node:stream");

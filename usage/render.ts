@@ -40,6 +40,8 @@ export interface UsageRowJson {
   unpriced: number;
   /** Confidence of the numbers. */
   confidence: string;
+  /** ISO-8601 UTC time of the row's latest request (a session's last activity). */
+  lastActivity?: string;
 }
 
 /** Flattens a row for JSON output. */
@@ -55,6 +57,7 @@ export function rowJson(row: UsageRow): UsageRowJson {
     confidence: row.confidence,
   };
   if (row.costUsd !== undefined) out.costUsd = round(row.costUsd);
+  if (row.lastTs > 0) out.lastActivity = new Date(row.lastTs).toISOString();
   return out;
 }
 
