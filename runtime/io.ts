@@ -6,6 +6,7 @@
  */
 
 import type { Readable } from "node:stream";
+import { concat } from "../core/_lean_io_parts.ts";
 
 /**
  * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was
@@ -47,14 +48,4 @@ export function readAllText(
     stream.on("end", finish);
     stream.on("error", finish);
   });
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
