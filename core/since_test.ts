@@ -16,3 +16,13 @@ test("parseSince treats empty as no bound and rejects malformed windows", () => 
     assert.throws(() => parseSince(bad), RangeError);
   }
 });
+
+test("a window reaching before 1970 starts at the epoch: a valid time, never an invalid date", () => {
+  const since = parseSince("99999999999d", Date.UTC(2026, 0, 1));
+  assert.equal(since, 0);
+  assert.equal(new Date(since!).toISOString(), "1970-01-01T00:00:00.000Z");
+  assert.equal(
+    parseSince("20000d", Date.UTC(2026, 0, 1)),
+    Date.UTC(2026, 0, 1) - 20000 * 86_400_000,
+  );
+});

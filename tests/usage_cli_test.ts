@@ -249,3 +249,14 @@ test("hostLeaderboard gives the unified leaderboard its host board and skip note
   ]);
   assert.match(board.pricesVersion, /^\d{4}-\d{2}-\d{2}\+/);
 });
+
+test("usage report --since with a window longer than any history reports everything", async () => {
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const all = await runCliCaptured(["usage", "report", "--no-cache", "--json"], host);
+  const run = await runCliCaptured(
+    ["usage", "report", "--no-cache", "--json", "--since", "99999999999d"],
+    host,
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout).totals, JSON.parse(all.stdout).totals);
+});
