@@ -10,8 +10,8 @@
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
+import { updateGuidance } from "./_update_guidance.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
-import { PACKAGE_NAME } from "../core/version.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
   assertConnectorRecordReadable,
@@ -52,11 +52,7 @@ Example:
 `;
 
 function guidance(channel: string): string {
-  const entry = currentLauncherTarget().entry;
-  const dist = channel === "latest" ? "next" : "latest";
-  return entry.includes("node_modules")
-    ? `To update agent-connector itself: npm i -g ${PACKAGE_NAME}@${dist} (then run upgrade again)`
-    : `To update agent-connector itself, update this checkout (${entry}), then run upgrade again`;
+  return updateGuidance(currentLauncherTarget().entry, channel);
 }
 
 async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {
