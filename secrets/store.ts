@@ -232,10 +232,19 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
       assertSecretName(name);
       return locked(() => {
         const index = readSecretIndex(root, connectorId);
-        const removed = usable(index.secrets[name]?.backend ?? defaultBackend).remove(
-          connectorId,
-          name,
-        );
+        const known = index.secrets[name]?.backend;
+        let removed: boolean;
+        try {
+          removed = usable(known ?? defaultBackend).remove(connectorId, name);
+        } catch (error) {
+          // A name the index does not know is not set as far as `list` can
+          // tell: a default keystore that cannot be reached (no secret-tool,
+          // no session bus) has nothing of ours to delete.
+          if (known || !(error instanceof SecretError && error.code === "backend-unavailable")) {
+            throw error;
+          }
+          removed = false;
+        }
         if (name in index.secrets) {
           delete index.secrets[name];
           writeSecretIndex(root, index);

@@ -115,6 +115,33 @@ test("delete removes the value and the index entry, and reports whether anything
   });
 });
 
+test("deleting a name the index does not know, where the OS keystore is unavailable, is 'not set', not a keystore error", () => {
+  withTempDir((root) => {
+    // Stored with --backend file, then deleted: the index no longer names it.
+    const file = fileStore(root);
+    file.set("db-pass", VALUE);
+    assert.equal(file.delete("db-pass"), true);
+    // A default (secret-service) store on a machine without secret-tool, and
+    // on one with secret-tool but no session bus (CI, SSH).
+    const store = linuxStore(root, { exists: () => false });
+    assert.equal(store.delete("db-pass"), false);
+    const noBus: SpawnSyncFn = () => ({
+      status: 1,
+      stdout: "",
+      stderr: "secret-tool: Cannot autolaunch D-Bus without X11 $DISPLAY\n",
+    });
+    assert.equal(linuxStore(root, { exists: () => true, spawn: noBus }).delete("db-pass"), false);
+    // A name the index does name still reports its backend's failure.
+    file.set("api-key", "k-1");
+    const path = secretIndexPath(root, "acme-db");
+    writeFileSync(path, readFileSync(path, "utf8").replace('"file"', '"secret-service"'));
+    assert.throws(
+      () => store.delete("api-key"),
+      (e: unknown) => e instanceof SecretError && e.code === "backend-unavailable",
+    );
+  });
+});
+
 test("set overwrites, keeps values byte for byte, and refreshes the date", () => {
   withTempDir((root) => {
     const store = fileStore(root);
