@@ -6,7 +6,7 @@
  * @module
  */
 
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, SHARED_FLAGS, stringFlag } from "./_args.ts";
@@ -128,6 +128,13 @@ function purge(root: string, id: string, ctx: CliContext): ChangeRecord[] {
         path: codeCache,
         detail: "hook code cache removed (no connector left)",
       });
+    }
+    // The framework's own folders, once nothing is left in them; backups,
+    // telemetry and anything else stay.
+    for (const dir of ["bin", "connectors", "state", "cache"]) {
+      try {
+        rmdirSync(join(root, dir));
+      } catch { /* not empty, or gone */ }
     }
   }
   return out;

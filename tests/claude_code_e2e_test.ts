@@ -176,6 +176,10 @@ test("uninstall --purge returns every pre-existing file byte-identical and remov
   const run = await runCliCaptured(["uninstall", "--connector-id", "acme-db", "--purge"], host);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(existsSync(codeCache), false);
+  // The framework's own folders go too once they are empty (backups stay).
+  for (const dir of ["bin", "connectors", "state", "cache"]) {
+    assert.equal(existsSync(join(home, ".agent-connector", dir)), false, dir);
+  }
   const after = snapshotTree(home, [".agent-connector"]);
   assert.deepEqual([...after.keys()].sort(), [...before.keys()].sort());
   for (const [path, bytes] of before) assert.equal(after.get(path), bytes, path);
