@@ -6,6 +6,7 @@
  * @module
  */
 
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import {
@@ -33,6 +34,23 @@ export const INSTALL_FLAGS: FlagSpec = {
 /** The project dir: `--project`, resolved against cwd, else cwd. */
 export function projectDirOf(parsed: ParsedArgs, ctx: CliContext): string {
   return resolve(ctx.host.cwd, stringFlag(parsed, "project") ?? ".");
+}
+
+/**
+ * For the commands that write into the project (install, upgrade): a
+ * `--project` that is not an existing folder is a usage error, so a typo
+ * never becomes a new folder holding host config files.
+ */
+export function assertProjectFolder(parsed: ParsedArgs, ctx: CliContext, command: string): void {
+  if (stringFlag(parsed, "project") === undefined) return;
+  const dir = projectDirOf(parsed, ctx);
+  let folder = false;
+  try {
+    folder = statSync(dir).isDirectory();
+  } catch { /* missing */ }
+  if (!folder) {
+    throw new UsageError(`${command}: --project "${dir}" is not a folder — check the path`);
+  }
 }
 
 /** `--targets`, each checked to be a host id. */

@@ -11,6 +11,7 @@ import { assertConnectorRecordReadable } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { installConnector } from "../install/pipeline.ts";
 import {
+  assertProjectFolder,
   checkMethod,
   INSTALL_FLAGS,
   loadForCommand,
@@ -64,6 +65,7 @@ function wrap(text: string): string {
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("install", args, INSTALL_FLAGS);
   checkMethod(parsed, "install");
+  assertProjectFolder(parsed, ctx, "install");
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
   assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);

@@ -24,6 +24,7 @@ import { importConnector } from "../runtime/connector_module.ts";
 import { installConnector, type PipelineResult, type RunOptions } from "../install/pipeline.ts";
 import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
 import {
+  assertProjectFolder,
   checkMethod,
   INSTALL_FLAGS,
   isNotFound,
@@ -114,6 +115,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (channel !== "stable" && channel !== "latest") {
     throw new UsageError(`upgrade: --channel must be "stable" or "latest", got "${channel}"`);
   }
+  assertProjectFolder(parsed, ctx, "upgrade");
   const opts = { ...runOptionsOf(parsed, ctx, "upgrade"), skipHomeBin: true };
   let bin: ChangeRecord;
   try {

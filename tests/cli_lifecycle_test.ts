@@ -89,6 +89,31 @@ test("install refuses unknown targets as usage errors and reports hosts it has n
   }
 });
 
+test("install and upgrade refuse a --project folder that does not exist instead of creating it", async () => {
+  const s = sandbox(BASIC);
+  try {
+    const typo = join(s.base, "my-projcet");
+    const connector = join(s.pkg, "agent-connector.config.mjs");
+    for (const command of ["install", "upgrade"]) {
+      const run = await s.cli(
+        command,
+        "--scope",
+        "project",
+        "--project",
+        typo,
+        "--connector",
+        connector,
+      );
+      assert.equal(run.code, 2, command);
+      assert.equal(run.stdout, "", command);
+      assert.match(run.stderr, new RegExp(`${command}: --project ".*my-projcet" is not a folder`));
+      assert.equal(existsSync(typo), false, command);
+    }
+  } finally {
+    s.done();
+  }
+});
+
 test("install with nothing detected fails with a hint", async () => {
   const s = sandbox(BASIC, { claude: false });
   try {
