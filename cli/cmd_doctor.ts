@@ -57,7 +57,7 @@ Flags:
   --dry-run              with --heal: list what would be healed
   --explain              print the hook-honor matrix per host and event
   --probe                also start the connector's server and run an MCP handshake
-  --json                 print the findings as JSON
+  --json                 print the findings as JSON (with --explain: { findings, explain })
 
 Example:
   agent-connector doctor --heal
@@ -265,6 +265,17 @@ async function heal(
   }
 }
 
+/** The hook-honor matrix of every loaded connector, on `targets` when given. */
+async function explainRows(list: Subject[], targets: PlatformId[] | undefined) {
+  const rows = [];
+  for (const s of list.filter((s) => s.connector)) {
+    for (const r of await explainHooks(s.connector!)) {
+      if (!targets || targets.includes(r.host as PlatformId)) rows.push({ connector: s.id, ...r });
+    }
+  }
+  return rows;
+}
+
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("doctor", args, {
@@ -282,9 +293,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (boolFlag(parsed, "heal")) {
     const before = findings.filter((f) => f.fixable && f.status !== "pass");
     if (opts.dryRun) {
-      ctx.stdout.write(
-        before.length ? `Would heal:\n${before.map(line).join("")}` : "Nothing to heal.\n",
-      );
+      if (!json) {
+        ctx.stdout.write(
+          before.length ? `Would heal:\n${before.map(line).join("")}` : "Nothing to heal.\n",
+        );
+      }
     } else if (before.length) {
       await heal(list, findings, opts, scopeGiven, ctx);
       findings = await diagnose(list, opts, scopeGiven, ctx, probe);
@@ -303,22 +316,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stdout.write(`Deferred (left as you have them): ${deferred.length}\n`);
     }
   }
+  const explain = boolFlag(parsed, "explain") ? await explainRows(list, opts.targets) : undefined;
   if (json) {
-    ctx.stdout.write(
-      `${
-        JSON.stringify(
-          findings.map(({ fixable: _f, connectorId: _c, drop: _d, ...d }) => d),
-          null,
-          2,
-        )
-      }\n`,
-    );
-  } else print(findings, ctx);
-  if (boolFlag(parsed, "explain")) {
-    for (const s of list.filter((s) => s.connector)) {
-      for (const r of await explainHooks(s.connector!)) {
-        ctx.stdout.write(`  ${s.id} ${r.host} ${r.event}: ${r.support} — ${r.reason}\n`);
-      }
+    const out = findings.map(({ fixable: _f, connectorId: _c, drop: _d, ...d }) => d);
+    // One JSON document: the findings, or with --explain { findings, explain }.
+    ctx.stdout.write(`${JSON.stringify(explain ? { findings: out, explain } : out, null, 2)}\n`);
+  } else {
+    print(findings, ctx);
+    for (const r of explain ?? []) {
+      ctx.stdout.write(`  ${r.connector} ${r.host} ${r.event}: ${r.support} — ${r.reason}\n`);
     }
   }
   return findings.some((f) => f.status === "fail") ? 1 : 0;

@@ -183,6 +183,25 @@ test("doctor passes after install, FAILs a removed hook and a moved module, and 
 
     const explained = await s.cli("doctor", "--explain");
     assert.match(explained.stdout, /acme-db claude-code Stop: honored/);
+    // --json stays one JSON document whatever else is asked; --targets narrows --explain.
+    const explainedJson = await s.cli("doctor", "--explain", "--json", "--targets", "claude-code");
+    const body = JSON.parse(explainedJson.stdout);
+    assert.ok(Array.isArray(body.findings));
+    assert.ok(body.explain.length > 0);
+    assert.ok(body.explain.every((r: { host: string }) => r.host === "claude-code"));
+    assert.ok(
+      body.explain.some((r: { connector: string; event: string; support: string }) =>
+        r.connector === "acme-db" && r.event === "Stop" && r.support === "honored"
+      ),
+    );
+    assert.doesNotMatch(
+      (await s.cli("doctor", "--explain", "--targets", "claude-code")).stdout,
+      / codex /,
+    );
+    writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+    const dry = await s.cli("doctor", "--heal", "--dry-run", "--json");
+    assert.ok(Array.isArray(JSON.parse(dry.stdout)), dry.stdout);
+    await s.cli("doctor", "--heal");
 
     renameSync(join(s.pkg, "agent-connector.config.mjs"), join(s.pkg, "moved.mjs"));
     const gone = await runCliCaptured(["doctor"], {
