@@ -62,7 +62,10 @@ export function formatChangeLine(c: ChangeRecord, options: FormatOptions = {}): 
     ? `  (${displayPath(c.path, options.home)})`
     : "";
   const detail = options.home ? c.detail.split(options.home + "/").join("~/") : c.detail;
-  return `${CHANGE_SYMBOLS[c.action]} ${c.platform}  ${detail}${where}`;
+  // Framework files (home binary, records) are agent-connector's own: the
+  // internal `synthetic` platform id means nothing to a reader.
+  const who = c.platform === "synthetic" ? "agent-connector" : c.platform;
+  return `${CHANGE_SYMBOLS[c.action]} ${who}  ${detail}${where}`;
 }
 
 /** Formats the tally: `2 created, 1 updated, 0 removed, 5 unchanged, 1 warning`. */

@@ -91,3 +91,22 @@ describe("change records output", () => {
     assert.deepEqual(JSON.parse(formatInstallResultJson(r)), r);
   });
 });
+
+describe("framework rows", () => {
+  it("name agent-connector, not the internal 'synthetic' platform, in text; JSON keeps the record", () => {
+    const home: ChangeRecord = {
+      platform: "synthetic",
+      action: "create",
+      path: "/h/.agent-connector/bin/agent-connector",
+      detail: "home binary → /usr/bin/node /x/cli/main.js",
+    };
+    assert.equal(
+      formatChangeLine(home, { home: "/h" }),
+      "+ agent-connector  home binary → /usr/bin/node /x/cli/main.js  (~/.agent-connector/bin/agent-connector)",
+    );
+    const json = JSON.parse(
+      formatInstallResultJson({ connectorId: "a", dryRun: false, changes: [home], warnings: [] }),
+    );
+    assert.equal(json.changes[0].platform, "synthetic");
+  });
+});

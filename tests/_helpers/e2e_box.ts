@@ -149,7 +149,7 @@ export function runHookCommand(
 /** The `+`/`!`/`=` lines of an install report, summary and home-binary lines aside. */
 export function reportLines(run: CliRun): string[] {
   return run.stdout.trim().split("\n").filter((l) =>
-    /^[+~\-=!] /.test(l) && !/ synthetic /.test(l)
+    /^[+~\-=!] /.test(l) && !/^. agent-connector {2}/.test(l)
   );
 }
 

@@ -80,7 +80,7 @@ export function testHostLifecycle(spec: HostE2e): void {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const lines = run.stdout.trim().split("\n").slice(0, -1);
     for (const line of lines) {
-      assert.match(line, new RegExp(`^[+~!=] (${spec.host}|synthetic) `), line);
+      assert.match(line, new RegExp(`^[+~!=] (${spec.host}|agent-connector) `), line);
     }
     assert.match(run.stdout, new RegExp(`\\+ ${spec.host} {2}MCP server acme-hooks: added`));
   });
