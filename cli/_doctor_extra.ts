@@ -19,6 +19,7 @@ interface ProbeModule {
     server: NonNullable<ResolvedConnector["server"]>;
     host: CliContext["host"];
     dataRoot: string;
+    serverStderr?: (text: string) => void;
   }): Promise<DiagnosticResult[]>;
 }
 
@@ -47,6 +48,9 @@ export async function probes(
       server,
       host: ctx.host,
       dataRoot: dataRoot(ctx.host),
+      // The server's own stderr goes to the terminal (spec §3): it says why
+      // a server that dies at start-up died; stdout keeps only findings.
+      serverStderr: (text) => ctx.stderr.write(text),
     });
     out.push(...found.map((f) => ({ ...f, connectorId: s.id, fixable: false })));
   }

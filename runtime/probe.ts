@@ -5,7 +5,9 @@
  * tools/list, each with a timeout. Returns doctor findings
  * ({@link DiagnosticResult}); a `fail` folds into doctor's exit code. Remote
  * servers (`http`, `sse`, `ws`) are skipped with a note. The server's stderr
- * is drained and never shown (it may print anything, secrets included).
+ * goes to `serverStderr` (doctor: the terminal's stderr, spec §3), else it is
+ * drained; it is never part of a finding (it may print anything, secrets
+ * included).
  *
  * @example
  * ```ts ignore
@@ -49,6 +51,8 @@ export interface ProbeInput {
   initializeTimeoutMs?: number;
   /** Milliseconds for ping and each tools/list page (default 10 s). */
   requestTimeoutMs?: number;
+  /** Where the server's stderr text goes; drained when absent. */
+  serverStderr?: (text: string) => void;
 }
 
 /** Builds the server's environment as a host launching it through serve would give it. */
@@ -95,7 +99,7 @@ export async function probeServer(input: ProbeInput): Promise<DiagnosticResult[]
   }
   const cwd = server.cwd ? resolve(input.projectDir ?? input.host.cwd, server.cwd) : undefined;
   const launch = { command: server.command, args: server.args ?? [], env, cwd };
-  const client = new ProbeClient(spawnServer(launch, "pipe"));
+  const client = new ProbeClient(spawnServer(launch, "pipe"), input.serverStderr);
   const findings: DiagnosticResult[] = [];
   const requestMs = input.requestTimeoutMs ?? 10_000;
   try {

@@ -42,13 +42,22 @@ export class ProbeClient {
   #spawnError: Error | undefined;
   #onGone: Array<() => void> = [];
 
-  /** Wraps `child`; reads its stdout from now on. */
-  constructor(child: ChildProcessByStdio<Writable, Readable, Readable | null>) {
+  /**
+   * Wraps `child`; reads its stdout from now on. Its stderr goes to
+   * `onStderr` as text, or is drained when there is none.
+   */
+  constructor(
+    child: ChildProcessByStdio<Writable, Readable, Readable | null>,
+    onStderr?: (text: string) => void,
+  ) {
     this.#child = child;
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (text: string) => this.#read(text));
     child.stdin.on("error", () => {});
-    child.stderr?.resume(); // drained, never shown: it may hold anything
+    if (onStderr && child.stderr) {
+      child.stderr.setEncoding("utf8");
+      child.stderr.on("data", onStderr);
+    } else child.stderr?.resume(); // drained
     child.once("error", (error) => {
       this.#spawnError = error;
       this.#gone();

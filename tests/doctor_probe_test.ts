@@ -76,11 +76,11 @@ test("doctor --probe passes initialize, ping and tools/list against the real ser
   );
 });
 
-test("a server that exits before answering is a probe FAIL and doctor exits 1", async () => {
+test("a server that exits before answering is a probe FAIL and doctor exits 1, its reason on stderr", async () => {
   const cli = await installed("dies", {
     transport: "stdio",
     command: nodeExecutable(),
-    args: ["-e", "process.exit(3)"],
+    args: ["-e", 'process.stderr.write("acme: DATABASE_URL is not set\\n"); process.exit(3)'],
   });
   assert.equal((await cli("doctor")).code, 0, "without the probe the install is healthy");
   const run = await cli("doctor", "--probe");
@@ -90,6 +90,9 @@ test("a server that exits before answering is a probe FAIL and doctor exits 1", 
     /\[FAIL\] acme-db: probe initialize: the server exited with code 3 before answering initialize/,
   );
   assert.match(run.stdout, /fix: run the server by hand to see its output: /);
+  // The server's own words reach the terminal (stderr), never the findings.
+  assert.match(run.stderr, /^acme: DATABASE_URL is not set$/m);
+  assert.doesNotMatch(run.stdout, /^acme: DATABASE_URL/m);
 });
 
 test("a remote server is skipped with a note and does not fail doctor", async () => {
