@@ -124,6 +124,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   };
   const root = dataRoot(ctx.host);
   const json = boolFlag(parsed, "json");
+  // With a filter, no rows is no match, not an empty store.
+  const given = (["since", "connector", "scope"] as const).flatMap((f) => {
+    const v = stringFlag(parsed, f);
+    return v === undefined ? [] : [`--${f} ${v}`];
+  });
+  const empty = given.length
+    ? `No telemetry matches ${given.join(" ")}.`
+    : "No telemetry recorded yet.";
 
   if (sub === "export") {
     const { readTelemetryRows } = await import("../telemetry/read.ts");
@@ -157,13 +165,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (sub === "report") {
     const rows = report.telemetryReport(groups, by as "tool" | "session" | "project");
     if (json) ctx.stdout.write(JSON.stringify({ ...meta, rows }, null, 2) + "\n");
-    else ctx.stdout.write(render.renderRanked(rows, "rows", "No telemetry recorded yet."));
+    else ctx.stdout.write(render.renderRanked(rows, "rows", empty));
     return 0;
   }
   if (by === "mcp" || by === "tool") {
     const rows = by === "mcp" ? report.mcpBoard(groups) : report.toolBoard(groups);
     if (json) ctx.stdout.write(JSON.stringify({ ...meta, rows }, null, 2) + "\n");
-    else ctx.stdout.write(render.renderRanked(rows, "rows", "No telemetry recorded yet."));
+    else ctx.stdout.write(render.renderRanked(rows, "rows", empty));
     return 0;
   }
   const runtime = report.runtimeSurfaceBoard(groups);
@@ -174,7 +182,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return 0;
   }
   ctx.stdout.write("Runtime surfaces (server calls and tool definitions, hooks):\n");
-  ctx.stdout.write(render.renderRanked(runtime, "rows", "No telemetry recorded yet."));
+  ctx.stdout.write(render.renderRanked(runtime, "rows", empty));
   ctx.stdout.write("\nStatic surfaces (tokens per turn, and when used):\n");
   ctx.stdout.write(render.renderFootprints(footprints));
   return 0;

@@ -168,6 +168,14 @@ describe("telemetry report", () => {
     assert.equal(run.stdout, "No telemetry recorded yet.\n");
   });
 
+  test("rows that exist but match no filter are not called 'nothing recorded'", async () => {
+    const run = await cli("telemetry", "report", "--connector", "nosuch");
+    assert.equal(run.code, 0);
+    assert.equal(run.stdout, "No telemetry matches --connector nosuch.\n");
+    const board = await cli("telemetry", "leaderboard", "--since", "1s", "--scope", "call");
+    assert.equal(board.stdout, "No telemetry matches --since 1s --scope call.\n");
+  });
+
   test("bad flags are usage errors", async () => {
     for (const argv of [["--since", "7x"], ["--by", "model"], ["--scope", "calls"]]) {
       const run = await cli("telemetry", "report", ...argv);
