@@ -61,11 +61,17 @@ export function formatChangeLine(c: ChangeRecord, options: FormatOptions = {}): 
   const where = c.path && !c.detail.includes(c.path)
     ? `  (${displayPath(c.path, options.home)})`
     : "";
-  const detail = options.home ? c.detail.split(options.home + "/").join("~/") : c.detail;
+  const detail = options.home ? homeRelative(c.detail, options.home) : c.detail;
   // Framework files (home binary, records) are agent-connector's own: the
   // internal `synthetic` platform id means nothing to a reader.
   const who = c.platform === "synthetic" ? "agent-connector" : c.platform;
   return `${CHANGE_SYMBOLS[c.action]} ${who}  ${detail}${where}`;
+}
+
+/** `detail` with `home/` written `~/`, except inside a `file://` URL, which must stay a URL. */
+function homeRelative(detail: string, home: string): string {
+  const parts = detail.split(home + "/");
+  return parts.reduce((out, part) => out + (/file:\/\/$/.test(out) ? `${home}/` : "~/") + part);
 }
 
 /** Formats the tally: `2 created, 1 updated, 0 removed, 5 unchanged, 1 warning`. */

@@ -110,3 +110,18 @@ describe("framework rows", () => {
     assert.equal(json.changes[0].platform, "synthetic");
   });
 });
+
+describe("home-relative paths", () => {
+  it("leave a file URL whole instead of printing file://~/…", () => {
+    const line = formatChangeLine({
+      platform: "synthetic",
+      action: "warn",
+      detail:
+        'acme: cannot load /h/pkg/agent-connector.config.mjs (Module not found "file:///h/pkg/agent-connector.config.mjs".)',
+    }, { home: "/h" });
+    assert.equal(
+      line,
+      '! agent-connector  acme: cannot load ~/pkg/agent-connector.config.mjs (Module not found "file:///h/pkg/agent-connector.config.mjs".)',
+    );
+  });
+});
