@@ -11,6 +11,7 @@ import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
+import { PACKAGE_NAME } from "../core/version.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
@@ -53,7 +54,14 @@ Example:
 `;
 
 function guidance(channel: string): string {
-  return updateGuidance(currentLauncherTarget().entry, channel);
+  const target = currentLauncherTarget();
+  if (!target.entry.startsWith("jsr:")) return updateGuidance(target.entry, channel);
+  return target.runtimeArgs.includes("--config")
+    ? `To update agent-connector itself: raise the ${PACKAGE_NAME} version this CLI imports ` +
+      `(now ${target.version}), then run upgrade again`
+    : `To update agent-connector itself: deno run -A jsr:${PACKAGE_NAME}${
+      channel === "latest" ? "@<version>" : ""
+    }/main upgrade (the home binary pins the version that runs it)`;
 }
 
 async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {

@@ -27,6 +27,7 @@ import {
 import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts";
 import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
+import { isRemoteEntry } from "./remote_entry.ts";
 import { registryEntry } from "../adapters/registry.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
@@ -69,7 +70,11 @@ export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
       fix: "remove it, then run `agent-connector upgrade`",
     })];
   }
-  const gone = [target.runtime, target.entry].filter((p) => !existsSync(p));
+  const remote = isRemoteEntry(target.entry);
+  const files = [target.runtime, ...(remote ? [] : [target.entry])];
+  const config = target.runtimeArgs.indexOf("--config");
+  if (config !== -1 && target.runtimeArgs[config + 1]) files.push(target.runtimeArgs[config + 1]);
+  const gone = files.filter((p) => !existsSync(p));
   if (gone.length) {
     return [
       finding(
@@ -95,7 +100,9 @@ export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
       finding(
         "home binary CLI",
         "fail",
-        `${path} --version failed${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}`,
+        `${path} --version failed${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}${
+          remote ? ` (${target.entry} must be in the Deno cache: the launcher never fetches)` : ""
+        }`,
         {
           fix: "run `agent-connector upgrade`",
           fixable: true,

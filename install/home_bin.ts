@@ -10,11 +10,15 @@
  * (unless the caller set one), because hosts spawn hooks without the user's
  * shell environment.
  *
+ * Loaded from a registry (JSR), the entry is a pinned `jsr:` specifier run
+ * with `--cached-only`; see install/remote_entry.ts.
+ *
  * @module
  */
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
@@ -23,6 +27,7 @@ import type { OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
+import { cacheRemoteEntry, isRemoteEntry, remoteLauncherTarget } from "./remote_entry.ts";
 
 /** What the launcher runs. */
 export interface LauncherTarget {
@@ -30,10 +35,12 @@ export interface LauncherTarget {
   runtime: string;
   /** Arguments before the entry (`run -A …` for Deno). */
   runtimeArgs: string[];
-  /** Absolute path of the CLI entry. */
+  /** Absolute path of the CLI entry, or its pinned `jsr:` / `https:` specifier. */
   entry: string;
   /** The agent-connector version that wrote the launcher. */
   version: string;
+  /** Variables the launcher sets before it execs (`JSR_URL` for a registry other than jsr.io). */
+  env?: Record<string, string>;
 }
 
 const MARK = "agent-connector-launcher ";
@@ -52,9 +59,18 @@ export function homeBinPath(root: string, os: OsName): string {
  * wherever the host starts us, with `--no-lock`: reading deno.lock costs
  * every hook call ~4.5 M instructions (about a third of what a hook adds to
  * an empty script), the npm imports are pinned to exact versions anyway, and
- * a launcher must never write a lock file beside the package.
+ * a launcher must never write a lock file beside the package. Loaded from a
+ * registry, see install/remote_entry.ts.
  */
 export function currentLauncherTarget(): LauncherTarget {
+  if (!import.meta.url.startsWith("file:")) {
+    const main = process.argv[1];
+    return remoteLauncherTarget(
+      import.meta.url,
+      { name: runtimeName(), execPath: runtimeExecPath() },
+      main && existsSync(main) ? main : undefined,
+    );
+  }
   const source = import.meta.url.endsWith(".ts");
   let entry = fileURLToPath(new URL(`../cli/main${source ? ".ts" : ".js"}`, import.meta.url));
   if (runtimeName() === "node") {
@@ -81,10 +97,12 @@ export function launcherText(target: LauncherTarget, os: OsName, root: string): 
   const meta = JSON.stringify(target);
   const argv = [target.runtime, ...target.runtimeArgs, target.entry];
   const deno = target.runtimeArgs[0] === "run";
+  const env = Object.entries(target.env ?? {});
   if (os === "win32") {
     return [
       "@echo off",
       ...(deno ? ["set DENO_NO_UPDATE_CHECK=1"] : []),
+      ...env.map(([k, v]) => `set "${k}=${v.replaceAll("%", "%%")}"`),
       "rem agent-connector launcher: every host config points here; `agent-connector upgrade` rewrites it.",
       `rem ${MARK}${meta.replaceAll("%", "%%")}`,
       `if not defined AGENT_CONNECTOR_DATA_DIR set "AGENT_CONNECTOR_DATA_DIR=${
@@ -104,6 +122,7 @@ export function launcherText(target: LauncherTarget, os: OsName, root: string): 
     pin,
     // A hook's stderr must stay clean: no "new Deno release" notice.
     ...(deno ? ["DENO_NO_UPDATE_CHECK=1; export DENO_NO_UPDATE_CHECK"] : []),
+    ...env.map(([k, v]) => `${k}=${sh(v)}; export ${k}`),
     `exec ${argv.map(sh).join(" ")} "$@"`,
     "",
   ].join("\n");
@@ -133,7 +152,9 @@ export function readLauncher(root: string, os: OsName): LauncherTarget | undefin
 
 /**
  * Writes (or refreshes) the launcher. Returns the change record; a dry run
- * computes it without writing.
+ * computes it without writing. A remote entry (`jsr:`) is put into Deno's
+ * cache first, every time, so a launcher that runs with `--cached-only` finds
+ * it; when that fails, the record is a warning saying so.
  */
 export function ensureHomeBin(opts: {
   root: string;
@@ -150,8 +171,22 @@ export function ensureHomeBin(opts: {
     current = readFileSync(path, "utf8");
   } catch { /* not there yet */ }
   const detail = `home binary → ${target.runtime} ${target.entry}`;
+  const uncached = !opts.dryRun && isRemoteEntry(target.entry)
+    ? cacheRemoteEntry(target)
+    : undefined;
+  if (current !== text && !opts.dryRun) {
+    writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
+  }
+  if (uncached) {
+    return {
+      platform: "synthetic",
+      action: "warn",
+      path,
+      detail: `home binary → ${target.entry}, which could not be cached for offline runs ` +
+        `(${uncached}): hooks may fail until \`agent-connector upgrade\` runs with the registry reachable`,
+    };
+  }
   if (current === text) return { platform: "synthetic", action: "skip", path, detail };
-  if (!opts.dryRun) writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
   return {
     platform: "synthetic",
     action: current === undefined ? "create" : "update",

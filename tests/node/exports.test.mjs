@@ -6,11 +6,12 @@ import { join } from "node:path";
 
 const pkgPath = join("node_modules", "@ken-jo", "agent-connector", "package.json");
 
-test("the package exports exactly the five subpaths of deno.json", () => {
+test("the package exports exactly the six subpaths of deno.json", () => {
   const pkg = JSON.parse(readFileSync(pkgPath, "utf8"));
   assert.deepEqual(Object.keys(pkg.exports).sort(), [
     ".",
     "./cli",
+    "./main",
     "./runtime",
     "./sdk",
     "./sdk/test",

@@ -1,0 +1,174 @@
+/**
+ * The home binary's target when agent-connector itself was loaded from a
+ * registry (`deno run -A jsr:@ken-jo/agent-connector/main install`, or a
+ * branded CLI that imports `jsr:@ken-jo/agent-connector/cli`): our modules
+ * then have `https:` URLs, and the launcher runs the exact versioned
+ * specifier of the CLI entry — `jsr:@ken-jo/agent-connector@<version>/main`
+ * (or the `https:` URL of `cli/main.ts` for a plain URL import) — never a
+ * range, never "latest":
+ *
+ * `deno run -A --quiet --cached-only --no-lock --no-config <entry>`
+ *
+ * `--cached-only`: a hook never fetches, so it works offline and never waits
+ * on a network; {@link cacheRemoteEntry} puts every module of that version
+ * into Deno's cache when the launcher is written (install, upgrade, doctor
+ * --heal). `--no-config`: the host's working folder must not decide our
+ * import map, lock file or node_modules mode — except for a branded CLI run
+ * from a local file, whose nearest `deno.json` is passed with `--config` so
+ * its connector module resolves its imports as it did at install time. A
+ * registry other than jsr.io (`JSR_URL`) is pinned in the launcher's
+ * environment, so the cached modules are the ones found.
+ *
+ * @module
+ */
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import process from "node:process";
+import { PACKAGE_NAME } from "../core/version.ts";
+import type { LauncherTarget } from "./home_bin.ts";
+
+/** The public JSR registry, as `JSR_URL` spells it. */
+export const DEFAULT_JSR_URL = "https://jsr.io/";
+
+/** One version of a JSR package, as its module URLs show it. */
+export interface RegistryPackage {
+  /** The registry's base URL, ending in `/` (`https://jsr.io/`). */
+  registry: string;
+  /** `@scope/name`. */
+  name: string;
+  /** The exact version. */
+  version: string;
+}
+
+/** True when a launcher entry is a specifier rather than a file path. */
+export function isRemoteEntry(entry: string): boolean {
+  return /^(jsr|https?):/.test(entry);
+}
+
+/**
+ * The registry package a module URL belongs to (`<registry>@<scope>/<name>/<version>/<path>`),
+ * or undefined when the URL has no such shape or names another package.
+ */
+export function registryPackageOf(moduleUrl: string): RegistryPackage | undefined {
+  const m = /^(https?:\/\/[^?#]*?\/)(@[a-z0-9-]+\/[a-z0-9-]+)\/(\d+\.\d+\.\d+[^/]*)\/[^?#]+$/.exec(
+    moduleUrl,
+  );
+  if (!m || m[2] !== PACKAGE_NAME) return undefined;
+  return { registry: m[1], name: m[2], version: m[3] };
+}
+
+/** The nearest `deno.json` / `deno.jsonc` in `dir` or a folder above it. */
+export function denoConfigAbove(dir: string): string | undefined {
+  for (let at = dir;; at = dirname(at)) {
+    for (const name of ["deno.json", "deno.jsonc"]) {
+      if (existsSync(join(at, name))) return join(at, name);
+    }
+    if (dirname(at) === at) return undefined;
+  }
+}
+
+/**
+ * The launcher target for our modules loaded from `moduleUrl` (an `http:` or
+ * `https:` URL of install/home_bin.ts). `mainScript` is the process's main
+ * script when it is a local file — a branded CLI — whose nearest deno.json
+ * the launcher passes on.
+ *
+ * @throws {Error} on Node, which cannot run a remote module.
+ */
+export function remoteLauncherTarget(
+  moduleUrl: string,
+  runtime: { name: "deno" | "node"; execPath: string },
+  mainScript?: string,
+): LauncherTarget {
+  if (runtime.name !== "deno") {
+    throw new Error(
+      `cannot write the home binary for ${moduleUrl}: only Deno runs agent-connector from a URL`,
+    );
+  }
+  const pkg = registryPackageOf(moduleUrl);
+  const entry = pkg
+    ? `jsr:${pkg.name}@${pkg.version}/main`
+    : new URL("../cli/main.ts", moduleUrl).href;
+  const config = mainScript && isAbsolute(mainScript)
+    ? denoConfigAbove(dirname(mainScript))
+    : undefined;
+  const target: LauncherTarget = {
+    runtime: runtime.execPath,
+    runtimeArgs: [
+      "run",
+      "-A",
+      "--quiet",
+      "--cached-only",
+      "--no-lock",
+      ...(config ? ["--config", config] : ["--no-config"]),
+    ],
+    entry,
+    version: pkg?.version ?? versionOfUrl(moduleUrl),
+  };
+  if (pkg && pkg.registry !== DEFAULT_JSR_URL) target.env = { JSR_URL: pkg.registry };
+  return target;
+}
+
+function versionOfUrl(moduleUrl: string): string {
+  return /[/@v](\d+\.\d+\.\d+[^/]*)\//.exec(moduleUrl)?.[1] ?? "unknown";
+}
+
+/** The package of a `jsr:` launcher entry, with the registry the launcher pins. */
+function packageOfEntry(target: LauncherTarget): RegistryPackage | undefined {
+  const m = /^jsr:(@[^/@]+\/[^/@]+)@([^/]+)\//.exec(target.entry);
+  if (!m) return undefined;
+  const registry = target.env?.JSR_URL ?? DEFAULT_JSR_URL;
+  return {
+    registry: registry.endsWith("/") ? registry : `${registry}/`,
+    name: m[1],
+    version: m[2],
+  };
+}
+
+/** The `--config <file>` or `--no-config` part of a launcher's arguments. */
+function configArgs(target: LauncherTarget): string[] {
+  const at = target.runtimeArgs.indexOf("--config");
+  return at === -1 ? ["--no-config"] : ["--config", target.runtimeArgs[at + 1]];
+}
+
+/**
+ * Puts every module the launcher can load into Deno's cache (`deno cache`),
+ * so it runs with `--cached-only`: for a `jsr:` entry, every module file of
+ * that version (its manifest, `<version>_meta.json`, names them — the CLI
+ * loads its commands, host adapters and workers by computed URLs, which no
+ * import graph shows); for a URL entry, the entry's graph. Returns why it
+ * failed, or undefined.
+ */
+export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
+  const env = { ...process.env, ...target.env, DENO_NO_UPDATE_CHECK: "1" };
+  const modules = [target.entry];
+  const pkg = packageOfEntry(target);
+  if (pkg) {
+    const base = `${pkg.registry}${pkg.name}/${pkg.version}`;
+    const meta = `${pkg.registry}${pkg.name}/${pkg.version}_meta.json`;
+    const list = spawnSync(target.runtime, [
+      "eval",
+      "--no-config",
+      "--quiet",
+      `const r = await fetch(${JSON.stringify(meta)});` +
+      `if (!r.ok) throw new Error(${JSON.stringify(meta)} + ": HTTP " + r.status);` +
+      "console.log(JSON.stringify(Object.keys((await r.json()).manifest ?? {})));",
+    ], { encoding: "utf8", env });
+    if (list.status !== 0) return `cannot read ${meta}: ${firstLine(list.stderr)}`;
+    const files = JSON.parse(list.stdout) as string[];
+    for (const f of files) if (/\.(ts|js|mjs|json)$/.test(f)) modules.push(base + f);
+  }
+  const run = spawnSync(
+    target.runtime,
+    ["cache", "--quiet", "--no-lock", ...configArgs(target), ...modules],
+    { encoding: "utf8", env },
+  );
+  return run.status === 0 ? undefined : `deno cache failed: ${firstLine(run.stderr)}`;
+}
+
+function firstLine(text: string | null): string {
+  // deno-lint-ignore no-control-regex
+  return (text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0] ?? "";
+}

@@ -1,0 +1,220 @@
+// agent-connector installed from JSR, for real and offline: a registry
+// stand-in on 127.0.0.1 (JSR_URL) serves this checkout as published; a temp
+// HOME and a temp DENO_DIR (sharing only the npm cache). `deno run -A
+// jsr:@ken-jo/agent-connector@<version>/main install` writes the home binary,
+// then — with the registry stopped — the exact hook command written into
+// Claude Code's settings.json gets Claude's native reply: the launcher runs
+// the pinned version with --cached-only. The same for a branded CLI: a local
+// file importing our CLI from JSR through its own deno.json.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import process from "node:process";
+import { startJsrStandIn } from "./_helpers/jsr_registry.ts";
+import { payloadFor, replyObject } from "./_helpers/payloads.ts";
+import { withTempDir } from "./_helpers/temp.ts";
+import { PACKAGE_NAME } from "../core/version.ts";
+import { parseLauncher } from "../install/home_bin.ts";
+
+const root = new URL("../", import.meta.url).pathname;
+const deno = process.execPath;
+
+/**
+ * Runs a child without blocking this process's event loop, which serves the
+ * registry stand-in the child fetches from.
+ */
+function runAsync(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string> },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c) => stdout += c);
+    child.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Deno's own cache folder, whose npm packages the temp DENO_DIR borrows. */
+function realDenoDir(): string {
+  const info = spawnSync(deno, ["info", "--json"], { encoding: "utf8" });
+  return JSON.parse(info.stdout).denoDir;
+}
+
+const USER_SETTINGS = '{\n  // mine\n  "model": "opus"\n}\n';
+
+function box(dir: string) {
+  const home = join(dir, "home");
+  const denoDir = join(dir, "deno");
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  mkdirSync(denoDir);
+  symlinkSync(join(realDenoDir(), "npm"), join(denoDir, "npm"));
+  writeFileSync(join(home, ".claude", "settings.json"), USER_SETTINGS);
+  const env = (extra: Record<string, string> = {}) => ({
+    HOME: home,
+    PATH: process.env.PATH ?? "",
+    DENO_DIR: denoDir,
+    NO_COLOR: "1",
+    ...extra,
+  });
+  /** Runs the command line Claude Code would run, with `payload` on stdin. */
+  const hook = (command: string, payload: unknown) =>
+    spawnSync("sh", ["-c", command], {
+      cwd: dir,
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+      env: env(),
+    });
+  const settings = () => readFileSync(join(home, ".claude", "settings.json"), "utf8");
+  // Unlinked before the temp folder goes: the link must never lead a recursive remove into the cache.
+  const release = () => unlinkSync(join(denoDir, "npm"));
+  return { home, env, hook, settings, release };
+}
+
+const CONNECTOR = (sdk: string) =>
+  `import { defineConnector } from "${sdk}";
+export default defineConnector({
+  id: "jsr-demo",
+  version: "1.0.0",
+  hooks: {
+    PreToolUse: { handler: (evt) => ({ decision: "deny", reason: \`not \${evt.toolName} today\` }) },
+  },
+});
+`;
+
+function hookCommand(settingsText: string): string {
+  const settings = JSON.parse(settingsText.replace(/^\s*\/\/.*$/gm, ""));
+  return settings.hooks.PreToolUse[0].hooks[0].command;
+}
+
+function assertDenied(reply: ReturnType<typeof spawnSync>, detail: string) {
+  assert.deepEqual([reply.status, reply.stderr], [0, ""], detail);
+  assert.deepEqual(replyObject(String(reply.stdout)), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "not Bash today",
+    },
+  });
+}
+
+test("installed with deno run jsr:…/main, the hook command runs the pinned version offline", async () => {
+  await withTempDir(async (dir) => {
+    const b = box(dir);
+    try {
+      const registry = await startJsrStandIn(deno, root);
+      const project = join(dir, "project");
+      mkdirSync(project);
+      writeFileSync(
+        join(project, "agent-connector.config.mjs"),
+        CONNECTOR(`jsr:${PACKAGE_NAME}@${registry.version}/sdk`),
+      );
+      const entry = `jsr:${PACKAGE_NAME}@${registry.version}/main`;
+      let install;
+      try {
+        install = await runAsync(
+          deno,
+          ["run", "-A", entry, "install", "--targets", "claude-code"],
+          {
+            cwd: project,
+            env: b.env({ JSR_URL: registry.url }),
+          },
+        );
+      } finally {
+        await registry.close();
+      }
+      assert.equal(install.status, 0, install.stdout + install.stderr);
+      assert.match(
+        install.stdout,
+        /\+ synthetic {2}home binary → .* jsr:@ken-jo\/agent-connector@/,
+      );
+
+      const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
+      const launcher = readFileSync(binPath, "utf8");
+      assert.deepEqual(parseLauncher(launcher), {
+        runtime: deno,
+        runtimeArgs: ["run", "-A", "--quiet", "--cached-only", "--no-lock", "--no-config"],
+        entry,
+        version: registry.version,
+        env: { JSR_URL: registry.url },
+      });
+      // The command line in the host file is the stable home binary, as from npm or a checkout.
+      const command = hookCommand(b.settings());
+      assert.equal(command, `${binPath} hook claude-code PreToolUse --connector jsr-demo`);
+
+      const seen = registry.requests.length;
+      assertDenied(b.hook(command, payloadFor("claude-code", "PreToolUse")), "registry stopped");
+      const malformed = b.hook(command, "not json");
+      assert.deepEqual([malformed.status, malformed.stdout, malformed.stderr], [0, "", ""]);
+      assert.equal(registry.requests.length, seen, "a hook asks the registry for nothing");
+
+      const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.env() });
+      assert.match(doctor.stdout, /\[pass\] home binary: .*jsr:@ken-jo\/agent-connector@/);
+      assert.match(doctor.stdout, /\[pass\] home binary CLI: agent-connector /);
+    } finally {
+      b.release();
+    }
+  });
+});
+
+test("a branded CLI importing agent-connector from JSR records a launcher that runs offline with its deno.json", async () => {
+  await withTempDir(async (dir) => {
+    const b = box(dir);
+    try {
+      const registry = await startJsrStandIn(deno, root);
+      const brand = join(dir, "acme");
+      mkdirSync(brand);
+      writeFileSync(
+        join(brand, "deno.json"),
+        JSON.stringify({
+          imports: { "@ken-jo/agent-connector/": `jsr:/${PACKAGE_NAME}@^${registry.version}/` },
+        }),
+      );
+      writeFileSync(
+        join(brand, "package.json"),
+        JSON.stringify({ name: "@acme/demo", version: "3.0.0", bin: { "acme-demo": "./bin.ts" } }),
+      );
+      writeFileSync(
+        join(brand, "agent-connector.config.mjs"),
+        CONNECTOR("@ken-jo/agent-connector/sdk"),
+      );
+      writeFileSync(
+        join(brand, "bin.ts"),
+        `import { createConnectorCli } from "@ken-jo/agent-connector/cli";
+await createConnectorCli({
+  packageJson: new URL("./package.json", import.meta.url),
+  connector: new URL("./agent-connector.config.mjs", import.meta.url),
+}).main();
+`,
+      );
+      let install;
+      try {
+        install = await runAsync(
+          deno,
+          ["run", "-A", join(brand, "bin.ts"), "install", "--targets", "claude-code"],
+          { cwd: brand, env: b.env({ JSR_URL: registry.url }) },
+        );
+      } finally {
+        await registry.close();
+      }
+      assert.equal(install.status, 0, install.stdout + install.stderr);
+      const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
+      const target = parseLauncher(readFileSync(binPath, "utf8"))!;
+      assert.equal(target.entry, `jsr:${PACKAGE_NAME}@${registry.version}/main`);
+      assert.deepEqual(target.runtimeArgs.slice(-2), ["--config", join(brand, "deno.json")]);
+      assert.ok(target.runtimeArgs.includes("--cached-only"));
+
+      // The connector module's bare import resolves through the brand's deno.json, offline.
+      const command = hookCommand(b.settings());
+      assertDenied(b.hook(command, payloadFor("claude-code", "PreToolUse")), "registry stopped");
+    } finally {
+      b.release();
+    }
+  });
+});
