@@ -152,9 +152,10 @@ export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
       "eval",
       "--no-config",
       "--quiet",
-      `const r = await fetch(${JSON.stringify(meta)});` +
-      `if (!r.ok) throw new Error(${JSON.stringify(meta)} + ": HTTP " + r.status);` +
-      "console.log(JSON.stringify(Object.keys((await r.json()).manifest ?? {})));",
+      // A JSON module import, not fetch: Deno's cache answers it offline when the
+      // version was resolved before, as it was for the process that is running.
+      `const m = await import(${JSON.stringify(meta)}, { with: { type: "json" } });` +
+      "console.log(JSON.stringify(Object.keys(m.default.manifest ?? {})));",
     ], { encoding: "utf8", env });
     if (list.status !== 0) return `cannot read ${meta}: ${firstLine(list.stderr)}`;
     const files = JSON.parse(list.stdout) as string[];

@@ -157,6 +157,16 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.env() });
       assert.match(doctor.stdout, /\[pass\] home binary: .*jsr:@ken-jo\/agent-connector@/);
       assert.match(doctor.stdout, /\[pass\] home binary CLI: agent-connector /);
+
+      // upgrade through the home binary, still offline: the cache answers, nothing changes.
+      const before = b.settings();
+      const upgrade = spawnSync(binPath, ["upgrade"], { encoding: "utf8", env: b.env() });
+      assert.equal(upgrade.status, 0, upgrade.stdout + upgrade.stderr);
+      assert.match(upgrade.stdout, /^= synthetic {2}home binary/m);
+      assert.match(upgrade.stdout, /deno run -A jsr:@ken-jo\/agent-connector\/main upgrade/);
+      assert.equal(readFileSync(binPath, "utf8"), launcher);
+      assert.equal(b.settings(), before);
+      assert.equal(registry.requests.length, seen);
     } finally {
       b.release();
     }
