@@ -14,6 +14,7 @@
 
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
+import { workerEntry } from "../core/worker_entry.ts";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import type { HostEnv, OsName } from "../io/host_env.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
@@ -109,7 +110,7 @@ export function startServeTelemetry(input: {
   };
   let worker: Worker;
   try {
-    worker = new Worker(workerUrl(), { workerData: init });
+    worker = new Worker(workerEntry(workerUrl()), { workerData: init });
   } catch {
     return undefined;
   }

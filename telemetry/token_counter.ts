@@ -9,6 +9,7 @@
  */
 
 import { Worker } from "node:worker_threads";
+import { workerEntry } from "../core/worker_entry.ts";
 import { type CountFn, countText, loadO200k, type TokenCount } from "./tokenizer.ts";
 import { type ArenaRegion, LineArena } from "./line_arena.ts";
 import { type LinePart, type Measured, measureWith, planLine } from "./measure.ts";
@@ -113,7 +114,7 @@ export function workerCounter(
   };
   const start = (): Worker => {
     if (worker) return worker;
-    worker = new Worker(url, { workerData: { arena: arena?.memory, activity } });
+    worker = new Worker(workerEntry(url), { workerData: { arena: arena?.memory, activity } });
     worker.on(
       "message",
       (m: { id: number; counts?: TokenCount[]; measured?: Measured; error?: string }) => {

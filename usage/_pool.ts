@@ -21,6 +21,7 @@
 
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { workerEntry } from "../core/worker_entry.ts";
 import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
@@ -186,7 +187,7 @@ function runInWorker(
     try {
       const self = import.meta.url;
       const file = self.endsWith(".ts") ? "./_scan_worker.ts" : "./_scan_worker.js";
-      worker = new Worker(new URL(file, self), {
+      worker = new Worker(workerEntry(new URL(file, self)), {
         workerData: { jobs: indexes.map((i) => [i, jobs[i]]) },
         resourceLimits: { ...limits },
       });
