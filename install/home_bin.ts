@@ -69,6 +69,7 @@ export function currentLauncherTarget(): LauncherTarget {
       import.meta.url,
       { name: runtimeName(), execPath: runtimeExecPath() },
       main && existsSync(main) ? main : undefined,
+      process.env.DENO_DIR || undefined,
     );
   }
   const source = import.meta.url.endsWith(".ts");

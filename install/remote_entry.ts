@@ -16,15 +16,17 @@
  * import map, lock file or node_modules mode — except for a branded CLI run
  * from a local file, whose nearest `deno.json` is passed with `--config` so
  * its connector module resolves its imports as it did at install time. A
- * registry other than jsr.io (`JSR_URL`) is pinned in the launcher's
- * environment, so the cached modules are the ones found.
+ * registry other than jsr.io (`JSR_URL`) and a Deno cache folder other than
+ * the default (`DENO_DIR`) are pinned in the launcher's environment — hosts
+ * spawn hooks without the user's shell environment — so the cached modules
+ * are the ones found.
  *
  * @module
  */
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { LauncherTarget } from "./home_bin.ts";
@@ -73,7 +75,8 @@ export function denoConfigAbove(dir: string): string | undefined {
  * The launcher target for our modules loaded from `moduleUrl` (an `http:` or
  * `https:` URL of install/home_bin.ts). `mainScript` is the process's main
  * script when it is a local file — a branded CLI — whose nearest deno.json
- * the launcher passes on.
+ * the launcher passes on; `denoDir` the `DENO_DIR` the modules are cached in,
+ * when one is set.
  *
  * @throws {Error} on Node, which cannot run a remote module.
  */
@@ -81,6 +84,7 @@ export function remoteLauncherTarget(
   moduleUrl: string,
   runtime: { name: "deno" | "node"; execPath: string },
   mainScript?: string,
+  denoDir?: string,
 ): LauncherTarget {
   if (runtime.name !== "deno") {
     throw new Error(
@@ -107,7 +111,10 @@ export function remoteLauncherTarget(
     entry,
     version: pkg?.version ?? versionOfUrl(moduleUrl),
   };
-  if (pkg && pkg.registry !== DEFAULT_JSR_URL) target.env = { JSR_URL: pkg.registry };
+  const env: Record<string, string> = {};
+  if (pkg && pkg.registry !== DEFAULT_JSR_URL) env.JSR_URL = pkg.registry;
+  if (denoDir) env.DENO_DIR = resolve(denoDir);
+  if (Object.keys(env).length) target.env = env;
   return target;
 }
 

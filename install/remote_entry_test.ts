@@ -38,14 +38,17 @@ test("loaded from jsr.io, the launcher runs the pinned jsr: entry from the cache
   assert.ok(!isRemoteEntry("/srv/agent-connector/cli/main.ts"));
 });
 
-test("loaded from another registry, the launcher pins JSR_URL so the cached modules are found", () => {
+test("loaded from another registry or cache folder, the launcher pins JSR_URL and DENO_DIR", () => {
   const target = remoteLauncherTarget(
     "http://127.0.0.1:4545/@ken-jo/agent-connector/0.4.2/install/home_bin.ts",
     deno,
+    undefined,
+    "/var/cache/deno",
   );
-  assert.deepEqual(target.env, { JSR_URL: "http://127.0.0.1:4545/" });
+  assert.deepEqual(target.env, { JSR_URL: "http://127.0.0.1:4545/", DENO_DIR: "/var/cache/deno" });
   const sh = launcherText(target, "linux", "/h/.agent-connector");
   assert.match(sh, /^JSR_URL='http:\/\/127\.0\.0\.1:4545\/'; export JSR_URL$/m);
+  assert.match(sh, /^DENO_DIR='\/var\/cache\/deno'; export DENO_DIR$/m);
   assert.match(
     sh,
     /^exec '\/usr\/local\/bin\/deno' 'run' '-A' '--quiet' '--cached-only' '--no-lock' '--no-config' 'jsr:@ken-jo\/agent-connector@0\.4\.2\/main' "\$@"$/m,

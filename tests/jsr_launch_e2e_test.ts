@@ -63,18 +63,20 @@ function box(dir: string) {
     NO_COLOR: "1",
     ...extra,
   });
+  /** A host's environment: no DENO_DIR, no JSR_URL — the launcher pins what the install used. */
+  const hostEnv = { HOME: home, PATH: process.env.PATH ?? "", NO_COLOR: "1" };
   /** Runs the command line Claude Code would run, with `payload` on stdin. */
   const hook = (command: string, payload: unknown) =>
     spawnSync("sh", ["-c", command], {
       cwd: dir,
       input: JSON.stringify(payload),
       encoding: "utf8",
-      env: env(),
+      env: hostEnv,
     });
   const settings = () => readFileSync(join(home, ".claude", "settings.json"), "utf8");
   // Unlinked before the temp folder goes: the link must never lead a recursive remove into the cache.
   const release = () => unlinkSync(join(denoDir, "npm"));
-  return { home, env, hook, settings, release };
+  return { home, denoDir, env, hostEnv, hook, settings, release };
 }
 
 const CONNECTOR = (sdk: string) =>
@@ -142,7 +144,7 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
         runtimeArgs: ["run", "-A", "--quiet", "--cached-only", "--no-lock", "--no-config"],
         entry,
         version: registry.version,
-        env: { JSR_URL: registry.url },
+        env: { JSR_URL: registry.url, DENO_DIR: b.denoDir },
       });
       // The command line in the host file is the stable home binary, as from npm or a checkout.
       const command = hookCommand(b.settings());
@@ -154,13 +156,13 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       assert.deepEqual([malformed.status, malformed.stdout, malformed.stderr], [0, "", ""]);
       assert.equal(registry.requests.length, seen, "a hook asks the registry for nothing");
 
-      const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.env() });
+      const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.hostEnv });
       assert.match(doctor.stdout, /\[pass\] home binary: .*jsr:@ken-jo\/agent-connector@/);
       assert.match(doctor.stdout, /\[pass\] home binary CLI: agent-connector /);
 
       // upgrade through the home binary, still offline: the cache answers, nothing changes.
       const before = b.settings();
-      const upgrade = spawnSync(binPath, ["upgrade"], { encoding: "utf8", env: b.env() });
+      const upgrade = spawnSync(binPath, ["upgrade"], { encoding: "utf8", env: b.hostEnv });
       assert.equal(upgrade.status, 0, upgrade.stdout + upgrade.stderr);
       assert.match(upgrade.stdout, /^= synthetic {2}home binary/m);
       assert.match(upgrade.stdout, /deno run -A jsr:@ken-jo\/agent-connector\/main upgrade/);
