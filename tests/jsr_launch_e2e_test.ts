@@ -9,7 +9,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { startJsrStandIn } from "./_helpers/jsr_registry.ts";
@@ -79,16 +86,32 @@ function box(dir: string) {
   return { home, denoDir, env, hostEnv, hook, settings, release };
 }
 
+const FAKE_SERVER = new URL("./fixtures/serve/fake_server.mjs", import.meta.url).pathname;
+
 const CONNECTOR = (sdk: string) =>
   `import { defineConnector } from "${sdk}";
 export default defineConnector({
   id: "jsr-demo",
   version: "1.0.0",
+  server: { transport: "stdio", command: ${JSON.stringify(process.execPath)}, args: ["run", "-A", ${
+    JSON.stringify(FAKE_SERVER)
+  }] },
   hooks: {
     PreToolUse: { handler: (evt) => ({ decision: "deny", reason: \`not \${evt.toolName} today\` }) },
   },
 });
 `;
+
+/** Every .ndjson file's text under `dir`. */
+function telemetryText(dir: string): string {
+  let out = "";
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(".ndjson")) {
+      out += readFileSync(join(entry.parentPath, entry.name), "utf8");
+    }
+  }
+  return out;
+}
 
 function hookCommand(settingsText: string): string {
   const settings = JSON.parse(settingsText.replace(/^\s*\/\/.*$/gm, ""));
@@ -155,6 +178,34 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       const malformed = b.hook(command, "not json");
       assert.deepEqual([malformed.status, malformed.stdout, malformed.stderr], [0, "", ""]);
       assert.equal(registry.requests.length, seen, "a hook asks the registry for nothing");
+
+      // The server entry runs serve through the home binary, offline too, and its telemetry
+      // worker (a node:worker_threads module with an http: URL here) records the call.
+      const server = JSON.parse(readFileSync(join(b.home, ".claude.json"), "utf8"))
+        .mcpServers["jsr-demo"];
+      assert.equal(server.command, binPath);
+      const rpc = [
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: {} },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        {
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: { name: "echo", arguments: { text: "hi" } },
+        },
+      ].map((m) => JSON.stringify(m) + "\n").join("");
+      const served = spawnSync(server.command, server.args, {
+        input: rpc,
+        encoding: "utf8",
+        env: b.hostEnv,
+      });
+      assert.equal(served.status, 0, served.stderr);
+      assert.match(
+        served.stdout,
+        /"id":2,"result":\{"content":\[\{"type":"text","text":"hi"\}\]\}/,
+      );
+      const rows = telemetryText(join(b.home, ".agent-connector"));
+      assert.match(rows, /"echo"/, "the telemetry worker ran and wrote the tools/call row");
 
       const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.hostEnv });
       assert.match(doctor.stdout, /\[pass\] home binary: .*jsr:@ken-jo\/agent-connector@/);
