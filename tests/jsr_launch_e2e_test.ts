@@ -157,7 +157,7 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       assert.equal(install.status, 0, install.stdout + install.stderr);
       assert.match(
         install.stdout,
-        /\+ synthetic {2}home binary → .* jsr:@ken-jo\/agent-connector@/,
+        /\+ agent-connector {2}home binary → .* jsr:@ken-jo\/agent-connector@/,
       );
 
       const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
@@ -215,7 +215,7 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       const before = b.settings();
       const upgrade = spawnSync(binPath, ["upgrade"], { encoding: "utf8", env: b.hostEnv });
       assert.equal(upgrade.status, 0, upgrade.stdout + upgrade.stderr);
-      assert.match(upgrade.stdout, /^= synthetic {2}home binary/m);
+      assert.match(upgrade.stdout, /^= agent-connector {2}home binary/m);
       assert.match(upgrade.stdout, /deno run -A jsr:@ken-jo\/agent-connector\/main upgrade/);
       assert.equal(readFileSync(binPath, "utf8"), launcher);
       assert.equal(b.settings(), before);
