@@ -1,9 +1,12 @@
 /**
  * Finds, imports and resolves a connector config module (spec §2):
- * `agent-connector.config.{mjs,js,json}` found by walking up from the
- * project dir, or an explicit path (`--connector`). The default export — a
- * `defineConnector(...)` result or a plain config object — is resolved and
- * given its identity from the nearest package.json (core/identity.ts).
+ * `agent-connector.config.{mjs,js,ts,json}` found by walking up from the
+ * project dir, or an explicit path (`--connector`). A `.ts` config is for
+ * Deno, where a JSR user writes one naturally; Node loads it only where it
+ * strips types itself (22.18 and later) and otherwise says so in one line.
+ * The default export — a `defineConnector(...)` result or a plain config
+ * object — is resolved and given its identity from the nearest package.json
+ * (core/identity.ts).
  *
  * Every failure is one message naming the file, with no stack trace:
  * {@link ConnectorConfigError} when the config breaks a rule, and
@@ -15,6 +18,7 @@
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ConnectorConfig, ResolvedConnector } from "../core/types.ts";
 import { AgentConnectorError, ConnectorConfigError } from "../core/errors.ts";
@@ -31,6 +35,7 @@ import { describeJsonError } from "./_json_error.ts";
 export const CONFIG_FILE_NAMES: readonly string[] = [
   "agent-connector.config.mjs",
   "agent-connector.config.js",
+  "agent-connector.config.ts",
   "agent-connector.config.json",
 ];
 
@@ -154,7 +159,7 @@ function locate(options: LoadConnectorOptions): string {
   if (found) return found;
   throw new AgentConnectorError(
     "connector-not-found",
-    `No agent-connector.config.mjs, .js or .json in "${resolve(options.projectDir)}" ` +
+    `No agent-connector.config.mjs, .js, .ts or .json in "${resolve(options.projectDir)}" ` +
       "or any parent folder — create one, or pass --connector <path>",
   );
 }
@@ -179,6 +184,15 @@ async function importConfig(path: string): Promise<unknown> {
     mod = await import(pathToFileURL(path).href);
   } catch (error) {
     if (isConfigError(error)) throw invalid(path, error);
+    if (
+      path.endsWith(".ts") && (error as { code?: unknown }).code === "ERR_UNKNOWN_FILE_EXTENSION"
+    ) {
+      throw loadError(
+        path,
+        `this Node (${process.version}) cannot run TypeScript — run agent-connector with Deno, ` +
+          "use Node 22.18 or later, or rename it to agent-connector.config.mjs",
+      );
+    }
     throw loadError(path, describeImportError(error, path));
   }
   if (!("default" in mod) || mod.default === undefined) {

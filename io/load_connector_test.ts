@@ -61,13 +61,29 @@ test("discovery walks up from the project dir and applies package.json identity"
   assert.equal(loaded.connector.server?.wrapForTelemetry, true);
 });
 
-test("in one folder .mjs is preferred over .js over .json", () => {
+test("in one folder .mjs is preferred over .js over .ts over .json", () => {
   write("agent-connector.config.json", "{}");
   assert.equal(findConnectorConfig(dir), join(dir, "agent-connector.config.json"));
+  write("agent-connector.config.ts", "");
+  assert.equal(findConnectorConfig(dir), join(dir, "agent-connector.config.ts"));
   write("agent-connector.config.js", "");
   assert.equal(findConnectorConfig(dir), join(dir, "agent-connector.config.js"));
   write("agent-connector.config.mjs", "");
   assert.equal(findConnectorConfig(dir), join(dir, "agent-connector.config.mjs"));
+});
+
+test("a TypeScript config is found and loaded on Deno, types and all", async () => {
+  write("package.json", PKG);
+  const modulePath = write(
+    "agent-connector.config.ts",
+    `import { defineConnector } from ${JSON.stringify(SOURCE)};
+const args: string[] = ["-y", "@acme/acme-db-mcp"];
+export default defineConnector({ server: { transport: "stdio", command: "npx", args } });
+`,
+  );
+  const loaded = await loadConnector({ projectDir: dir });
+  assert.equal(loaded.modulePath, modulePath);
+  assert.equal(loaded.connector.id, "acme-db");
 });
 
 test("an explicit --connector path wins over discovery and may name a folder", async () => {
@@ -101,7 +117,7 @@ test("no config anywhere up the tree says where it looked and what to do", async
   const error = await loadError({ projectDir: dir });
   assert.equal(
     error.message,
-    `No agent-connector.config.mjs, .js or .json in "${dir}" or any parent folder — create one, or pass --connector <path>`,
+    `No agent-connector.config.mjs, .js, .ts or .json in "${dir}" or any parent folder — create one, or pass --connector <path>`,
   );
 });
 

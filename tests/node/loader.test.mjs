@@ -27,3 +27,24 @@ test("a syntax error names the file on Node too", async () => {
   assert.match(message, /syntax error: Unexpected token/);
   assert.ok(message.includes(join(dir, "agent-connector.config.mjs")), message);
 });
+
+test("a TypeScript config loads where Node strips types, else says what to do", async () => {
+  const files = {
+    "package.json": '{"name":"acme-db"}',
+    "agent-connector.config.ts": "const id: string = 'acme-db';\nexport default { id };\n",
+  };
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major > 22 || (major === 22 && minor >= 18)) {
+    const dir = mkdtempSync(join(tmpdir(), "ac-node-load-"));
+    try {
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      assert.equal((await loadConnector({ projectDir: dir })).connector.id, "acme-db");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
+  const { dir, message } = await messageFor(files);
+  assert.ok(message.includes(join(dir, "agent-connector.config.ts")), message);
+  assert.match(message, /cannot run TypeScript — run agent-connector with Deno/);
+});
