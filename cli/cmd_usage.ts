@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { CliError, UsageError } from "./_errors.ts";
+import { assertOutFolder } from "./_out_file.ts";
 import { parseSince } from "../core/since.ts";
 import {
   type HostId,
@@ -140,6 +141,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const out = stringFlag(parsed, "out");
     if (out) {
       const path = resolve(ctx.host.cwd, out);
+      assertOutFolder(path);
       try {
         writeFileSync(path, text);
       } catch (error) {

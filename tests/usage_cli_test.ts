@@ -260,3 +260,24 @@ test("usage report --since with a window longer than any history reports everyth
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(JSON.parse(run.stdout).totals, JSON.parse(all.stdout).totals);
 });
+
+test("export --out into a folder that does not exist fails naming it, for usage and telemetry alike, and creates nothing", async () => {
+  const { dir, done } = tempCopy("agent-kit/home");
+  try {
+    const host = hostAt(dir);
+    for (const argv of [["usage", "export", "--no-cache"], ["telemetry", "export"]]) {
+      const out = join(dir, "no-such-folder", "x.json");
+      const run = await runCliCaptured([...argv, "--out", out], host);
+      assert.equal(run.code, 1, argv.join(" "));
+      assert.equal(
+        run.stderr.split("\n").filter((l) => l.startsWith("agent-connector: ")).join("\n"),
+        `agent-connector: Cannot write "${out}": the folder ${
+          join(dir, "no-such-folder")
+        } does not exist — create it, or choose another --out`,
+      );
+      assert.equal(existsSync(join(dir, "no-such-folder")), false, argv.join(" "));
+    }
+  } finally {
+    done();
+  }
+});
