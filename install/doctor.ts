@@ -31,6 +31,7 @@ import { isRemoteEntry } from "./remote_entry.ts";
 import { registryEntry } from "../adapters/registry.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
+import { detailSubject } from "./doctor_notes.ts";
 import type { StaleDrop } from "./doctor_stale.ts";
 
 /** One finding, tagged with what `--heal` can do about it. */
@@ -232,7 +233,7 @@ export async function checkInstall(
         ? ` (in ${displayPath(c.path, opts.host.home)})`
         : "";
       return finding(
-        `${connector.id} @ ${c.platform} (${row.scope}): ${c.detail.split(":")[0]}`,
+        `${connector.id} @ ${c.platform} (${row.scope}): ${detailSubject(c.detail)}`,
         status,
         `${word}: ${c.detail}${where}`,
         {

@@ -17,6 +17,17 @@ import type { ChangeRecord } from "../core/platform_types.ts";
 import type { HookEventName } from "../core/hook_types.ts";
 import type { DoctorNote, DoctorNoteSurface, ScopeName } from "../adapters/descriptor.ts";
 
+/**
+ * The subject of a change record's detail, which names its doctor check:
+ * the text before the first `": "` (`hook Stop: unchanged` → `hook Stop`).
+ * Not before the first colon, which a Windows path's drive letter holds
+ * (`C:\Users\ann\.claude\settings.json: line 3 …`).
+ */
+export function detailSubject(detail: string): string {
+  const end = detail.indexOf(": ");
+  return end < 0 ? detail : detail.slice(0, end);
+}
+
 /** The surface a change record is about, read from its detail's label. */
 function surfaceOf(detail: string): DoctorNoteSurface | undefined {
   if (detail.startsWith("MCP server")) return "server";

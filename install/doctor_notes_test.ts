@@ -2,7 +2,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import type { DoctorNote } from "../adapters/descriptor.ts";
-import { notesFor, renderedSurfaces } from "./doctor_notes.ts";
+import { detailSubject, notesFor, renderedSurfaces } from "./doctor_notes.ts";
 
 const rec = (
   action: ChangeRecord["action"],
@@ -71,5 +71,19 @@ describe("notesFor", () => {
       "hostNativeUsage",
       "memory",
     ]);
+  });
+});
+
+describe("detailSubject", () => {
+  it("is the label before the first colon-space", () => {
+    assert.equal(detailSubject("hook Stop: unchanged"), "hook Stop");
+    assert.equal(detailSubject("MCP server acme-db: added"), "MCP server acme-db");
+    assert.equal(detailSubject("statusline set"), "statusline set");
+  });
+  it("keeps a Windows path's drive letter", () => {
+    assert.equal(
+      detailSubject("C:\\Users\\Ann Lee\\.claude\\settings.json: line 3: unexpected token"),
+      "C:\\Users\\Ann Lee\\.claude\\settings.json",
+    );
   });
 });
