@@ -62,7 +62,7 @@ export function parseCommandArgs(
       allowPositionals: true,
     });
   } catch (error) {
-    throw new UsageError(`${command}: ${describeParseError(error)}`);
+    throw new UsageError(`${command}: ${describeParseError(error, args)}`);
   }
   const count = parsed.positionals.length;
   const min = positionals.min ?? 0;
@@ -80,8 +80,19 @@ export function parseCommandArgs(
   return { values: parsed.values, positionals: parsed.positionals };
 }
 
-function describeParseError(error: unknown): string {
+function describeParseError(error: unknown, args: string[]): string {
   const message = error instanceof Error ? error.message : String(error);
+  const ambiguous = message.match(
+    /Option '(?:-\w, )?(-[^' ]+)(?: <value>)?' argument is ambiguous/,
+  );
+  if (ambiguous) {
+    // `--since -1d`: the next word starts with a dash, so it is not taken as the value.
+    const used = ambiguous[1];
+    const long = message.match(/use '(--[^=']+)=/)?.[1] ?? used;
+    const next = args[args.indexOf(used) + 1] ?? "<value>";
+    return `flag "${long}" needs a value ("${next}" starts with "-"); ` +
+      `if that is the value, write ${long}=${next}`;
+  }
   const unknown = message.match(/Unknown option '([^']+)'/);
   if (unknown) return `unknown flag "${unknown[1]}"`;
   const missing = message.match(/Option '([^']+?)(?: <value>)?' argument missing/);
