@@ -23,7 +23,7 @@ import { importConnector } from "../runtime/connector_module.ts";
 import { uninstallConnector, uninstallRows } from "../install/pipeline.ts";
 import { purgeConnector } from "../install/connector_state.ts";
 import { homeBinPath } from "../install/home_bin.ts";
-import { loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
+import { isNotFound, loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
 
 /** Help text. */
 export const help: string =
@@ -44,7 +44,8 @@ Flags:
   --targets a,b          only these hosts
   --project <dir>        the project for project scope (default: the current directory)
   --purge                also delete the connector's framework state, and the home
-                         binary when no connector is left
+                         binary when no connector is left (with nothing registered
+                         and no config here, only the home binary is removed)
   --dry-run              show the changes; write nothing
   --json                 print the InstallResult as JSON
 
@@ -74,7 +75,22 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }, { max: 1, names: "<id>" });
   const opts = runOptionsOf(parsed, ctx, "uninstall");
   const root = dataRoot(ctx.host);
-  let { id, connector } = await resolveId(parsed, ctx, opts.projectDir);
+  const purging = boolFlag(parsed, "purge");
+  let resolved;
+  try {
+    resolved = await resolveId(parsed, ctx, opts.projectDir);
+  } catch (error) {
+    // Nothing registered and no config here: `--purge` still removes what
+    // the framework itself left (e.g. the home binary an `upgrade` wrote).
+    if (!purging || !isNotFound(error) || listConnectorIds(root).length > 0) throw error;
+    const changes = opts.dryRun ? [] : purge(root, undefined, ctx);
+    return printResult(
+      { connectorId: "", dryRun: opts.dryRun, changes, warnings: [], failed: false, hosts: [] },
+      parsed,
+      ctx,
+    );
+  }
+  let { id, connector } = resolved;
   assertConnectorRecordReadable(root, id);
   const record = readConnectorRecord(root, id);
   if (!connector && record?.modulePath) {
@@ -91,15 +107,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         `check the id (\`${ctx.brand.name} status\` lists the installed ones)\n`,
     );
   }
-  if (boolFlag(parsed, "purge") && !opts.dryRun && !result.failed) {
+  if (purging && !opts.dryRun && !result.failed) {
     result.changes.push(...purge(root, id, ctx));
   }
   return printResult(result, parsed, ctx);
 }
 
-function purge(root: string, id: string, ctx: CliContext): ChangeRecord[] {
+function purge(root: string, id: string | undefined, ctx: CliContext): ChangeRecord[] {
   const out: ChangeRecord[] = [];
-  if (existsSync(connectorDir(root, id))) {
+  if (id !== undefined && existsSync(connectorDir(root, id))) {
     purgeConnector(root, id);
     out.push({
       platform: "synthetic",

@@ -114,6 +114,32 @@ test("install and upgrade refuse a --project folder that does not exist instead 
   }
 });
 
+test("uninstall --purge with nothing registered removes the home binary an upgrade left", async () => {
+  const s = sandbox(BASIC);
+  try {
+    const empty = join(s.base, "elsewhere");
+    mkdirSync(empty);
+    const host = {
+      home: s.home,
+      env: { HOME: s.home, PATH: process.env.PATH ?? "", ...denoDirEnv() },
+      cwd: empty,
+    };
+    const cli = (...argv: string[]) => runCliCaptured(argv, host);
+    await cli("upgrade");
+    const bin = join(s.home, ".agent-connector", "bin", "agent-connector");
+    assert.equal(existsSync(bin), true, "upgrade wrote the home binary");
+    const plain = await cli("uninstall");
+    assert.equal(plain.code, 1, "without --purge there is nothing to act on");
+    assert.equal(existsSync(bin), true);
+    const run = await cli("uninstall", "--purge");
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /home binary removed \(no connector left\)/);
+    assert.equal(existsSync(join(s.home, ".agent-connector", "bin")), false);
+  } finally {
+    s.done();
+  }
+});
+
 test("install with nothing detected fails with a hint", async () => {
   const s = sandbox(BASIC, { claude: false });
   try {
