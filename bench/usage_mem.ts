@@ -9,7 +9,8 @@
  * generated logs (bench/usage_gen.ts; default 1024), and prints for each of
  * the first run that writes the cache, a re-scan with nothing new (on that
  * cache) and a read-only run (no `--allow-write`: no cache) the median peak
- * RSS (`/usr/bin/time -f %M`, exact), MB per GB of logs and user+system CPU.
+ * RSS (`/usr/bin/time -f %M`, exact), MB per GB of logs (decimal units, as
+ * DESIGN §5 states its bound) and user+system CPU.
  * `runs` rounds (default 5, `USAGE_MEM_RUNS`), each first run → re-scan →
  * read-only, so the three kinds interleave on a shared machine.
  *
@@ -112,7 +113,9 @@ function peaks(): void {
       });
       rmSync(data, { recursive: true, force: true });
     }
-    const gb = bytes / 2 ** 30;
+    // Decimal units, as DESIGN §5 states its bound: MB = 10⁶ bytes, GB = 10⁹.
+    const gb = bytes / 1e9;
+    const dmb = (n: number) => (n / 1e6).toFixed(0).padStart(4);
     console.log(
       `${(bytes / 1e6).toFixed(0)} MB of logs; medians of ${runs} round${runs === 1 ? "" : "s"}` +
         " (per GB is meaningful from ~1 GB: the runtime's own 45-80 MB dominates a small tree):",
@@ -120,8 +123,10 @@ function peaks(): void {
     kinds.forEach((kind, k) => {
       const peak = median(rss[k]);
       console.log(
-        `  ${kind.padEnd(22)} peak RSS ${mb(peak)} MB (${mb(peak / gb)} MB per GB of logs; ` +
-          `runs ${rss[k].map((x) => mb(x).trim()).join(", ")}), CPU ${median(cpu[k]).toFixed(2)} s`,
+        `  ${kind.padEnd(22)} peak RSS ${dmb(peak)} MB (${dmb(peak / gb)} MB per GB of logs; ` +
+          `runs ${rss[k].map((x) => dmb(x).trim()).join(", ")}), CPU ${
+            median(cpu[k]).toFixed(2)
+          } s`,
       );
     });
   } finally {
