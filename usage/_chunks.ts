@@ -10,6 +10,8 @@
  * @module
  */
 
+import { release } from "./_release.ts";
+
 /** The typed arrays a {@link Chunked} can hold. */
 export type ChunkArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
@@ -65,7 +67,14 @@ export class Chunked {
       wide.set(chunk);
       wide[at] = v;
       this.chunks[i >>> SHIFT] = wide;
+      release(chunk);
     }
+  }
+
+  /** Frees every chunk now (`_release.ts`) and empties the array. */
+  release(): void {
+    release(...this.chunks);
+    this.chunks.length = 0;
   }
 
   /** Copies the values at `order[0]`, `order[1]`, … into `out`. */

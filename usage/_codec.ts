@@ -17,6 +17,7 @@ import type { UsageConfidence } from "../core/usage_types.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
 import type { Rows } from "./_rows.ts";
 import { encodeKeys, readKey } from "./_keys.ts";
+import { release } from "./_release.ts";
 
 const CONST = 0;
 const U8 = 1;
@@ -47,6 +48,7 @@ export class ByteWriter {
     while (size < this.length + n) size *= 2;
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.length));
+    release(this.buf); // no view of it is handed out past the next write
     this.buf = next;
     this.view = new DataView(next.buffer);
   }
@@ -101,11 +103,31 @@ export class ByteWriter {
    * {@link ByteWriter.typed} writes a Uint32Array of them, without one.
    */
   u32s(count: number, value: (i: number) => number): void {
-    this.align(4);
-    this.room(count * 4);
-    const out = new Uint32Array(this.buf.buffer, this.length, count);
+    const out = this.reserve(4, count);
     for (let i = 0; i < count; i++) out[i] = value(i);
-    this.length += count * 4;
+  }
+  /**
+   * Adds `count` zeroed elements of `width` bytes (unsigned; 8: float64),
+   * aligned as {@link ByteWriter.typed} aligns them, and returns them to fill
+   * in place (valid until the next write): no array on the side to copy.
+   */
+  reserve(
+    width: 1 | 2 | 4 | 8,
+    count: number,
+  ): Uint8Array | Uint16Array | Uint32Array | Float64Array {
+    this.align(width);
+    this.room(count * width);
+    const b = this.buf.buffer;
+    const at = this.length;
+    this.buf.fill(0, at, at + count * width);
+    this.length += count * width;
+    return width === 1
+      ? new Uint8Array(b, at, count)
+      : width === 2
+      ? new Uint16Array(b, at, count)
+      : width === 4
+      ? new Uint32Array(b, at, count)
+      : new Float64Array(b, at, count);
   }
   /** Writes bytes as they are (no length). */
   raw(b: Uint8Array): void {
@@ -128,6 +150,11 @@ export class ByteWriter {
   /** The bytes written (a view, valid until the next write). */
   result(): Uint8Array {
     return this.buf.subarray(0, this.length);
+  }
+  /** Frees the buffer now (`_release.ts`): every view {@link ByteWriter.result} gave reads empty. */
+  release(): void {
+    release(this.buf);
+    this.length = 0;
   }
 }
 
@@ -229,19 +256,13 @@ function writeColumn(w: ByteWriter, col: ArrayLike<number>, count: number): void
     : F64;
   w.u32(width);
   if (width === F64) {
-    const out = new Float64Array(count);
+    const out = w.reserve(8, count); // written in place: no column-sized array on the side
     for (let i = 0; i < count; i++) out[i] = col[i];
-    w.typed(out);
     return;
   }
   w.f64(min);
-  const out = width === U8
-    ? new Uint8Array(count)
-    : width === U16
-    ? new Uint16Array(count)
-    : new Uint32Array(count);
+  const out = w.reserve(width, count);
   for (let i = 0; i < count; i++) out[i] = col[i] - min;
-  w.typed(out);
 }
 
 /** Reads a column written by {@link writeColumn} into `out`. */
@@ -318,7 +339,9 @@ export function writeRows(w: ByteWriter, rows: Rows): void {
 export function encodeRows(rows: Rows): Uint8Array {
   const w = new ByteWriter();
   writeRows(w, rows);
-  return w.result().slice();
+  const out = w.result().slice();
+  w.release();
+  return out;
 }
 
 /** Encoded rows as the merge reads them: key bytes instead of key strings. */

@@ -191,14 +191,18 @@ export class Dedup {
   result(keys: boolean | ((kept: KeptKeys) => void) = true): Merged {
     const n = this.count;
     let held = this.keys instanceof KeySet ? this.keys : undefined;
-    this.keys = new KeySet();
+    if (held) this.keys = new KeySet();
     const order = firstOrder(this.firstSource, this.firstRow, n);
-    this.firstSource.chunks.length = 0;
-    this.firstRow.chunks.length = 0;
+    this.firstSource.release();
+    this.firstRow.release();
     const secondary = this.secondary.gather(new Uint8Array(n), order);
-    this.secondary.chunks.length = 0;
+    this.secondary.release();
     if (typeof keys === "function" && held) keys({ keys: held, order, secondary });
-    if (keys !== true) held = undefined;
+    if (keys !== true) {
+      this.keys.release(); // a DigestSet, or the KeySet once saved
+      held?.release();
+      held = undefined;
+    }
     const table = emptyTable(this.platform, this.confidence, 0, this.strings);
     table.count = n;
     // Column by column, dropping each one's chunks once copied, so the peak is
@@ -216,7 +220,7 @@ export class Dedup {
         out,
         order,
       );
-      this.cols[c].chunks.length = 0;
+      this.cols[c].release();
     });
     return { keys: held, order, secondary, table };
   }

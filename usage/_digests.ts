@@ -15,6 +15,7 @@
 
 import { Chunked } from "./_chunks.ts";
 import { writeKey } from "./_keys.ts";
+import { release } from "./_release.ts";
 
 const C1 = 0x239b961b;
 const C2 = 0xab0e9789;
@@ -119,10 +120,19 @@ export class DigestSet {
       this.words[w].set(slot, d[w]);
     }
     if (this.size * 2 > this.table.length) {
-      this.table = new Int32Array(this.table.length * 2);
+      const grown = new Int32Array(this.table.length * 2);
+      release(this.table);
+      this.table = grown;
       for (let s = 0; s < this.size; s++) this.place(s);
     } else this.table[i] = slot + 1;
     return -1 - slot;
+  }
+
+  /** Frees the set's memory now (`_release.ts`); it is empty and unusable afterwards. */
+  release(): void {
+    for (const w of this.words) w.release();
+    release(this.table);
+    this.size = 0;
   }
 
   private place(slot: number): void {

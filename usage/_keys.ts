@@ -16,6 +16,7 @@
 
 import type { ByteReader, ByteWriter } from "./_codec.ts";
 import { Chunked } from "./_chunks.ts";
+import { release } from "./_release.ts";
 
 const ARENA_CHUNK = 1 << 20;
 
@@ -97,7 +98,9 @@ export class KeySet {
     this.hashes.set(slot, h);
     this.size++;
     if (this.size * 2 > this.table.length) {
-      this.table = new Int32Array(this.table.length * 2);
+      const grown = new Int32Array(this.table.length * 2);
+      release(this.table);
+      this.table = grown;
       for (let s = 0; s < this.size; s++) this.place(s);
     } else this.place(slot);
   }
@@ -107,6 +110,15 @@ export class KeySet {
     let i = this.hashes.get(slot) & mask;
     while (this.table[i] !== 0) i = (i + 1) & mask;
     this.table[i] = slot + 1;
+  }
+
+  /** Frees the set's memory now (`_release.ts`); it is empty and unusable afterwards. */
+  release(): void {
+    release(...this.arenas, this.table);
+    for (const c of [this.where, this.starts, this.lengths, this.hashes]) c.release();
+    this.arenas = [];
+    this.size = 0;
+    this.bytes = 0;
   }
 
   /** The key in `slot`. */
@@ -129,10 +141,15 @@ export class KeySet {
     w.u32s(this.size, (i) => this.hashes.get(slot(i)));
     w.u32(this.bytes);
     w.align(8);
-    for (let i = 0; i < this.size; i++) {
+    // Byte by byte into the writer's buffer: a view per key (~100k of them on
+    // a large history) was most of what the save allocated on the heap.
+    const out = w.reserve(1, this.bytes);
+    for (let i = 0, to = 0; i < this.size; i++) {
       const s = slot(i);
+      const arena = this.arenas[this.where.get(s)];
       const start = this.starts.get(s);
-      w.raw(this.arenas[this.where.get(s)].subarray(start, start + this.lengths.get(s)));
+      const end = start + this.lengths.get(s);
+      for (let j = start; j < end; j++) out[to++] = arena[j];
     }
   }
 

@@ -154,6 +154,7 @@ export class RowsFileWriter {
       this.failed = true;
     }
     this.fd = undefined;
+    this.w.release();
     this.w = new ByteWriter(16);
     if (!this.failed) {
       try {

@@ -42,6 +42,7 @@ import type { Rows } from "./_rows.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
 import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
 import { encodeRows, readRows, RowsReader } from "./_codec.ts";
+import { release } from "./_release.ts";
 
 /** One platform's plans and how they will be settled. */
 export interface PlatformScan {
@@ -174,8 +175,16 @@ export class Settler {
     return this.index.get(plan)! + 1;
   }
 
-  /** Takes the decoded rows of `plan` (once per plan). */
+  /**
+   * Takes the decoded rows of `plan` (once per plan). Encoded rows (a
+   * worker's) are merged, copied to the rows file and freed.
+   */
   take(plan: Planned, result: DecodeResult): void {
+    this.settle(plan, result);
+    if (result.rows instanceof Uint8Array) release(result.rows);
+  }
+
+  private settle(plan: Planned, result: DecodeResult): void {
     const { reader } = this.scan;
     this.taken.add(plan);
     const appended = plan.mode === 1 ? plan.cached : undefined;
@@ -229,6 +238,7 @@ export class Settler {
     const { reader, plans } = this.scan;
     const { dir, since } = this;
     let complete = true;
+    let keptFile: Uint8Array | undefined; // every source's kept rows are views into it
     for (const plan of plans) {
       if (this.taken.has(plan)) continue;
       const cached = plan.cached;
@@ -236,12 +246,14 @@ export class Settler {
         this.cursors.set(plan.key, cached);
         const kept = this.scan.kept?.get(plan.key);
         if (kept) {
+          keptFile = kept.bytes;
           this.merged.add(this.reader.read(kept.bytes), this.origin(plan));
           this.rowsOut?.add(plan.key, kept);
         }
       } else if (skippedBySince(plan, since)) complete = false;
     }
     this.scan.kept = undefined;
+    release(keptFile);
     this.rowsOut?.commit();
     const fingerprint = complete ? this.scan.fingerprint : "";
     if (this.scan.deltaBase) {

@@ -307,7 +307,9 @@ export function saveSnapshotKeys(
   k.json({ fingerprint, id });
   merged.keys.write(k, merged.order);
   k.typed(merged.secondary);
-  return writeCacheFile(file(dir, platform, "keys"), k.result());
+  const ok = writeCacheFile(file(dir, platform, "keys"), k.result());
+  k.release();
+  return ok;
 }
 
 /** Writes the snapshot's table atomically, after its keys; false when it could not. */
@@ -330,5 +332,7 @@ export function saveSnapshotTable(
   };
   w.json(header);
   writeTable(w, t);
-  return writeCacheFile(file(dir, t.platform, "records"), w.result());
+  const ok = writeCacheFile(file(dir, t.platform, "records"), w.result());
+  w.release();
+  return ok;
 }
