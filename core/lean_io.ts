@@ -41,6 +41,8 @@ export interface LeanIo {
   mkdirp(path: string): void;
   /** What `path` is, or undefined when it cannot be stat'ed. */
   kind(path: string): "file" | "dir" | "other" | undefined;
+  /** A folder's entry names, or undefined when it cannot be listed. */
+  names(path: string): string[] | undefined;
   /** The process's working directory. */
   cwd(): string;
 }

@@ -217,6 +217,13 @@ export async function nodeIo(): Promise<LeanIo> {
         return undefined;
       }
     },
+    names(path) {
+      try {
+        return fs.readdirSync(path);
+      } catch {
+        return undefined;
+      }
+    },
     cwd: () => process.cwd(),
   };
 }
