@@ -217,13 +217,6 @@ export async function nodeIo(): Promise<LeanIo> {
         return undefined;
       }
     },
-    names(path) {
-      try {
-        return fs.readdirSync(path);
-      } catch {
-        return undefined;
-      }
-    },
     cwd: () => process.cwd(),
   };
 }
