@@ -8,6 +8,10 @@
  * empty module. Samples interleave so machine noise hits both sides alike;
  * prints medians, p90 and the delta. The budget line is the way a host runs a
  * hook: through the launcher, with the telemetry row written (the default).
+ * "empty script (launcher)" is the launcher alone (its `/bin/sh` and one more
+ * `execve`, which on a Firecracker VM costs as much as running `/bin/true`).
+ * CPU time prints user and system apart with minor page faults (the kernel's
+ * main share of a cold start); the split is tick-sampled (bench/_child_cpu.ts).
  *
  * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`). With
  * `HOOK_BENCH_INSTRUCTIONS=3` it also counts each case's user-space
@@ -23,7 +27,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { currentLauncherTarget, ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
+import {
+  currentLauncherTarget,
+  ensureHomeBin,
+  homeBinPath,
+  launcherText,
+} from "../install/home_bin.ts";
 import { registerFixture } from "../tests/_helpers/runtime.ts";
 import { CPU_WRAPPER, median, timeChild } from "./_child_cpu.ts";
 import { countInstructions, HAS_VALGRIND } from "./_child_instructions.ts";
@@ -49,19 +58,31 @@ writeFileSync(empty, "");
 ensureHomeBin({ root: data, os: "linux" });
 
 const target = currentLauncherTarget();
+// The launcher's own cost: the same launcher text, execing the empty script.
+const emptyLauncher = join(data, "empty-launcher");
+writeFileSync(emptyLauncher, launcherText({ ...target, entry: empty }, "linux", data), {
+  mode: 0o755,
+});
 const env = { ...process.env, AGENT_CONNECTOR_DATA_DIR: data, DENO_NO_UPDATE_CHECK: "1" };
 // What a host passes the home binary: the launcher pins the root and quiets Deno itself.
 const hostEnv = { ...process.env };
 delete hostEnv.AGENT_CONNECTOR_DATA_DIR;
 delete hostEnv.DENO_NO_UPDATE_CHECK;
 
-const cpu: Record<string, number[]> = {};
+/** Per case: CPU time, its user and system shares, and minor page faults, one entry a run. */
+const cpu: Record<string, { cpu: number[]; user: number[]; sys: number[]; faults: number[] }> = {};
 
 function time(c: Case, name?: string): number {
   const { argv, input } = c;
   const r = timeChild(argv, { input, env: c.host ? hostEnv : env });
   if (r.status !== 0) throw new Error(`${argv.join(" ")} failed: ${r.stderr}`);
-  if (name && r.cpuMs !== undefined) (cpu[name] ??= []).push(r.cpuMs);
+  if (name && r.cpuMs !== undefined) {
+    const m = cpu[name] ??= { cpu: [], user: [], sys: [], faults: [] };
+    m.cpu.push(r.cpuMs);
+    m.user.push(r.userMs ?? 0);
+    m.sys.push(r.sysMs ?? 0);
+    m.faults.push(r.minorFaults ?? 0);
+  }
   return r.ms;
 }
 
@@ -80,6 +101,7 @@ interface Case {
 }
 const cases: Record<string, Case> = {
   "empty script": { argv: [target.runtime, ...target.runtimeArgs, empty], input: "" },
+  "empty script (launcher)": { argv: [emptyLauncher], input: "", host: true },
   "hook (runtime + entry)": {
     argv: [
       target.runtime,
@@ -157,20 +179,35 @@ for (const [name, xs] of Object.entries(samples)) {
   const b = stats(samples[baseline]);
   const line = `${name.padEnd(24)} median ${s.median.toFixed(1).padStart(6)} ms` +
     `  p90 ${s.p90.toFixed(1).padStart(6)} ms`;
-  const ratio = `  ratio ${(s.median / b.median).toFixed(2)}×  +${
-    (s.median - b.median).toFixed(1)
+  const d = s.median - b.median;
+  const ratio = `  ratio ${(s.median / b.median).toFixed(2)}×  ${d >= 0 ? "+" : ""}${
+    d.toFixed(1)
   } ms`;
   console.log(name === baseline ? line : line + ratio);
 }
 if (CPU_WRAPPER) {
-  console.log("CPU time (user + system), same runs:");
-  for (const [name, xs] of Object.entries(cpu)) {
-    const baseline = name.startsWith("node:") ? "node: empty script" : "empty script";
-    const b = stats(cpu[baseline]).median;
-    const m = stats(xs).median;
+  // User and system are tick-sampled shares of the exact sum (bench/_child_cpu.ts):
+  // compare their medians over many runs only; page faults are counted.
+  console.log("CPU time, same runs (medians; Δ against the empty script):");
+  console.log(
+    `${"".padEnd(24)} ${"cpu ms".padStart(14)} ${"user ms".padStart(14)} ${"sys ms".padStart(14)} ${
+      "page faults".padStart(14)
+    }`,
+  );
+  for (const [name, m] of Object.entries(cpu)) {
+    const b = cpu[name.startsWith("node:") ? "node: empty script" : "empty script"];
+    const col = (xs: number[], bs: number[], digits: number) => {
+      const v = median(xs);
+      const d = v - median(bs);
+      return (m === b ? v.toFixed(digits) : `${d >= 0 ? "+" : ""}${d.toFixed(digits)}`).padStart(
+        14,
+      );
+    };
     console.log(
-      `${name.padEnd(24)} median ${m.toFixed(1).padStart(6)} ms` +
-        (name === baseline ? "" : `  ratio ${(m / b).toFixed(2)}×  +${(m - b).toFixed(1)} ms`),
+      `${name.padEnd(24)} ${col(m.cpu, b.cpu, 1)} ${col(m.user, b.user, 1)} ${
+        col(m.sys, b.sys, 1)
+      } ${col(m.faults, b.faults, 0)}` +
+        (m === b ? "" : `  ratio ${(median(m.cpu) / median(b.cpu)).toFixed(2)}×`),
     );
   }
 }
@@ -203,7 +240,7 @@ if (ROUNDS > 0 && HAS_VALGRIND) {
 const BUDGET_CASE = "hook + telemetry row";
 const overWall = stats(samples[BUDGET_CASE]).median - stats(samples["empty script"]).median;
 const overCpu = CPU_WRAPPER
-  ? stats(cpu[BUDGET_CASE]).median - stats(cpu["empty script"]).median
+  ? median(cpu[BUDGET_CASE].cpu) - median(cpu["empty script"].cpu)
   : undefined;
 const over = overCpu ?? overWall;
 console.log(

@@ -41,6 +41,12 @@ export interface LeanIo {
   mkdirp(path: string): void;
   /** What `path` is, or undefined when it cannot be stat'ed. */
   kind(path: string): "file" | "dir" | "other" | undefined;
+  /**
+   * A folder's entry names, or undefined when it cannot be listed. Deno's
+   * only: there a failed read builds an error object that costs more than a
+   * listing (io/git_walk.ts `GitWalkFs.names`); Node's lean I/O leaves it out.
+   */
+  names?(path: string): string[] | undefined;
   /** The process's working directory. */
   cwd(): string;
 }

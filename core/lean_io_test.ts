@@ -54,3 +54,19 @@ test("a pending stdin deadline never holds the process once the host closed stdi
   // the process alive would have it killed.
   assert.deepEqual(await readInChild(120_000, "whole", true), { code: 0, out: "got:whole" });
 });
+
+test("Deno's lean I/O lists a folder's entry names, and gives undefined for one it cannot list", async () => {
+  const { leanIo } = await import("./lean_io.ts");
+  const io = await leanIo();
+  assert.ok(io.names, "the Deno lean I/O lists folders");
+  const dir = mkdtempSync(join(tmpdir(), "ac-names-"));
+  try {
+    writeFileSync(join(dir, "config"), "");
+    writeFileSync(join(dir, "HEAD"), "");
+    assert.deepEqual(io.names(dir)?.sort(), ["HEAD", "config"]);
+    assert.equal(io.names(join(dir, "missing")), undefined);
+    assert.equal(io.names(join(dir, "config")), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
