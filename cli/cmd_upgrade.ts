@@ -11,6 +11,7 @@ import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
+import { secretWarnings } from "./_secret_warnings.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
@@ -64,7 +65,14 @@ function guidance(channel: string): string {
     }/main upgrade (the home binary pins the version that runs it)`;
 }
 
-async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {
+/**
+ * Re-renders every registered connector from its recorded module; its
+ * secret warnings (as install prints them) go into `warnings`.
+ */
+async function rerenderRegistered(
+  opts: RunOptions,
+  warnings: string[],
+): Promise<PipelineResult[]> {
   const root = dataRoot(opts.host);
   const results: PipelineResult[] = unreadableConnectorIds(root).map((id) => ({
     connectorId: id,
@@ -97,8 +105,15 @@ async function rerenderRegistered(opts: RunOptions): Promise<PipelineResult[]> {
       });
       continue;
     }
-    for (const row of record.installs ?? []) {
-      if (opts.targets && !opts.targets.includes(row.platform as never)) continue;
+    const rows = (record.installs ?? []).filter((row) =>
+      !opts.targets || opts.targets.includes(row.platform as never)
+    );
+    if (rows.length > 0) {
+      warnings.push(
+        ...await secretWarnings(connector, record.modulePath, opts.host, opts.targets),
+      );
+    }
+    for (const row of rows) {
       results.push(
         await installConnector({ connector, modulePath: record.modulePath }, {
           ...opts,
@@ -136,13 +151,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     };
   }
   let results: PipelineResult[];
+  // A secret the server needs but nobody stored is reported as install does.
+  const secrets: string[] = [];
   try {
     const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
     assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
+    secrets.push(
+      ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
+    );
     results = [await installConnector(loaded, opts)];
   } catch (error) {
     if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
-    results = await rerenderRegistered(opts);
+    results = await rerenderRegistered(opts, secrets);
   }
   const merged: PipelineResult = {
     connectorId: results.map((r) => r.connectorId).join(","),
@@ -152,7 +172,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     failed: bin.action === "warn" || results.some((r) => r.failed),
     hosts: results.flatMap((r) => r.hosts),
   };
-  const code = printResult(merged, parsed, ctx);
+  const code = printResult(merged, parsed, ctx, secrets);
   if (!boolFlag(parsed, "json")) ctx.stdout.write(`${guidance(channel)}\n`);
   return code;
 }

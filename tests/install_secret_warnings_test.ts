@@ -161,3 +161,32 @@ test("a module without secrets registering a fresh id touches no secret state", 
     s.done();
   }
 });
+
+test("upgrade warns about an unset secret as install does, from a config or the registered record", async () => {
+  const s = sandbox();
+  try {
+    s.env.DB_USER = "app";
+    const mod = s.module("pkg", WITH_SECRETS);
+    await s.cli(["install", "--connector", mod, "--targets", "claude-code"]);
+    const want = [
+      'secret "db-pass" is not set — run `secrets set db-pass --connector-id acme-db`',
+      'secret "api-token" is not set — run `secrets set api-token --connector-id acme-db`',
+    ];
+    const named = await s.cli(["upgrade", "--connector", mod, "--targets", "claude-code"]);
+    assert.equal(named.code, 1, named.stdout);
+    assert.deepEqual(warningsOf(named.stdout), want);
+    // No config in the working folder: every registered connector is re-rendered.
+    const registered = await s.cli(["upgrade", "--targets", "claude-code"]);
+    assert.equal(registered.code, 1, registered.stdout);
+    assert.deepEqual(warningsOf(registered.stdout), want);
+
+    for (const name of ["db-pass", "api-token"]) {
+      await s.cli(["secrets", "set", name, "--connector-id", "acme-db"], "v4lue\n");
+    }
+    const quiet = await s.cli(["upgrade", "--targets", "claude-code"]);
+    assert.equal(quiet.code, 0, quiet.stdout);
+    assert.deepEqual(warningsOf(quiet.stdout), []);
+  } finally {
+    s.done();
+  }
+});
