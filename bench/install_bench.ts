@@ -4,18 +4,29 @@
  * of a connector declaring every surface and all 13 events, `--targets` every
  * host in the registry, user scope and project scope, in a temporary HOME
  * seeded with nothing. Baseline: the same CLI printing `--version` (start-up
- * alone), so the ratio and the delta show what planning all hosts costs.
+ * alone), so the delta shows what planning all hosts costs.
+ *
+ * Two runtimes, runs interleaved across both (A, B, C, A, B, C …) so machine
+ * load hits every case alike: Deno running the home binary's command line,
+ * and the npm build (`npm/`, from `deno task build:npm`, its dependencies
+ * reachable, e.g. `npm/node_modules`) under `node` when both are there.
+ * Printed per runtime: medians of CPU time (user + system; wall time on a
+ * loaded machine mostly measures waiting for a core), each dry run above
+ * `--version`, and how many modules the dry run loads (one extra counted run:
+ * Deno's debug log, a Node module hook).
  *
  * `deno task bench install` (optionally `INSTALL_BENCH_RUNS=20`).
  *
  * @module
  */
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { REGISTRY } from "../adapters/registry.ts";
 import { currentLauncherTarget } from "../install/home_bin.ts";
 import { median, timeChild } from "./_child_cpu.ts";
@@ -24,6 +35,7 @@ import { denoCacheDir } from "./_deno_dir.ts";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const RUNS = Number(process.env.INSTALL_BENCH_RUNS ?? 10);
 const CONNECTOR = join(ROOT, "tests", "fixtures", "connectors", "acme-full");
+const NPM = join(ROOT, "npm");
 
 const base = mkdtempSync(join(tmpdir(), "ac-bench-install-"));
 const home = join(base, "home");
@@ -32,7 +44,7 @@ mkdirSync(home);
 mkdirSync(project);
 // Deno keeps its module cache under HOME unless DENO_DIR says where.
 const denoDir = denoCacheDir();
-const env = {
+const env: Record<string, string | undefined> = {
   ...process.env,
   ...(denoDir ? { DENO_DIR: denoDir } : {}),
   HOME: home,
@@ -40,12 +52,83 @@ const env = {
   DENO_NO_UPDATE_CHECK: "1",
   NO_COLOR: "1",
 };
+const targets = REGISTRY.map((r) => r.id).join(",");
+
+/** One runtime's command lines. */
+interface Runtime {
+  name: string;
+  cli: string[];
+  connector: string;
+  /** Extra environment and arguments of the module-counting run. */
+  countWith: { env: Record<string, string>; args: string[] };
+  /** Reads the loaded modules from that run's standard error. */
+  modules: (stderr: string) => Set<string>;
+}
+
 // The exact command line the home binary runs.
 const target = currentLauncherTarget();
-const cli = [target.runtime, ...target.runtimeArgs, target.entry];
-const targets = REGISTRY.map((r) => r.id).join(",");
-const install = (scope: string) => [
-  ...cli,
+const runtimes: Runtime[] = [{
+  name: "Deno",
+  cli: [target.runtime, ...target.runtimeArgs, target.entry],
+  connector: CONNECTOR,
+  countWith: { env: { DENO_LOG: "debug" }, args: [] },
+  modules: (stderr) =>
+    new Set(
+      [...stderr.matchAll(/for ES module: ([^,\s]+)/g)].map((m) => m[1])
+        .filter((u) => !u.startsWith("ext:")),
+    ),
+}];
+const nodeRuntime = npmBuildRuntime();
+if (nodeRuntime) runtimes.push(nodeRuntime);
+
+/** The npm build under `node`, when it is built and runs here. */
+function npmBuildRuntime(): Runtime | undefined {
+  const bin = join(NPM, "cli", "main.js");
+  if (!existsSync(bin)) {
+    console.log("npm build: not measured (no npm/; run `deno task build:npm`)");
+    return undefined;
+  }
+  const version = spawnSync("node", ["--version"], { encoding: "utf8" });
+  if (version.status !== 0) {
+    console.log("npm build: not measured (no `node` on PATH)");
+    return undefined;
+  }
+  // The acme-full connector, importing the SDK from the npm build.
+  const connector = join(base, "connector-npm");
+  cpSync(CONNECTOR, connector, { recursive: true });
+  const file = join(connector, "agent-connector.config.mjs");
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      "../../../../mod.ts",
+      pathToFileURL(join(NPM, "mod.js")).href,
+    ),
+  );
+  // Node 20's module hooks run off the main thread: each load is written to stderr.
+  const hooks = join(base, "count_hooks.mjs");
+  writeFileSync(
+    hooks,
+    "export async function load(url, context, next) {\n" +
+      '  if (!url.startsWith("node:")) process.stderr.write(`@@module ${url}\\n`);\n' +
+      "  return next(url, context);\n}\n",
+  );
+  const register = join(base, "count_register.mjs");
+  writeFileSync(
+    register,
+    `import { register } from "node:module";\nregister(${
+      JSON.stringify(pathToFileURL(hooks).href)
+    });\n`,
+  );
+  return {
+    name: `Node ${version.stdout.trim()} (npm build)`,
+    cli: ["node", bin],
+    connector,
+    countWith: { env: {}, args: ["--import", pathToFileURL(register).href] },
+    modules: (stderr) => new Set([...stderr.matchAll(/^@@module (\S+)$/gm)].map((m) => m[1])),
+  };
+}
+
+const install = (rt: Runtime, scope: string) => [
   "install",
   "--dry-run",
   "--json",
@@ -54,17 +137,17 @@ const install = (scope: string) => [
   "--targets",
   targets,
   "--connector",
-  CONNECTOR,
+  rt.connector,
   "--project",
   project,
 ];
-const cases: Record<string, string[]> = {
-  "cli --version": [...cli, "--version"],
-  "dry run, user scope": install("user"),
-  "dry run, project scope": install("project"),
-};
+const CASES = ["--version", "dry run, user scope", "dry run, project scope"] as const;
+function argsOf(rt: Runtime, name: typeof CASES[number]): string[] {
+  if (name === "--version") return ["--version"];
+  return install(rt, name.includes("user") ? "user" : "project");
+}
 
-function run(argv: string[]): { ms: number; cpuMs?: number; hosts: number } {
+function run(argv: string[]): { cpuMs?: number; ms: number; hosts: number } {
   const r = timeChild(argv, { env, cwd: project });
   // Exit 1 means something asked for could not be done (a conflict, say);
   // the plan still ran in full, which is what is timed.
@@ -76,19 +159,42 @@ function run(argv: string[]): { ms: number; cpuMs?: number; hosts: number } {
   return { ms: r.ms, cpuMs: r.cpuMs, hosts };
 }
 
-const planned = run(cases["dry run, user scope"]).hosts; // also warms the module cache
-for (const argv of Object.values(cases)) run(argv);
-const samples: Record<string, number[]> = Object.fromEntries(
-  Object.keys(cases).map((name) => [name, []]),
-);
-const cpu: Record<string, number[]> = Object.fromEntries(
-  Object.keys(cases).map((name) => [name, []]),
-);
+function countModules(rt: Runtime, scope: string): number {
+  const [exe, ...rest] = rt.cli;
+  // Deno's flags go before the script; Node's --import too.
+  const at = exe === "node" ? 0 : rest.length - 1;
+  const argv = [
+    ...rest.slice(0, at),
+    ...rt.countWith.args,
+    ...rest.slice(at),
+    ...install(rt, scope),
+  ];
+  const r = spawnSync(exe, argv, {
+    env: { ...env, ...rt.countWith.env } as Record<string, string>,
+    cwd: project,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return rt.modules(r.stderr).size;
+}
+
+const planned = run([...runtimes[0].cli, ...install(runtimes[0], "user")]).hosts;
+const cpu = new Map<string, number[]>();
+const wall = new Map<string, number[]>();
+for (const rt of runtimes) {
+  for (const name of CASES) {
+    run([...rt.cli, ...argsOf(rt, name)]); // warms caches
+    cpu.set(`${rt.name}\0${name}`, []);
+    wall.set(`${rt.name}\0${name}`, []);
+  }
+}
 for (let i = 0; i < RUNS; i++) {
-  for (const [name, argv] of Object.entries(cases)) {
-    const r = run(argv);
-    samples[name].push(r.ms);
-    if (r.cpuMs !== undefined) cpu[name].push(r.cpuMs);
+  for (const rt of runtimes) {
+    for (const name of CASES) {
+      const r = run([...rt.cli, ...argsOf(rt, name)]);
+      wall.get(`${rt.name}\0${name}`)!.push(r.ms);
+      if (r.cpuMs !== undefined) cpu.get(`${rt.name}\0${name}`)!.push(r.cpuMs);
+    }
   }
 }
 
@@ -98,30 +204,30 @@ console.log(
       loadavg()[0].toFixed(1)
     } on ${cpus().length} cores)`,
 );
-function report(title: string, figures: Record<string, number[]>): number {
-  console.log(title);
-  const baseline = median(figures["cli --version"]);
-  for (const [name, xs] of Object.entries(figures)) {
-    const m = median(xs);
+const useCpu = cpu.get(`${runtimes[0].name}\0--version`)!.length > 0;
+const figures = useCpu ? cpu : wall;
+let worst = 0;
+for (const rt of runtimes) {
+  console.log(`${rt.name}, ${useCpu ? "CPU time (user + system)" : "wall time"}:`);
+  const baseline = median(figures.get(`${rt.name}\0--version`)!);
+  for (const name of CASES) {
+    const m = median(figures.get(`${rt.name}\0${name}`)!);
     const line = `  ${name.padEnd(24)} median ${m.toFixed(0).padStart(5)} ms`;
+    if (name === "--version") {
+      console.log(line);
+      continue;
+    }
+    worst = Math.max(worst, m);
+    const modules = countModules(rt, name.includes("user") ? "user" : "project");
     console.log(
-      name === "cli --version"
-        ? line
-        : `${line}  ratio ${(m / baseline).toFixed(2)}×  +${(m - baseline).toFixed(0)} ms`,
+      `${line}  +${(m - baseline).toFixed(0)} ms above --version (${
+        (m / baseline).toFixed(2)
+      }×), ${modules} modules loaded`,
     );
   }
-  return Math.max(
-    median(figures["dry run, user scope"]),
-    median(figures["dry run, project scope"]),
-  );
 }
-const wall = report("wall time:", samples);
-// The verdict uses CPU time when it was measured: on a loaded machine a
-// process's wall time mostly measures waiting for a core.
-const used = cpu["cli --version"].length ? report("CPU time (user + system):", cpu) : undefined;
-const worst = used ?? wall;
 console.log(
   `budget: a dry run over every adapter under 500 ms — ${worst <= 500 ? "met" : "NOT met"} ` +
-    `(${used === undefined ? "wall" : "CPU"} ${worst.toFixed(0)} ms including start-up)`,
+    `(${useCpu ? "CPU" : "wall"} ${worst.toFixed(0)} ms including start-up, slowest runtime)`,
 );
 rmSync(base, { recursive: true, force: true });

@@ -16,8 +16,22 @@ import { createHash } from "node:crypto";
  * ```
  */
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  let hex = recentHashes.get(text);
+  if (hex === undefined) {
+    hex = createHash("sha256").update(text, "utf8").digest("hex");
+    if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
+    recentHashes.set(text, hex);
+  }
+  return hex;
 }
+
+/**
+ * Hashes of recent texts. An install hashes the same content several times
+ * (a whole file's claim key, its ownership record, the peers' plans), and in
+ * Deno each `createHash` is a round trip through Node compatibility.
+ */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 256;
 
 /**
  * Serialises a JSON value with object keys sorted at every depth, so equal

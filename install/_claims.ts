@@ -65,12 +65,21 @@ export function putClaim(ctx: RunContext, record: OwnedRecord): void {
   const list = ctx.ledgers.owned.records;
   const same = (r: OwnedRecord) =>
     r.kind === record.kind && r.file === record.file && r.at === record.at && isClaim(r, record);
-  const current = list.filter(same);
-  if (current.length === 1 && JSON.stringify(current[0]) === JSON.stringify(record)) return;
-  const at = list.findIndex(same);
-  const rest = list.filter((r) => !same(r));
-  rest.splice(at < 0 ? rest.length : at, 0, record);
-  ctx.ledgers.owned.records = rest;
+  // One pass: most claims are new (appended) or the one record already there.
+  let at = -1;
+  let count = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (!same(list[i])) continue;
+    if (count++ === 0) at = i;
+  }
+  if (count === 1 && JSON.stringify(list[at]) === JSON.stringify(record)) return;
+  if (count === 0) {
+    ctx.ledgers.owned.records = [...list, record];
+  } else {
+    const rest = list.filter((r) => !same(r));
+    rest.splice(at, 0, record);
+    ctx.ledgers.owned.records = rest;
+  }
   ctx.ledgers.dirty.add("owned");
 }
 

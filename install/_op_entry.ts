@@ -64,16 +64,11 @@ export function setEntry(
   const text = s.text ?? "";
   const current = fmt.get(text, e.loc);
   const owned = findOwned(ctx, s.path, e.at);
+  const hash = valueHash(value);
   const own = () =>
-    putOwned(ctx, {
-      platform: e.platform,
-      file: s.path,
-      kind: "entry",
-      at: e.at,
-      hash: valueHash(value),
-    });
+    putOwned(ctx, { platform: e.platform, file: s.path, kind: "entry", at: e.at, hash });
   const claim = { platform: e.platform, scope: ctx.scope };
-  const against = disagreeing(ctx, s.path, e.at, claim, valueHash(value));
+  const against = disagreeing(ctx, s.path, e.at, claim, hash);
   if (against.length) {
     return record(e.platform, "warn", s.path, conflictDetail(e.label, claim, against));
   }

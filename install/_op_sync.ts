@@ -51,20 +51,15 @@ export function syncItems(
   const list = arr.found && Array.isArray(arr.value) ? arr.value : [];
   const ours = list.filter(e.owns);
   const claim = { platform: e.platform, scope: ctx.scope };
-  const against = e.items.length ? disagreeing(ctx, s.path, e.at, claim, valueHash(e.items)) : [];
+  const hash = e.items.length ? valueHash(e.items) : "";
+  const against = e.items.length ? disagreeing(ctx, s.path, e.at, claim, hash) : [];
   if (against.length) {
     return record(e.platform, "warn", s.path, conflictDetail(e.label, claim, against));
   }
   if (deepEqual(ours, e.items)) {
     if (!e.items.length) dropOwned(ctx, s.path, e.at, e.platform);
     if (e.items.length) {
-      putOwned(ctx, {
-        platform: e.platform,
-        file: s.path,
-        kind: "entry",
-        at: e.at,
-        hash: valueHash(e.items),
-      });
+      putOwned(ctx, { platform: e.platform, file: s.path, kind: "entry", at: e.at, hash });
     }
     return record(
       e.platform,
@@ -100,13 +95,7 @@ export function syncItems(
     dropOwned(ctx, s.path, e.at, e.platform);
     return record(e.platform, "remove", s.path, `${e.label}: removed`);
   }
-  putOwned(ctx, {
-    platform: e.platform,
-    file: s.path,
-    kind: "entry",
-    at: e.at,
-    hash: valueHash(e.items),
-  });
+  putOwned(ctx, { platform: e.platform, file: s.path, kind: "entry", at: e.at, hash });
   return record(
     e.platform,
     ours.length ? "update" : "create",

@@ -105,7 +105,7 @@
  * @module
  */
 
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
@@ -175,9 +175,10 @@ const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 function openSession(path: string): FileSession {
   let original: string | undefined;
   let currentMode: number | undefined;
-  // Most files a first install touches are absent: answering ENOENT without
-  // a thrown error is about half the cost under Deno (any other error throws).
-  const st = statSync(path, { throwIfNoEntry: false });
+  // Most files a first install touches are absent. Deno's statSync builds
+  // (and drops) a NotFound error even with throwIfNoEntry: false; existsSync
+  // answers without one, and a file gone between the two is still "absent".
+  const st = existsSync(path) ? statSync(path, { throwIfNoEntry: false }) : undefined;
   if (st) {
     currentMode = st.mode & 0o7777;
     try {
