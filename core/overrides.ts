@@ -13,6 +13,7 @@ import type {
   PlatformOverride,
   ResolvedConnector,
   ServerDef,
+  StatuslineOptions,
 } from "./connector_types.ts";
 import type { PlatformId } from "./platform_types.ts";
 
@@ -92,4 +93,13 @@ export function memoryOverride(
 ): PlatformMemoryOverride | undefined {
   const value = platformOverride(connector, platform).memory;
   return typeof value === "object" && value !== null ? value : undefined;
+}
+
+/** The status-line options in effect on `platform`: per-host options override the base ones. */
+export function statuslineOptions(
+  connector: Pick<ResolvedConnector, "statusline">,
+  platform: string,
+): StatuslineOptions {
+  const def = connector.statusline;
+  return { ...def?.options, ...def?.hosts?.[platform as PlatformId]?.options };
 }

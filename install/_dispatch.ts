@@ -43,31 +43,33 @@ function syncAt(e: { op: string; path: readonly string[] }): string {
 }
 
 /**
- * The ledger locator and hash an edit would be claimed under, for edits
- * that claim something (whole files, entries, our items of an array);
- * undefined for the rest. The pipeline compares other hosts' plans by it.
+ * The ledger locator an edit would be claimed under and a function giving
+ * the claim's hash, for edits that claim something (whole files, entries,
+ * our items of an array); undefined for the rest. The pipeline compares
+ * other hosts' plans by it; the hash (canonical JSON + sha256) is computed
+ * only for the few claims another host shares.
  */
-export function claimKey(e: Edit): { at: string; hash: string } | undefined {
+export function claimKey(e: Edit): { at: string; hash: () => string } | undefined {
   try {
     switch (e.op) {
       case "file.set":
-        return { at: "", hash: sha256Hex(e.content) };
+        return { at: "", hash: () => sha256Hex(e.content) };
       case "json.set":
-        return { at: entry(e, e.path, "json").at, hash: valueHash(e.value) };
+        return { at: entry(e, e.path, "json").at, hash: () => valueHash(e.value) };
       case "json.item.set":
-        return { at: entry(e, e.path, "json", e.key).at, hash: valueHash(e.value) };
+        return { at: entry(e, e.path, "json", e.key).at, hash: () => valueHash(e.value) };
       case "toml.table.set":
-        return { at: entry(e, e.table, "toml").at, hash: valueHash(e.value) };
+        return { at: entry(e, e.table, "toml").at, hash: () => valueHash(e.value) };
       case "toml.item.set":
-        return { at: entry(e, e.array, "toml", e.key).at, hash: valueHash(e.value) };
+        return { at: entry(e, e.array, "toml", e.key).at, hash: () => valueHash(e.value) };
       case "yaml.set":
-        return { at: entry(e, e.path, "yaml").at, hash: valueHash(e.value) };
+        return { at: entry(e, e.path, "yaml").at, hash: () => valueHash(e.value) };
       case "yaml.item.set":
-        return { at: entry(e, e.path, "yaml", e.key).at, hash: valueHash(e.value) };
+        return { at: entry(e, e.path, "yaml", e.key).at, hash: () => valueHash(e.value) };
       case "json.items.sync":
       case "toml.items.sync":
       case "yaml.items.sync":
-        return e.items.length ? { at: syncAt(e), hash: valueHash(e.items) } : undefined;
+        return e.items.length ? { at: syncAt(e), hash: () => valueHash(e.items) } : undefined;
       default:
         return undefined;
     }

@@ -31,11 +31,14 @@ const keyOf = (file: string, at: string) => `${file}\0${at}`;
  * What each (platform, scope) planned in this run claims: (file, ledger
  * locator) → hash, by `platform\0scope`. Valid while the disk is unchanged.
  */
-export type PeerClaims = Map<string, Map<string, string>>;
+export type PeerClaims = Map<string, Map<string, () => string>>;
 
-/** What a plan claims: (file, ledger locator) → hash of the bytes or value. */
-function claimsOf(plan: PlanPart): Map<string, string> {
-  const out = new Map<string, string>();
+/**
+ * What a plan claims: (file, ledger locator) → hash of the bytes or value,
+ * computed when asked (most claims are shared with no other host).
+ */
+function claimsOf(plan: PlanPart): Map<string, () => string> {
+  const out = new Map<string, () => string>();
   for (const e of plan.edits) {
     const k = claimKey(e);
     if (k) out.set(keyOf(resolve(e.file), k.at), k.hash);
@@ -89,7 +92,7 @@ export async function peerWants(
       known.set(key, theirs);
     }
     for (const { file, at } of peer.keys) {
-      const hash = theirs.get(keyOf(file, at));
+      const hash = theirs.get(keyOf(file, at))?.();
       out.push({ platform: peer.platform, scope: peer.scope, file, at, ...(hash ? { hash } : {}) });
     }
   }

@@ -8,10 +8,9 @@
 
 import type { JsonValue } from "../core/connector_types.ts";
 import { expandEnv } from "../core/interpolation.ts";
-import { platformOverride } from "../core/overrides.ts";
+import { platformOverride, statuslineOptions } from "../core/overrides.ts";
 import { scopePath } from "../adapters/descriptor.ts";
 import { statuslineCommand } from "../adapters/render/command_line.ts";
-import { statuslineOptions } from "../runtime/statusline.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 
 const OPTION_FLAG = {

@@ -7,14 +7,11 @@
  * @module
  */
 
-import type {
-  ResolvedConnector,
-  StatuslineContext,
-  StatuslineOptions,
-} from "../core/connector_types.ts";
+import type { ResolvedConnector, StatuslineContext } from "../core/connector_types.ts";
 import type { PlatformId } from "../core/platform_types.ts";
 import type { HookDialect } from "../adapters/dialect.ts";
 import { parseStdin } from "./dispatch.ts";
+import { statuslineOptions } from "../core/overrides.ts";
 
 /** What to render. */
 export interface StatuslineRunInput {
@@ -28,15 +25,6 @@ export interface StatuslineRunInput {
   dialect?: HookDialect;
   /** The host's own row cap, if it has one. */
   hostMaxLines?: number;
-}
-
-/** The options in effect on `platform`: per-host options override the base ones. */
-export function statuslineOptions(
-  connector: ResolvedConnector,
-  platform: string,
-): StatuslineOptions {
-  const def = connector.statusline;
-  return { ...def?.options, ...def?.hosts?.[platform as PlatformId]?.options };
 }
 
 /** Keeps the first `max` lines of `text` (all when `max` is unset). */
