@@ -11,6 +11,7 @@ import { JsonPathConflictError } from "../core/edit_json.ts";
 import type { Edit } from "./edits.ts";
 import { type DocFormat, type FormatFamily, loadFormat } from "./_doc_format.ts";
 import { freshYamlFormat } from "./_yaml_fresh_format.ts";
+import { freshTomlFormat } from "./_toml_fresh_format.ts";
 import { type EntryEdit, locatorKey, removeEntry, setEntry } from "./_op_entry.ts";
 import { applyPatch, releasePatch } from "./_op_patch.ts";
 import { removeFile, setFile } from "./_op_file.ts";
@@ -82,6 +83,8 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
   const family = formatFamily(e);
   const fmt: DocFormat | undefined = family === "yaml"
     ? freshYamlFormat(e, s.text) ?? await loadFormat(family)
+    : family === "toml"
+    ? freshTomlFormat(e, s.text) ?? await loadFormat(family)
     : family
     ? await loadFormat(family)
     : undefined;
