@@ -9,8 +9,9 @@ import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
-import { denoStatFile, type FileStat } from "../core/runtime_info.ts";
+import { denoSameStats, denoStatFile, type FileStat } from "../core/runtime_info.ts";
 import type { Resume } from "./_decode.ts";
+import type { KeptPlans, ListingMemo } from "./_listing_memo.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -47,6 +48,8 @@ const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((pat
     ? { size: st.size, mtimeMs: wholeMs(st.mtimeMs, path), ino: Number(st.ino) || 0 }
     : undefined;
 });
+
+const sameStats = denoSameStats();
 
 /**
  * An mtime as whole milliseconds, truncated: what Deno gives (its `mtime` is
@@ -129,6 +132,95 @@ function companionStats(companions: readonly string[]): { size: number; mtimeMs:
     } catch { /* absent: the host has not written it */ }
   }
   return { size, mtimeMs };
+}
+
+/**
+ * One platform's listed sources planned: their fingerprint, and their plans
+ * (built on demand). With `memo`, sources found as kept (the lister's own, in
+ * order, with the kept keys, each stat'ing as kept) take the kept
+ * fingerprint and are not planned unless asked; others are planned and
+ * their stats kept.
+ */
+export function planListed(
+  reader: UsageReader,
+  sources: UsageSource[],
+  listed: UsageSource[],
+  problems: UsageProblem[],
+  memo?: ListingMemo,
+): { fingerprint: string; plans: () => Planned[] } {
+  const kept = memo?.plans(reader.id, sources, listed);
+  if (kept && unchangedSince(sources, kept)) {
+    memo!.recordPlans(reader.id, kept);
+    return { fingerprint: kept.fingerprint, plans: () => keptPlans(reader, sources, kept) };
+  }
+  const before = problems.length;
+  const plans = planSources(reader, sources, problems);
+  const print = fingerprint(plans);
+  const fromLister = sources.length === listed.length && sources.every((s, i) => s === listed[i]);
+  memo?.recordPlans(
+    reader.id,
+    problems.length === before && fromLister ? keepPlans(sources, plans, print) : undefined,
+  );
+  return { fingerprint: print, plans: () => plans };
+}
+
+/**
+ * The sources' keys, sizes, mtimes and inodes as kept (`_listing_memo.ts`),
+ * when each source is one plan (no repeated key, no companions, every one a
+ * regular file); undefined otherwise.
+ */
+function keepPlans(
+  sources: UsageSource[],
+  plans: Planned[],
+  fingerprint: string,
+): KeptPlans | undefined {
+  if (plans.length !== sources.length) return undefined;
+  const stats: number[] = [];
+  const keyed = sources.length > 0 && sources[0].key !== undefined;
+  for (let i = 0; i < plans.length; i++) {
+    const p = plans[i];
+    if (p.source !== sources[i] || p.source.companions) return undefined;
+    if ((p.source.key !== undefined) !== keyed) return undefined;
+    stats.push(p.size, p.mtimeMs, p.ino);
+  }
+  return { keys: keyed ? plans.map((p) => p.key) : undefined, stats, fingerprint };
+}
+
+/**
+ * Whether each of `sources` (found to be the kept ones, in the same order:
+ * `_listing_memo.ts`) is a regular file whose size, mtime and inode are the
+ * kept ones: then {@link planSources} would give plans of the kept
+ * fingerprint ({@link keptPlans} builds them).
+ */
+function unchangedSince(sources: UsageSource[], kept: KeptPlans): boolean {
+  const s = kept.stats;
+  if (s.length !== sources.length * 3) return false;
+  if (sameStats) return sameStats(sources.map((source) => source.path), s, false);
+  for (let i = 0, j = 0; i < sources.length; i++, j += 3) {
+    let st;
+    try {
+      st = statFile(sources[i].path);
+    } catch {
+      return false; // planning reports it
+    }
+    if (!st || st.size !== s[j] || st.mtimeMs !== s[j + 1] || st.ino !== s[j + 2]) return false;
+  }
+  return true;
+}
+
+/** The plans of sources found {@link unchangedSince} `kept`, from its numbers. */
+function keptPlans(reader: UsageReader, sources: UsageSource[], kept: KeptPlans): Planned[] {
+  const s = kept.stats;
+  return sources.map((source, i) => ({
+    reader,
+    source,
+    key: source.key ?? source.path,
+    size: s[3 * i],
+    mtimeMs: s[3 * i + 1],
+    ino: s[3 * i + 2],
+    mode: 2,
+    from: 0,
+  }));
 }
 
 /**

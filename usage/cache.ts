@@ -12,6 +12,10 @@
  * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
  * - `dirs.json` (`_dirs.ts`): remembered folder listings (names, kinds and
  *   the folders' times), so a re-scan stats folders instead of reading them.
+ * - `listing.bin` (`_listing_memo.ts`): remembered walks (the folders they
+ *   went through, with their times, and the files found) and each
+ *   platform's sources with their stats and fingerprint, so a re-scan with
+ *   nothing new stats and compares instead of walking and hashing.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
  *
