@@ -30,7 +30,7 @@
  */
 
 import { join, sep } from "node:path";
-import { denoSameStats } from "../core/runtime_info.ts";
+import { denoStatsInto } from "../core/runtime_info.ts";
 import { statDir } from "./_dirs.ts";
 import type { UsageSource } from "./reader.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";
@@ -94,27 +94,34 @@ interface Header {
  */
 export type SameDirs = (paths: readonly string[], kept: ArrayLike<number>) => boolean;
 
-const sameStats = denoSameStats();
+const statsInto = denoStatsInto();
 
 /** {@link SameDirs} through Deno's stat, else `node:fs` (`_dirs.ts` `statDir`). */
-const sameDirs: SameDirs = sameStats
-  ? (paths, kept) => sameStats(paths, kept, true)
-  : (paths, kept) => {
-    if (kept.length !== paths.length * 3) return false;
-    for (let i = 0, j = 0; i < paths.length; i++, j += 3) {
+const sameDirs: SameDirs = (paths, kept) => {
+  if (kept.length !== paths.length * 3) return false;
+  const now = new Float64Array(kept.length);
+  if (statsInto) {
+    if (!statsInto(paths, true, now)) return false;
+  } else {
+    for (let i = 0; i < paths.length; i++) {
       let st;
       try {
         st = statDir(paths[i]);
       } catch {
         return false; // walking reports it
       }
-      const same = st
-        ? st.mtimeMs === kept[j] && st.ctimeMs === kept[j + 1] && st.ino === kept[j + 2]
-        : kept[j] === -1;
-      if (!same) return false;
+      now.set(st ? [st.mtimeMs, st.ctimeMs, st.ino] : [-1, -1, -1], 3 * i);
     }
-    return true;
-  };
+  }
+  return sameNumbers(now, kept);
+};
+
+/** Whether `a` and `b` hold the same numbers. */
+export function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** The remembered listings of one cache folder, for one listing run. */
 export class ListingMemo {
@@ -184,7 +191,7 @@ export class ListingMemo {
    * The kept plans of `platform` when every walk of this listing was the
    * kept one (so the files are the kept ones) and `sources` are exactly the
    * files its lister returned (`listed`, the same objects in order) with the
-   * kept keys; the caller still stats them (`_plan.ts` `unchangedSince`).
+   * kept keys; the caller still stats them (`_plan.ts` `planListed`).
    */
   plans(platform: string, sources: UsageSource[], listed: UsageSource[]): KeptPlans | undefined {
     const old = this.old(platform);
@@ -225,7 +232,9 @@ export class ListingMemo {
     if (!changed) return false;
     const platforms: Record<string, KeptPlatform> = { ...this.kept() };
     for (const [platform, fresh] of this.fresh) platforms[platform] = fresh;
-    return writeCacheFile(this.file(), writeMemo(platforms));
+    // Not synced: a file torn by a crash fails the checks of `readMemo` (lengths,
+    // line and number counts) or stats no real folder or file, and is rebuilt.
+    return writeCacheFile(this.file(), writeMemo(platforms), false);
   }
 }
 

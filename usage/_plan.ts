@@ -9,9 +9,9 @@ import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
-import { denoSameStats, denoStatFile, type FileStat } from "../core/runtime_info.ts";
+import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
 import type { Resume } from "./_decode.ts";
-import type { KeptPlans, ListingMemo } from "./_listing_memo.ts";
+import { type KeptPlans, type ListingMemo, sameNumbers } from "./_listing_memo.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -49,7 +49,7 @@ const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((pat
     : undefined;
 });
 
-const sameStats = denoSameStats();
+const statsInto = denoStatsInto();
 
 /**
  * An mtime as whole milliseconds, truncated: what Deno gives (its `mtime` is
@@ -149,12 +149,14 @@ export function planListed(
   memo?: ListingMemo,
 ): { fingerprint: string; plans: () => Planned[] } {
   const kept = memo?.plans(reader.id, sources, listed);
-  if (kept && unchangedSince(sources, kept)) {
+  // Stat'ed once: when only some sizes or times changed (an append), the plans come from these.
+  const now = kept && statNumbers(sources);
+  if (kept && now && sameNumbers(now, kept.stats)) {
     memo!.recordPlans(reader.id, kept);
-    return { fingerprint: kept.fingerprint, plans: () => keptPlans(reader, sources, kept) };
+    return { fingerprint: kept.fingerprint, plans: () => plansFrom(reader, sources, kept.stats) };
   }
   const before = problems.length;
-  const plans = planSources(reader, sources, problems);
+  const plans = now ? plansFrom(reader, sources, now) : planSources(reader, sources, problems);
   const print = fingerprint(plans);
   const fromLister = sources.length === listed.length && sources.every((s, i) => s === listed[i]);
   memo?.recordPlans(
@@ -187,37 +189,44 @@ function keepPlans(
 }
 
 /**
- * Whether each of `sources` (found to be the kept ones, in the same order:
- * `_listing_memo.ts`) is a regular file whose size, mtime and inode are the
- * kept ones: then {@link planSources} would give plans of the kept
- * fingerprint ({@link keptPlans} builds them).
+ * Each source's size, mtime and inode (three numbers a source), as
+ * {@link planSources} would stat them; undefined when one is missing, not a
+ * regular file or cannot be stat'ed (planning reports it), or has companions.
  */
-function unchangedSince(sources: UsageSource[], kept: KeptPlans): boolean {
-  const s = kept.stats;
-  if (s.length !== sources.length * 3) return false;
-  if (sameStats) return sameStats(sources.map((source) => source.path), s, false);
-  for (let i = 0, j = 0; i < sources.length; i++, j += 3) {
+function statNumbers(sources: UsageSource[]): Float64Array | undefined {
+  const out = new Float64Array(sources.length * 3);
+  if (sources.some((s) => s.companions)) return undefined;
+  if (statsInto) return statsInto(sources.map((s) => s.path), false, out) ? out : undefined;
+  for (let i = 0; i < sources.length; i++) {
     let st;
     try {
       st = statFile(sources[i].path);
     } catch {
-      return false; // planning reports it
+      return undefined;
     }
-    if (!st || st.size !== s[j] || st.mtimeMs !== s[j + 1] || st.ino !== s[j + 2]) return false;
+    if (!st) return undefined;
+    out.set([st.size, st.mtimeMs, st.ino], 3 * i);
   }
-  return true;
+  return out;
 }
 
-/** The plans of sources found {@link unchangedSince} `kept`, from its numbers. */
-function keptPlans(reader: UsageReader, sources: UsageSource[], kept: KeptPlans): Planned[] {
-  const s = kept.stats;
+/**
+ * The plans of `sources` from their numbers (three a source, as
+ * {@link statNumbers} gives them): what {@link planSources} gives sources
+ * with no repeated key and no companions, each a regular file.
+ */
+function plansFrom(
+  reader: UsageReader,
+  sources: UsageSource[],
+  stats: ArrayLike<number>,
+): Planned[] {
   return sources.map((source, i) => ({
     reader,
     source,
     key: source.key ?? source.path,
-    size: s[3 * i],
-    mtimeMs: s[3 * i + 1],
-    ino: s[3 * i + 2],
+    size: stats[3 * i],
+    mtimeMs: stats[3 * i + 1],
+    ino: stats[3 * i + 2],
     mode: 2,
     from: 0,
   }));

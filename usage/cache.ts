@@ -64,11 +64,16 @@ function readJson(path: string): Record<string, unknown> | undefined {
 
 /**
  * Writes one cache file atomically (owner-only); false when it could not:
- * the cache is optional (no write permission, a full disk).
+ * the cache is optional (no write permission, a full disk). `durable` false
+ * skips the fsync (see `AtomicWriteOptions.durable`).
  */
-export function writeCacheFile(path: string, data: string | Uint8Array): boolean {
+export function writeCacheFile(
+  path: string,
+  data: string | Uint8Array,
+  durable = true,
+): boolean {
   try {
-    writeFileAtomic(path, data, { mode: 0o600 });
+    writeFileAtomic(path, data, { mode: 0o600, durable });
     return true;
   } catch {
     return false;
