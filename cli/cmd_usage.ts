@@ -135,8 +135,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const scan = await scanUsage(options, listing);
     progress.done();
     warn(scan.problems);
-    const records = scan.records.slice().sort((a, b) => a.ts - b.ts)
-      .map((r) => render.exportRecord(r, prices));
+    // By time; records of the same time by their columns (not in the order they were gathered).
+    const records = scan.records.map((r) => ({ ts: r.ts, row: render.exportRecord(r, prices) }))
+      .sort((a, b) => a.ts - b.ts || render.exportOrder(a.row, b.row)).map((x) => x.row);
     const text = format === "csv" ? render.csv(records) : JSON.stringify(records, null, 2) + "\n";
     const out = stringFlag(parsed, "out");
     if (out) {

@@ -33,6 +33,13 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Apply `mode` even when the file exists (hook scripts must stay executable). */
   forceMode?: boolean;
+  /**
+   * False skips the `fsync` before the rename: after a crash the file may be
+   * the new one with parts missing (zeros), never a mix with the old one. Only
+   * for a cache whose reader tells such a file from a whole one and rebuilds
+   * it. Default true.
+   */
+  durable?: boolean;
 }
 
 /** Returns the real file a path writes to: the symlink's target when it is one. */
@@ -89,7 +96,7 @@ export function writeFileAtomic(
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
     let off = 0;
     while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
-    fsyncSync(fd);
+    if (options.durable !== false) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     if (mode !== undefined) chmodSync(temp, mode);

@@ -51,6 +51,11 @@ export interface DirListing {
   names: string[];
   /** One kind letter per name. */
   kinds: string;
+  /**
+   * The folder's stat, when the listing is one a later scan may take again
+   * while the folder stats the same (a settled folder's, from a `DirMemo`).
+   */
+  stat?: DirStat;
 }
 
 /**
@@ -126,9 +131,12 @@ export const listNames: ListDir = denoReadDir() ?? ((path) => {
  */
 export const DIR_MEMO_PAYS: boolean = denoStatDir() !== undefined;
 
+/** A folder's stat, with the contract of `denoStatDir` (whose it is under Deno). */
+export const statDir: (path: string) => DirStat | undefined = denoStatDir() ?? nodeStatDir;
+
 const denoRead = denoReadDir();
 const DEFAULT_IO: DirIo = {
-  stat: denoStatDir() ?? nodeStatDir,
+  stat: statDir,
   read: denoRead
     ? (path) => denoRead(path) ?? { names: [], kinds: "" } // it was a folder when stat'ed
     : readDirKinds,
@@ -136,19 +144,23 @@ const DEFAULT_IO: DirIo = {
 
 /** The remembered listings of one cache folder, for one listing run. */
 export class DirMemo {
-  private readonly kept: Record<string, Record<string, Kept>>;
+  private loaded?: Record<string, Record<string, Kept>>;
   private readonly fresh = new Map<string, Map<string, Kept>>();
   private changed = false;
 
   /**
-   * Loads the memo kept in `cacheDir` (none kept, or damaged: empty). `now`
-   * is when this listing started; `io` replaces the OS calls in tests.
+   * The memo kept in `cacheDir` (read when a folder is first listed; none
+   * kept, or damaged: empty). `now` is when this listing started; `io`
+   * replaces the OS calls in tests.
    */
   constructor(
     private readonly cacheDir: string,
     private readonly now: number = Date.now(),
     private readonly io: DirIo = DEFAULT_IO,
-  ) {
+  ) {}
+
+  private get kept(): Record<string, Record<string, Kept>> {
+    if (this.loaded) return this.loaded;
     let kept: Record<string, Record<string, Kept>> = {};
     try {
       const data = JSON.parse(readFileSync(this.file(), "utf8"));
@@ -156,20 +168,30 @@ export class DirMemo {
         kept = data.platforms;
       }
     } catch { /* none kept, or damaged: every folder is read */ }
-    this.kept = kept;
+    return this.loaded = kept;
   }
 
   private file(): string {
     return join(this.cacheDir, "dirs.json");
   }
 
-  /** The lister of `platform`'s folders: remembered listings it does not reach are dropped. */
+  /**
+   * The lister of `platform`'s folders. Once it lists a folder, remembered
+   * listings of `platform` it does not reach are dropped; a lister never
+   * used leaves them as they were.
+   */
   lister(platform: string): ListDir {
-    let fresh = this.fresh.get(platform);
-    if (!fresh) this.fresh.set(platform, fresh = new Map());
-    const kept = Object.hasOwn(this.kept, platform) ? this.kept[platform] : {};
-    const out = fresh;
-    return (path) => this.list(path, Object.hasOwn(kept, path) ? kept[path] : undefined, out);
+    let state: { fresh: Map<string, Kept>; kept: Record<string, Kept> } | undefined;
+    return (path) => {
+      if (!state) {
+        let fresh = this.fresh.get(platform);
+        if (!fresh) this.fresh.set(platform, fresh = new Map());
+        const all = this.kept;
+        state = { fresh, kept: Object.hasOwn(all, platform) ? all[platform] : {} };
+      }
+      const { fresh, kept } = state;
+      return this.list(path, Object.hasOwn(kept, path) ? kept[path] : undefined, fresh);
+    };
   }
 
   private list(
@@ -191,11 +213,12 @@ export class DirMemo {
     ) {
       fresh.set(path, old);
       const names = old[3] === "" ? [] : old[3].split("/");
-      if (names.length === old[4].length) return { names, kinds: old[4] };
+      if (names.length === old[4].length) return { names, kinds: old[4], stat: st };
     }
     const listing = this.io.read(path);
     if (known && st && st.mtimeMs < this.now - SETTLE_MS && st.mtimeMs > 0) {
       fresh.set(path, [st.mtimeMs, st.ctimeMs, st.ino, listing.names.join("/"), listing.kinds]);
+      listing.stat = st;
       this.changed = true;
     } else {
       fresh.delete(path);

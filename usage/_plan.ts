@@ -9,8 +9,9 @@ import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
-import { denoStatFile, type FileStat } from "../core/runtime_info.ts";
+import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
 import type { Resume } from "./_decode.ts";
+import { type KeptPlans, type ListingMemo, sameNumbers } from "./_listing_memo.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -47,6 +48,8 @@ const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((pat
     ? { size: st.size, mtimeMs: wholeMs(st.mtimeMs, path), ino: Number(st.ino) || 0 }
     : undefined;
 });
+
+const statsInto = denoStatsInto();
 
 /**
  * An mtime as whole milliseconds, truncated: what Deno gives (its `mtime` is
@@ -129,6 +132,104 @@ function companionStats(companions: readonly string[]): { size: number; mtimeMs:
     } catch { /* absent: the host has not written it */ }
   }
   return { size, mtimeMs };
+}
+
+/**
+ * One platform's listed sources planned: their fingerprint, and their plans
+ * (built on demand). With `memo`, sources found as kept (the lister's own, in
+ * order, with the kept keys, each stat'ing as kept) take the kept
+ * fingerprint and are not planned unless asked; others are planned and
+ * their stats kept.
+ */
+export function planListed(
+  reader: UsageReader,
+  sources: UsageSource[],
+  listed: UsageSource[],
+  problems: UsageProblem[],
+  memo?: ListingMemo,
+): { fingerprint: string; plans: () => Planned[] } {
+  const kept = memo?.plans(reader.id, sources, listed);
+  // Stat'ed once: when only some sizes or times changed (an append), the plans come from these.
+  const now = kept && statNumbers(sources);
+  if (kept && now && sameNumbers(now, kept.stats)) {
+    memo!.recordPlans(reader.id, kept);
+    return { fingerprint: kept.fingerprint, plans: () => plansFrom(reader, sources, kept.stats) };
+  }
+  const before = problems.length;
+  const plans = now ? plansFrom(reader, sources, now) : planSources(reader, sources, problems);
+  const print = fingerprint(plans);
+  const fromLister = sources.length === listed.length && sources.every((s, i) => s === listed[i]);
+  memo?.recordPlans(
+    reader.id,
+    problems.length === before && fromLister ? keepPlans(sources, plans, print) : undefined,
+  );
+  return { fingerprint: print, plans: () => plans };
+}
+
+/**
+ * The sources' keys, sizes, mtimes and inodes as kept (`_listing_memo.ts`),
+ * when each source is one plan (no repeated key, no companions, every one a
+ * regular file); undefined otherwise.
+ */
+function keepPlans(
+  sources: UsageSource[],
+  plans: Planned[],
+  fingerprint: string,
+): KeptPlans | undefined {
+  if (plans.length !== sources.length) return undefined;
+  const stats: number[] = [];
+  const keyed = sources.length > 0 && sources[0].key !== undefined;
+  for (let i = 0; i < plans.length; i++) {
+    const p = plans[i];
+    if (p.source !== sources[i] || p.source.companions) return undefined;
+    if ((p.source.key !== undefined) !== keyed) return undefined;
+    stats.push(p.size, p.mtimeMs, p.ino);
+  }
+  return { keys: keyed ? plans.map((p) => p.key) : undefined, stats, fingerprint };
+}
+
+/**
+ * Each source's size, mtime and inode (three numbers a source), as
+ * {@link planSources} would stat them; undefined when one is missing, not a
+ * regular file or cannot be stat'ed (planning reports it), or has companions.
+ */
+function statNumbers(sources: UsageSource[]): Float64Array | undefined {
+  const out = new Float64Array(sources.length * 3);
+  if (sources.some((s) => s.companions)) return undefined;
+  if (statsInto) return statsInto(sources.map((s) => s.path), false, out) ? out : undefined;
+  for (let i = 0; i < sources.length; i++) {
+    let st;
+    try {
+      st = statFile(sources[i].path);
+    } catch {
+      return undefined;
+    }
+    if (!st) return undefined;
+    out.set([st.size, st.mtimeMs, st.ino], 3 * i);
+  }
+  return out;
+}
+
+/**
+ * The plans of `sources` from their numbers (three a source, as
+ * {@link statNumbers} gives them): what {@link planSources} gives sources
+ * with no repeated key and no companions, each a regular file.
+ */
+function plansFrom(
+  reader: UsageReader,
+  sources: UsageSource[],
+  stats: ArrayLike<number>,
+): Planned[] {
+  return sources.map((source, i) => ({
+    reader,
+    source,
+    key: source.key ?? source.path,
+    size: stats[3 * i],
+    mtimeMs: stats[3 * i + 1],
+    ino: stats[3 * i + 2],
+    mode: 2,
+    from: 0,
+  }));
 }
 
 /**

@@ -9,40 +9,80 @@
 import { normalize, sep } from "node:path";
 import type { SourceLister, UsageSource } from "./reader.ts";
 import { type ListDir, listNames } from "./_dirs.ts";
+import type { WalkMemo } from "./_listing_memo.ts";
 
 /**
  * Creates a lister that sends unreadable paths to `problem`. Folders are
  * read by `list` (default: by name, kinds unknown; a scan with the cache
- * passes a `DirMemo`'s lister).
+ * passes a `DirMemo`'s lister). With `memo`, a root whose walk is remembered
+ * and whose folders are unchanged is not walked (`_listing_memo.ts`). Every
+ * source returned is also pushed to `listed`.
  */
 export function createLister(
   problem: (path: string, message: string) => void,
   list: ListDir = listNames,
+  memo?: WalkMemo,
+  listed?: UsageSource[],
 ): SourceLister {
+  let walks = 0;
   return {
     problem,
     files(roots, options) {
       const out: UsageSource[] = [];
       for (const root of roots) {
         if (!root) continue; // "" names no folder (normalized, it would be the cwd)
-        const found: string[] = [];
         const base = normalize(root);
-        walk(base, options.ext, found, problem, 0, list);
-        found.sort();
         const cut = base.endsWith(sep) ? base.length : base.length + 1;
-        for (const path of found) {
-          const rel = path.slice(cut);
-          if (options.filter && !options.filter(rel, root)) continue;
-          out.push({
-            path,
-            format: path.endsWith(".jsonl") ? "jsonl" : path.endsWith(".json") ? "json" : "custom",
-            meta: { root, rel },
-          });
+        const index = walks++;
+        const sig = memo &&
+          JSON.stringify([root, options.ext, options.filter ? String(options.filter) : ""]);
+        const kept = memo?.walk(index, sig!, base);
+        if (kept) {
+          for (const path of kept) out.push(sourceAt(path, root, cut));
+          continue;
         }
+        const found: string[] = [];
+        const seen: Walked | undefined = memo ? { dirs: [], stats: [], ok: true } : undefined;
+        walk(base, options.ext, found, problem, 0, list, seen);
+        found.sort();
+        const files: string[] = [];
+        for (const path of found) {
+          const source = sourceAt(path, root, cut);
+          if (options.filter && !options.filter(source.meta!.rel, root)) continue;
+          out.push(source);
+          files.push(source.meta!.rel);
+        }
+        memo?.record(
+          index,
+          seen?.ok
+            ? {
+              sig: sig!,
+              dirs: seen.dirs.map((d) => d === base ? "" : d.slice(cut)),
+              stats: seen.stats,
+              files,
+            }
+            : undefined,
+        );
       }
+      listed?.push(...out);
       return Promise.resolve(out);
     },
   };
+}
+
+function sourceAt(path: string, root: string, cut: number): UsageSource {
+  return {
+    path,
+    format: path.endsWith(".jsonl") ? "jsonl" : path.endsWith(".json") ? "json" : "custom",
+    meta: { root, rel: path.slice(cut) },
+  };
+}
+
+/** The folders a walk went through and their stats; `ok` false when one has none to keep. */
+interface Walked {
+  dirs: string[];
+  stats: number[];
+  ok: boolean;
 }
 
 /** Folders deeper than this below a root are not walked (a symlink loop ends here). */
@@ -60,15 +100,24 @@ function walk(
   problem: (path: string, message: string) => void,
   depth: number,
   list: ListDir,
+  seen?: Walked,
 ): void {
   let listing;
   try {
     listing = list(dir);
   } catch (error) {
+    if (seen) seen.ok = false;
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     problem(dir, `cannot read this folder (${code ?? String(error)}); its logs were skipped`);
     return;
+  }
+  if (seen) {
+    seen.dirs.push(dir);
+    const st = listing?.stat;
+    if (!listing) seen.stats.push(-1, -1, -1); // missing, or not a folder
+    else if (st) seen.stats.push(st.mtimeMs, st.ctimeMs, st.ino);
+    else seen.ok = false;
   }
   if (!listing) return; // missing, or not a folder
   const { names, kinds } = listing;
@@ -77,7 +126,7 @@ function walk(
     const name = names[i];
     if (ext.some((e) => name.endsWith(e))) out.push(prefix + name);
     else if (depth < MAX_DEPTH && (kinds[i] === "d" || kinds[i] === "l" || kinds[i] === "u")) {
-      walk(prefix + name, ext, out, problem, depth + 1, list);
+      walk(prefix + name, ext, out, problem, depth + 1, list, seen);
     }
   }
 }

@@ -12,6 +12,10 @@
  * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
  * - `dirs.json` (`_dirs.ts`): remembered folder listings (names, kinds and
  *   the folders' times), so a re-scan stats folders instead of reading them.
+ * - `listing.bin` (`_listing_memo.ts`): remembered walks (the folders they
+ *   went through, with their times, and the files found) and each
+ *   platform's sources with their stats and fingerprint, so a re-scan with
+ *   nothing new stats and compares instead of walking and hashing.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
  *
@@ -60,11 +64,16 @@ function readJson(path: string): Record<string, unknown> | undefined {
 
 /**
  * Writes one cache file atomically (owner-only); false when it could not:
- * the cache is optional (no write permission, a full disk).
+ * the cache is optional (no write permission, a full disk). `durable` false
+ * skips the fsync (see `AtomicWriteOptions.durable`).
  */
-export function writeCacheFile(path: string, data: string | Uint8Array): boolean {
+export function writeCacheFile(
+  path: string,
+  data: string | Uint8Array,
+  durable = true,
+): boolean {
   try {
-    writeFileAtomic(path, data, { mode: 0o600 });
+    writeFileAtomic(path, data, { mode: 0o600, durable });
     return true;
   } catch {
     return false;

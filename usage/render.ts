@@ -144,27 +144,45 @@ export function exportRecord(r: UsageRecord, prices: PriceTable | undefined): Ex
   };
 }
 
+const COLUMNS: (keyof ExportRecord)[] = [
+  "platform",
+  "sessionId",
+  "project",
+  "model",
+  "provider",
+  "time",
+  "input",
+  "cacheRead",
+  "cacheWrite",
+  "cacheWrite1h",
+  "output",
+  "reasoning",
+  "totalInput",
+  "total",
+  "costUsd",
+  "costSource",
+  "confidence",
+];
+
+/**
+ * Orders records of the same time column by column, so they come out in one
+ * order however they were gathered (the kept state and a full read list
+ * them differently); 0 only for records that export the same.
+ */
+export function exportOrder(a: ExportRecord, b: ExportRecord): number {
+  for (const c of COLUMNS) {
+    const x = a[c];
+    const y = b[c];
+    if (x === y) continue;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    return String(x ?? "") < String(y ?? "") ? -1 : 1;
+  }
+  return 0;
+}
+
 /** Renders records as CSV (RFC 4180 quoting) with a header line. */
 export function csv(records: ExportRecord[]): string {
-  const cols: (keyof ExportRecord)[] = [
-    "platform",
-    "sessionId",
-    "project",
-    "model",
-    "provider",
-    "time",
-    "input",
-    "cacheRead",
-    "cacheWrite",
-    "cacheWrite1h",
-    "output",
-    "reasoning",
-    "totalInput",
-    "total",
-    "costUsd",
-    "costSource",
-    "confidence",
-  ];
+  const cols = COLUMNS;
   const cell = (v: unknown) => {
     const s = v === null || v === undefined ? "" : String(v);
     return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;

@@ -10,7 +10,8 @@
  * `<platform>.records.bin` and `<platform>.keys.bin` (the snapshot: the
  * deduplicated records, their keys and the fingerprint of the sources they
  * came from), `<platform>.delta.bin` (what small appends changed since the
- * snapshot), and `dirs.json` (remembered folder listings). When every source
+ * snapshot), `dirs.json` (remembered folder listings) and `listing.bin`
+ * (remembered walks and source stats, `_listing_memo.ts`). When every source
  * of a platform is unchanged, only its records file (and delta) is read.
  *
  * @module
@@ -23,12 +24,15 @@ import { writeAllowed } from "../core/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
 import type { DecodeJob } from "./_decode.ts";
+import type { Planned } from "./_plan.ts";
+import type { UsageSource } from "./reader.ts";
 import type { RecordTable } from "./table.ts";
-import { fingerprint, planSources, skippedBySince } from "./_plan.ts";
+import { planListed, skippedBySince } from "./_plan.ts";
 import { hashString } from "./cache.ts";
 import type { PlatformScan, Settled, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { DIR_MEMO_PAYS, DirMemo } from "./_dirs.ts";
+import { ListingMemo } from "./_listing_memo.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 
 /** How to scan. */
@@ -159,11 +163,16 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   const parts: string[] = [];
   // Folders whose listing is remembered are stat'ed, not read (`_dirs.ts`).
   const dirs = cache && DIR_MEMO_PAYS ? new DirMemo(cacheDir) : undefined;
+  // Walks and stats as they were last time: a no-change re-scan compares numbers (`_listing_memo.ts`).
+  const memo = dirs ? new ListingMemo(cacheDir) : undefined;
   for (const id of options.platforms ?? readerIds()) {
     const reader = await loadReader(id);
+    const listed: UsageSource[] = [];
     const lister = createLister(
       (path, message) => problems.push({ platform: id, path, message, count: 1 }),
       dirs?.lister(id),
+      memo?.walks(id),
+      listed,
     );
     const sources = await reader.sources(host, lister);
     if (sources.length === 0) {
@@ -171,18 +180,21 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
       if (note) skipped.push({ platform: id, reason: note });
       continue;
     }
-    const plans = planSources(reader, sources, problems);
+    const planned = planListed(reader, sources, listed, problems, memo);
     const scan: PlatformScan = {
       reader,
-      plans,
-      fingerprint: fingerprint(plans),
+      plans: [],
+      fingerprint: planned.fingerprint,
       speed: "full",
       cursors: new Map(),
     };
+    // Built when the platform is scanned: a re-scan answered from kept results is not.
+    pending.set(scan, planned.plans);
     parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
     scans.push(scan);
   }
   dirs?.save();
+  memo?.save();
   parts.push(JSON.stringify(skipped), JSON.stringify(problems));
   const listing = {
     fingerprint: hashString(parts.join("\n")),
@@ -202,6 +214,9 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
 /** Each listing's plans, until a scan takes them (a listing serves one scan). */
 const plansOf = new WeakMap<UsageListing, PlatformScan[]>();
 
+/** Each listed platform's plans, built when it is scanned. */
+const pending = new WeakMap<PlatformScan, () => Planned[]>();
+
 /**
  * Scans the hosts' logs. Read-only on host data; writes only its own cache.
  * Given a `listing` of the same options (from {@link listUsage}), the sources
@@ -217,6 +232,10 @@ export async function scanUsage(
   if (!scans) scans = plansOf.get(listed = await listUsage(options))!; // already scanned once
   plansOf.delete(listed);
   if (options.omit) scans = scans.filter((s) => !options.omit!.includes(s.reader.id));
+  for (const scan of scans) {
+    scan.plans = pending.get(scan)?.() ?? scan.plans;
+    pending.delete(scan);
+  }
   const useCache = listed.cache;
   const dir = useCache ? listed.cacheDir : undefined;
   const skipped = [...listed.skipped];
