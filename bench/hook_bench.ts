@@ -236,18 +236,36 @@ if (ROUNDS > 0 && HAS_VALGRIND) {
 }
 // The verdict: a hook the way a host runs it (the launcher, the row written),
 // in CPU time when it was measured: on a loaded machine a cold start's wall
-// time mostly measures waiting for a core.
-const BUDGET_CASE = "hook + telemetry row";
-const overWall = stats(samples[BUDGET_CASE]).median - stats(samples["empty script"]).median;
-const overCpu = CPU_WRAPPER
-  ? median(cpu[BUDGET_CASE].cpu) - median(cpu["empty script"].cpu)
-  : undefined;
-const over = overCpu ?? overWall;
-console.log(
-  `budget: hook (launcher + row) within 15 ms of the empty script — ${
-    over <= 15 ? "met" : "NOT met"
-  } (${overCpu === undefined ? "" : `CPU +${overCpu.toFixed(1)} ms; `}wall +${
-    overWall.toFixed(1)
-  } ms)`,
+// time mostly measures waiting for a core. DESIGN §5's 15 ms was set on a
+// machine where an empty script starts in 35 ms on Deno and 60 ms on Node
+// (DESIGN §1); a machine that starts the empty script n× slower runs the hook
+// n× slower too, so the budget is judged as that ratio: at most (35 + 15) / 35
+// on Deno and (60 + 15) / 60 on Node of the empty script in the same run.
+const REFERENCE_EMPTY_MS = { deno: 35, node: 60 };
+function verdict(label: string, hook: string, empty: string, referenceMs: number): void {
+  if (!samples[hook]) return;
+  const cpuOf = (name: string) => CPU_WRAPPER ? median(cpu[name].cpu) : undefined;
+  const [h, e] = [cpuOf(hook), cpuOf(empty)];
+  const ratio = h !== undefined && e !== undefined
+    ? h / e
+    : stats(samples[hook]).median / stats(samples[empty]).median;
+  const limit = (referenceMs + 15) / referenceMs;
+  const overWall = stats(samples[hook]).median - stats(samples[empty]).median;
+  console.log(
+    `budget (${label}): hook within 15 ms of an empty ${referenceMs} ms start, i.e. ratio ≤ ${
+      limit.toFixed(2)
+    } — ${ratio <= limit ? "met" : "NOT met"} (ratio ${ratio.toFixed(2)}${
+      h !== undefined && e !== undefined
+        ? `, CPU +${(h - e).toFixed(1)} ms over ${e.toFixed(0)} ms`
+        : ""
+    }; wall +${overWall.toFixed(1)} ms)`,
+  );
+}
+verdict("Deno, launcher + row", "hook + telemetry row", "empty script", REFERENCE_EMPTY_MS.deno);
+verdict(
+  "Node, npm build + row",
+  "node: hook + telemetry row",
+  "node: empty script",
+  REFERENCE_EMPTY_MS.node,
 );
 if (existsSync(data)) rmSync(data, { recursive: true, force: true });
