@@ -88,6 +88,14 @@ function npmBuildRuntime(): Runtime | undefined {
     console.log("npm build: not measured (no npm/; run `deno task build:npm`)");
     return undefined;
   }
+  if (!existsSync(join(NPM, "node_modules"))) {
+    // The build writes no node_modules; without them a dry run stops at the
+    // first npm import (smol-toml for Codex's config.toml).
+    console.log(
+      "npm build: not measured (no npm/node_modules; run `cd npm && npm install --omit=dev`)",
+    );
+    return undefined;
+  }
   const version = spawnSync("node", ["--version"], { encoding: "utf8" });
   if (version.status !== 0) {
     console.log("npm build: not measured (no `node` on PATH)");
@@ -150,11 +158,13 @@ function argsOf(rt: Runtime, name: typeof CASES[number]): string[] {
 function run(argv: string[]): { cpuMs?: number; ms: number; hosts: number } {
   const r = timeChild(argv, { env, cwd: project });
   // Exit 1 means something asked for could not be done (a conflict, say);
-  // the plan still ran in full, which is what is timed.
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${argv.join(" ")}: ${r.stderr}`);
-  const changes: Array<{ platform: string }> = argv.includes("--json")
-    ? JSON.parse(r.stdout).changes ?? []
-    : [];
+  // the plan still ran in full, which is what is timed. A JSON run with no
+  // output did not plan at all.
+  const json = argv.includes("--json");
+  if ((r.status !== 0 && r.status !== 1) || (json && r.stdout === "")) {
+    throw new Error(`${argv.join(" ")}: exit ${r.status}: ${r.stderr}`);
+  }
+  const changes: Array<{ platform: string }> = json ? JSON.parse(r.stdout).changes ?? [] : [];
   const hosts = new Set(changes.map((c) => c.platform).filter((p) => p !== "synthetic")).size;
   return { ms: r.ms, cpuMs: r.cpuMs, hosts };
 }
