@@ -19,9 +19,22 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-// Built from parts so this file does not match its own patterns.
-const JSR = new RegExp(["[\"'`]", "jsr", ":"].join(""));
+// Built from parts so this file does not match its own patterns. An import
+// (static, dynamic or re-export) of a jsr: specifier; the launcher's own
+// `jsr:` entry strings are command-line words, not imports.
+const JSR = new RegExp(
+  ["(?:\\bfrom\\s*|\\bimport\\s*\\(\\s*|\\bimport\\s+)[\"'`]", "jsr", ":"].join(""),
+);
 const DENO_NAMESPACE = new RegExp(["\\b", "Deno", "\\.[A-Za-z]"].join(""));
+
+test("the jsr: rule sees imports and not command-line words", () => {
+  const j = ["js", "r:"].join("");
+  for (const line of [`import { join } from "${j}@std/path";`, `await import('${j}@std/fs')`]) {
+    assert.ok(JSR.test(line), line);
+  }
+  assert.ok(JSR.test(`export * from "${j}@std/path";`));
+  assert.equal(JSR.test(`const entry = \`${j}\${pkg.name}@\${pkg.version}/main\`;`), false);
+});
 
 test("no source imports from jsr: (only the npm registry is reachable)", () => {
   const offenders = sources(root).filter((f) => JSR.test(readFileSync(join(root, f), "utf8")));
