@@ -56,7 +56,7 @@ Example:
 
 function guidance(channel: string): string {
   const target = currentLauncherTarget();
-  if (!target.entry.startsWith("jsr:")) return updateGuidance(target.entry, channel);
+  if (!/^jsr:/.test(target.entry)) return updateGuidance(target.entry, channel);
   return target.runtimeArgs.includes("--config")
     ? `To update agent-connector itself: raise the ${PACKAGE_NAME} version this CLI imports ` +
       `(now ${target.version}), then run upgrade again`
