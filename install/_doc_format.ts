@@ -109,3 +109,34 @@ export async function loadFormat(family: FormatFamily): Promise<DocFormat> {
   if (family === "yaml") return (await import("./_yaml_format.ts")).YAML_FORMAT;
   return JSON_FORMAT;
 }
+
+/**
+ * A format for one set into an empty document, whose text `set` renders
+ * without the format's library: every other call finds nothing, and any
+ * text but the empty one is a bug in the caller, not a user's file.
+ */
+export function emptyDocFormat(name: string, set: (loc: Locator) => DocSet): DocFormat {
+  const empty = (t: string): void => {
+    if (t !== "") throw new Error(`the fresh ${name} format edits an empty document only`);
+  };
+  return {
+    name,
+    check: empty,
+    get(t) {
+      empty(t);
+      return { found: false };
+    },
+    set(t, loc) {
+      empty(t);
+      return set(loc);
+    },
+    remove(t) {
+      empty(t);
+      return { text: t, changed: false, pruned: [] };
+    },
+    isEmpty(t) {
+      empty(t);
+      return true;
+    },
+  };
+}

@@ -12,7 +12,7 @@
  */
 
 import { renderTomlTable } from "../core/toml_render.ts";
-import type { DocFormat } from "./_doc_format.ts";
+import { type DocFormat, emptyDocFormat } from "./_doc_format.ts";
 import type { Edit } from "./edits.ts";
 
 const LONE_SURROGATE = /[\ud800-\udfff]/u;
@@ -47,27 +47,8 @@ export function freshTomlFormat(e: Edit, text: string | undefined): DocFormat | 
   if (text !== undefined && text !== "") return undefined;
   if (e.op !== "toml.table.set" || e.table.length === 0 || !plainTable(e.value)) return undefined;
   const value = e.value;
-  const empty = (t: string): void => {
-    if (t !== "") throw new Error("freshTomlFormat edits an empty document only");
-  };
-  return {
-    name: "TOML",
-    check: empty,
-    get(t) {
-      empty(t);
-      return { found: false };
-    },
-    set(t, loc) {
-      empty(t);
-      return { text: renderTomlTable(loc.path, value).map((l) => `${l}\n`).join(""), created: [] };
-    },
-    remove(t) {
-      empty(t);
-      return { text: t, changed: false, pruned: [] };
-    },
-    isEmpty(t) {
-      empty(t);
-      return true;
-    },
-  };
+  return emptyDocFormat("TOML", (loc) => ({
+    text: renderTomlTable(loc.path, value).map((l) => `${l}\n`).join(""),
+    created: [],
+  }));
 }

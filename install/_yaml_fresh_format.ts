@@ -8,7 +8,7 @@
  */
 
 import { freshYamlDocument } from "../core/yaml_fresh.ts";
-import type { DocFormat } from "./_doc_format.ts";
+import { type DocFormat, emptyDocFormat } from "./_doc_format.ts";
 import type { Edit } from "./edits.ts";
 
 /**
@@ -26,27 +26,5 @@ export function freshYamlFormat(e: Edit, text: string | undefined): DocFormat | 
   // What edit_yaml reports: the parents it made and, for an item, the list.
   const created = e.path.slice(0, -1).map((_, i) => e.path.slice(0, i + 1));
   if (e.op === "yaml.item.set") created.push([...e.path]);
-  const empty = (t: string): void => {
-    if (t !== "") throw new Error("freshYamlFormat edits an empty document only");
-  };
-  return {
-    name: "YAML",
-    check: empty,
-    get(t) {
-      empty(t);
-      return { found: false };
-    },
-    set(t) {
-      empty(t);
-      return { text: rendered, created: created.map((p) => [...p]) };
-    },
-    remove(t) {
-      empty(t);
-      return { text: t, changed: false, pruned: [] };
-    },
-    isEmpty(t) {
-      empty(t);
-      return true;
-    },
-  };
+  return emptyDocFormat("YAML", () => ({ text: rendered, created: created.map((p) => [...p]) }));
 }
