@@ -13,6 +13,10 @@
  * CPU time prints user and system apart with minor page faults (the kernel's
  * main share of a cold start); the split is tick-sampled (bench/_child_cpu.ts).
  *
+ * The "jsr:" cases are a JSR install's launcher (bench/_jsr_launcher.ts: this
+ * checkout served as the published version, cached, run offline); skip them
+ * with `HOOK_BENCH_JSR=0`.
+ *
  * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`). With
  * `HOOK_BENCH_INSTRUCTIONS=3` it also counts each case's user-space
  * instructions under valgrind (3 interleaved rounds, medians): steady where
@@ -36,6 +40,7 @@ import {
 import { registerFixture } from "../tests/_helpers/runtime.ts";
 import { CPU_WRAPPER, median, timeChild } from "./_child_cpu.ts";
 import { countInstructions, HAS_VALGRIND } from "./_child_instructions.ts";
+import { writeJsrLauncher } from "./_jsr_launcher.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const FIXTURES = join(ROOT, "tests", "fixtures", "connectors");
@@ -140,6 +145,27 @@ const cases: Record<string, Case> = {
     host: true,
   },
 };
+const jsr = process.env.HOOK_BENCH_JSR === "0"
+  ? undefined
+  : await writeJsrLauncher(target.runtime, ROOT, data);
+if (jsr) {
+  // Installed from JSR: the launcher runs the version's pre-linked entry by its registry URL.
+  cases["jsr: empty (launcher)"] = {
+    argv: [jsr.writeFor(empty, "jsr-empty-launcher")],
+    input: "",
+    host: true,
+  };
+  cases["jsr: hook"] = {
+    argv: [jsr.path, ...cases["hook (home binary)"].argv.slice(1)],
+    input: payload,
+    host: true,
+  };
+  cases["jsr: hook + telemetry row"] = {
+    argv: [jsr.path, ...cases["hook + telemetry row"].argv.slice(1)],
+    input: cases["hook + telemetry row"].input,
+    host: true,
+  };
+}
 if (hasNodeBuild) {
   // The npm build under Node (`deno task build:npm` first): what npm installs run.
   cases["node: empty script"] = { argv: ["node", empty], input: "" };
@@ -152,14 +178,13 @@ if (hasNodeBuild) {
     input: cases["hook + telemetry row"].input,
   };
 }
-const reply =
-  spawnSync(cases["hook (home binary)"].argv[0], cases["hook (home binary)"].argv.slice(1), {
-    input: payload,
-    env: hostEnv,
-    encoding: "utf8",
-  }).stdout;
-if (!reply.includes('"permissionDecision":"deny"')) {
-  throw new Error(`unexpected hook reply: ${reply}`);
+for (const name of ["hook (home binary)", "jsr: hook"]) {
+  if (!cases[name]) continue;
+  const [cmd, ...args] = cases[name].argv;
+  const reply = spawnSync(cmd, args, { input: payload, env: hostEnv, encoding: "utf8" }).stdout;
+  if (!reply.includes('"permissionDecision":"deny"')) {
+    throw new Error(`unexpected hook reply from ${name}: ${reply}`);
+  }
 }
 
 // Warm the module caches. Last case first: on Node the first hook of a build writes the
@@ -263,9 +288,16 @@ function verdict(label: string, hook: string, empty: string, referenceMs: number
 }
 verdict("Deno, launcher + row", "hook + telemetry row", "empty script", REFERENCE_EMPTY_MS.deno);
 verdict(
+  "Deno via JSR launcher + row",
+  "jsr: hook + telemetry row",
+  "empty script",
+  REFERENCE_EMPTY_MS.deno,
+);
+verdict(
   "Node, npm build + row",
   "node: hook + telemetry row",
   "node: empty script",
   REFERENCE_EMPTY_MS.node,
 );
+jsr?.release();
 if (existsSync(data)) rmSync(data, { recursive: true, force: true });

@@ -246,7 +246,7 @@ async function heal(
 ) {
   const root = dataRoot(ctx.host);
   const fixable = findings.filter((f) => f.fixable && f.status !== "pass");
-  if (fixable.some((f) => !f.connectorId)) ensureHomeBin({ root, os: ctx.host.os });
+  if (fixable.some((f) => !f.connectorId)) ensureHomeBin({ root, os: ctx.host.os, host: ctx.host });
   // Stale ledger rows first, so the re-sync below sees only live installs.
   await dropStale(root, fixable.flatMap((f) => f.drop ? [f.drop] : []));
   for (const s of list) s.record = readConnectorRecord(root, s.id) ?? s.record;

@@ -25,6 +25,7 @@ import {
 import { importConnector } from "../runtime/connector_module.ts";
 import { installConnector, type PipelineResult, type RunOptions } from "../install/pipeline.ts";
 import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
+import { isRegistryEntry } from "../install/remote_entry.ts";
 import {
   assertProjectFolder,
   checkMethod,
@@ -54,9 +55,14 @@ Example:
   agent-connector upgrade --dry-run
 `;
 
-function guidance(channel: string): string {
-  const target = currentLauncherTarget();
-  if (!/^jsr:/.test(target.entry)) return updateGuidance(target.entry, channel);
+function guidance(channel: string, host: CliContext["host"]): string | undefined {
+  let target;
+  try {
+    target = currentLauncherTarget(host);
+  } catch {
+    return undefined; // the home binary's warning above says why and what to run
+  }
+  if (!isRegistryEntry(target.entry)) return updateGuidance(target.entry, channel);
   return target.runtimeArgs.includes("--config")
     ? `To update agent-connector itself: raise the ${PACKAGE_NAME} version this CLI imports ` +
       `(now ${target.version}), then run upgrade again`
@@ -142,7 +148,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const opts = { ...runOptionsOf(parsed, ctx, "upgrade"), skipHomeBin: true };
   let bin: ChangeRecord;
   try {
-    bin = ensureHomeBin({ root: dataRoot(ctx.host), os: ctx.host.os, dryRun: opts.dryRun });
+    bin = ensureHomeBin({
+      root: dataRoot(ctx.host),
+      os: ctx.host.os,
+      host: ctx.host,
+      dryRun: opts.dryRun,
+    });
   } catch (error) {
     bin = {
       platform: "synthetic",
@@ -173,6 +184,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     hosts: results.flatMap((r) => r.hosts),
   };
   const code = printResult(merged, parsed, ctx, secrets);
-  if (!boolFlag(parsed, "json")) ctx.stdout.write(`${guidance(channel)}\n`);
+  if (!boolFlag(parsed, "json")) {
+    const line = guidance(channel, ctx.host);
+    if (line) ctx.stdout.write(`${line}\n`);
+  }
   return code;
 }

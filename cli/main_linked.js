@@ -19,7 +19,7 @@ const __load = (function __load(url) {
 const __importFrom = (function __importFrom(base) {
   return (spec) => typeof spec === "string" && (spec.startsWith("./") || spec.startsWith("../"))
     ? __load(new URL(spec, base).href)
-    : typeof spec === "string" && spec.startsWith("file:") ? __load(spec) : import(spec);
+    : typeof spec === "string" ? __load(spec) : import(spec);
 });
 const __ac0 = (function __ac0() {
   return __ac0_ns ??= (() => {

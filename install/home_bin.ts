@@ -10,20 +10,20 @@
  * (unless the caller set one), because hosts spawn hooks without the user's
  * shell environment.
  *
- * Loaded from a registry (JSR), the entry is a pinned `jsr:` specifier run
- * with `--cached-only`; see install/remote_entry.ts.
+ * Loaded from a registry (JSR), the entry is the pre-linked CLI entry of the
+ * pinned version, by its registry URL, run with `--cached-only`; see
+ * install/remote_entry.ts.
  *
  * @module
  */
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import process from "node:process";
 import { fileURLToPath } from "node:url";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
 import { VERSION } from "../core/version.ts";
-import type { OsName } from "../io/host_env.ts";
+import type { HostEnv, OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
@@ -35,7 +35,7 @@ export interface LauncherTarget {
   runtime: string;
   /** Arguments before the entry (`run -A …` for Deno). */
   runtimeArgs: string[];
-  /** Absolute path of the CLI entry, or its pinned `jsr:` / `https:` specifier. */
+  /** Absolute path of the CLI entry, or its pinned registry URL (`jsr:` from 0.1 launchers). */
   entry: string;
   /** The agent-connector version that wrote the launcher. */
   version: string;
@@ -60,16 +60,22 @@ export function homeBinPath(root: string, os: OsName): string {
  * every hook call ~4.5 M instructions (about a third of what a hook adds to
  * an empty script), the npm imports are pinned to exact versions anyway, and
  * a launcher must never write a lock file beside the package. Loaded from a
- * registry, see install/remote_entry.ts.
+ * registry, see install/remote_entry.ts: there `host` (the CLI context's)
+ * gives the main script (a branded CLI's deno.json is found from it) and
+ * the `DENO_DIR` the launcher pins.
+ *
+ * @throws {Error} loaded from a URL the launcher cannot run offline (install/remote_entry.ts).
  */
-export function currentLauncherTarget(): LauncherTarget {
+export function currentLauncherTarget(
+  host?: Pick<HostEnv, "env" | "mainScript">,
+): LauncherTarget {
   if (!import.meta.url.startsWith("file:")) {
-    const main = process.argv[1];
+    const main = host?.mainScript;
     return remoteLauncherTarget(
       import.meta.url,
       { name: runtimeName(), execPath: runtimeExecPath() },
       main && existsSync(main) ? main : undefined,
-      process.env.DENO_DIR || undefined,
+      host?.env.DENO_DIR || undefined,
     );
   }
   const source = import.meta.url.endsWith(".ts");
@@ -152,8 +158,9 @@ export function readLauncher(root: string, os: OsName): LauncherTarget | undefin
 }
 
 /**
- * Writes (or refreshes) the launcher. Returns the change record; a dry run
- * computes it without writing. A remote entry (`jsr:`) is put into Deno's
+ * Writes (or refreshes) the launcher for `target`, by default the running
+ * process's ({@link currentLauncherTarget} of `host`). Returns the change
+ * record; a dry run computes it without writing. A remote entry is put into Deno's
  * cache first, every time, so a launcher that runs with `--cached-only` finds
  * it; when that fails, the record is a warning saying so.
  */
@@ -161,11 +168,12 @@ export function ensureHomeBin(opts: {
   root: string;
   os: OsName;
   target?: LauncherTarget;
+  host?: Pick<HostEnv, "env" | "mainScript">;
   dryRun?: boolean;
 }): ChangeRecord {
   const path = homeBinPath(opts.root, opts.os);
   // Once: from source, finding the target reads and hashes the pre-linked entry's sources.
-  const target = opts.target ?? currentLauncherTarget();
+  const target = opts.target ?? currentLauncherTarget(opts.host);
   const text = launcherText(target, opts.os, opts.root);
   let current: string | undefined;
   try {

@@ -203,7 +203,7 @@ export async function installConnector(
   const root = dataRoot(opts.host);
   const prefix = [...targets.notes];
   if (targets.adapters.length && !opts.skipHomeBin) {
-    prefix.unshift(ensureHomeBin({ root, os: opts.host.os, dryRun: opts.dryRun }));
+    prefix.unshift(ensureHomeBin({ root, os: opts.host.os, host: opts.host, dryRun: opts.dryRun }));
   }
   let failed = targets.failed;
   const dry = dryRunLedgers(opts, connector.id);

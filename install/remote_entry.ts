@@ -1,13 +1,19 @@
 /**
  * The home binary's target when agent-connector itself was loaded from a
- * registry (`deno run -A jsr:@ken-jo/agent-connector/main install`, or a
+ * JSR registry (`deno run -A jsr:@ken-jo/agent-connector/main install`, or a
  * branded CLI that imports `jsr:@ken-jo/agent-connector/cli`): our modules
- * then have `https:` URLs, and the launcher runs the exact versioned
- * specifier of the CLI entry — `jsr:@ken-jo/agent-connector@<version>/main`
- * (or the `https:` URL of `cli/main.ts` for a plain URL import) — never a
- * range, never "latest":
+ * then have the registry's `https:` URLs, and the launcher runs the
+ * pre-linked CLI entry of that exact version — never a range, never
+ * "latest" — by its registry URL:
  *
- * `deno run -A --quiet --cached-only --no-lock --no-config <entry>`
+ * `deno run -A --quiet --cached-only --no-lock --no-config
+ * https://jsr.io/@ken-jo/agent-connector/<version>/cli/main_linked.js`
+ *
+ * That is the one-file entry a checkout's launcher runs (install/linked_entry.ts):
+ * a hook call loads it and the connector module, not the ~25 modules of
+ * `jsr:…/main`'s hook path. JSR publishes every file of a version and Deno
+ * loads a registry URL as part of that package (checksums from its
+ * manifest), without a `deno.json` export for it.
  *
  * `--cached-only`: a hook never fetches, so it works offline and never waits
  * on a network; {@link cacheRemoteEntry} puts every module of that version
@@ -21,6 +27,14 @@
  * spawn hooks without the user's shell environment — so the cached modules
  * are the ones found.
  *
+ * Supported: this package from a JSR registry, run directly or imported by
+ * a branded CLI that is a local file or itself a URL (which then imports us
+ * by full `jsr:` specifiers or registry URLs). Not supported: our modules
+ * from any other URL (a Git host, a CDN): no manifest says which files a
+ * version has, so nothing can cache what a hook loads lazily, and the
+ * launcher cannot be written — {@link remoteLauncherTarget} says so and what
+ * to run instead.
+ *
  * @module
  */
 
@@ -30,6 +44,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { LauncherTarget } from "./home_bin.ts";
+import { LINKED_ENTRY } from "./linked_entry.ts";
 
 /** The public JSR registry, as `JSR_URL` spells it. */
 export const DEFAULT_JSR_URL = "https://jsr.io/";
@@ -72,13 +87,14 @@ export function denoConfigAbove(dir: string): string | undefined {
 }
 
 /**
- * The launcher target for our modules loaded from `moduleUrl` (an `http:` or
- * `https:` URL of install/home_bin.ts). `mainScript` is the process's main
- * script when it is a local file — a branded CLI — whose nearest deno.json
- * the launcher passes on; `denoDir` the `DENO_DIR` the modules are cached in,
- * when one is set.
+ * The launcher target for our modules loaded from `moduleUrl` (the registry
+ * URL of install/home_bin.ts in one version of this package). `mainScript`
+ * is the process's main script when it is a local file — a branded CLI —
+ * whose nearest deno.json the launcher passes on; `denoDir` the `DENO_DIR`
+ * the modules are cached in, when one is set.
  *
- * @throws {Error} on Node, which cannot run a remote module.
+ * @throws {Error} on Node, which cannot run a remote module, and for a URL
+ * that is not a JSR registry's (see the module doc).
  */
 export function remoteLauncherTarget(
   moduleUrl: string,
@@ -92,9 +108,15 @@ export function remoteLauncherTarget(
     );
   }
   const pkg = registryPackageOf(moduleUrl);
-  const entry = pkg
-    ? `jsr:${pkg.name}@${pkg.version}/main`
-    : new URL("../cli/main.ts", moduleUrl).href;
+  if (!pkg) {
+    throw new Error(
+      `cannot write the home binary: agent-connector was loaded from ${
+        new URL("../", moduleUrl).href
+      }, which is not a version of ${PACKAGE_NAME} on a JSR registry, so its modules cannot be ` +
+        `cached for hosts to run offline; import it as jsr:${PACKAGE_NAME}@<version>/… ` +
+        `(or install it from npm, or run a local checkout) and run the command again`,
+    );
+  }
   const config = mainScript && isAbsolute(mainScript)
     ? denoConfigAbove(dirname(mainScript))
     : undefined;
@@ -108,22 +130,28 @@ export function remoteLauncherTarget(
       "--no-lock",
       ...(config ? ["--config", config] : ["--no-config"]),
     ],
-    entry,
-    version: pkg?.version ?? versionOfUrl(moduleUrl),
+    entry: `${pkg.registry}${pkg.name}/${pkg.version}/${LINKED_ENTRY}`,
+    version: pkg.version,
   };
   const env: Record<string, string> = {};
-  if (pkg && pkg.registry !== DEFAULT_JSR_URL) env.JSR_URL = pkg.registry;
+  if (pkg.registry !== DEFAULT_JSR_URL) env.JSR_URL = pkg.registry;
   if (denoDir) env.DENO_DIR = resolve(denoDir);
   if (Object.keys(env).length) target.env = env;
   return target;
 }
 
-function versionOfUrl(moduleUrl: string): string {
-  return /[/@v](\d+\.\d+\.\d+[^/]*)\//.exec(moduleUrl)?.[1] ?? "unknown";
+/**
+ * True when a launcher runs a version of this package from a JSR registry:
+ * its registry URL, or the `jsr:…/main` specifier launchers of 0.1 wrote.
+ */
+export function isRegistryEntry(entry: string): boolean {
+  return /^jsr:/.test(entry) || registryPackageOf(entry) !== undefined;
 }
 
-/** The package of a `jsr:` launcher entry, with the registry the launcher pins. */
+/** The package of a launcher's registry entry (its URL, or an older `jsr:` specifier). */
 function packageOfEntry(target: LauncherTarget): RegistryPackage | undefined {
+  const byUrl = registryPackageOf(target.entry);
+  if (byUrl) return byUrl;
   const m = /^jsr:(@[^/@]+\/[^/@]+)@([^/]+)\//.exec(target.entry);
   if (!m) return undefined;
   const registry = target.env?.JSR_URL ?? DEFAULT_JSR_URL;
@@ -142,11 +170,10 @@ function configArgs(target: LauncherTarget): string[] {
 
 /**
  * Puts every module the launcher can load into Deno's cache (`deno cache`),
- * so it runs with `--cached-only`: for a `jsr:` entry, every module file of
- * that version (its manifest, `<version>_meta.json`, names them — the CLI
- * loads its commands, host adapters and workers by computed URLs, which no
- * import graph shows); for a URL entry, the entry's graph. Returns why it
- * failed, or undefined.
+ * so it runs with `--cached-only`: every module file of the entry's version
+ * (its manifest, `<version>_meta.json`, names them — the CLI loads its
+ * commands, host adapters and workers by computed URLs, which no import
+ * graph shows). Returns why it failed, or undefined.
  */
 export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
   const env = { ...process.env, ...target.env, DENO_NO_UPDATE_CHECK: "1" };

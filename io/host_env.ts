@@ -21,6 +21,8 @@ export interface HostEnv {
   os: OsName;
   /** The working directory. */
   cwd: string;
+  /** The running program's main script (`process.argv[1]`): a path, or a URL under Deno. */
+  mainScript?: string;
 }
 
 /** Maps `process.platform` onto the three OS families we compute paths for. */
@@ -44,5 +46,5 @@ export function currentHostEnv(): HostEnv {
       home = homedir();
     } catch { /* no sys permission */ }
   }
-  return { home, env, os: osName(), cwd: process.cwd() };
+  return { home, env, os: osName(), cwd: process.cwd(), mainScript: process.argv[1] };
 }

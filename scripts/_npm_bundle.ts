@@ -245,7 +245,9 @@ export function bundleEntry(
     "function __importFrom(base) {",
     '  return (spec) => typeof spec === "string" && (spec.startsWith("./") || spec.startsWith("../"))',
     "    ? __load(new URL(spec, base).href)",
-    '    : typeof spec === "string" && spec.startsWith("file:") ? __load(spec) : import(spec);',
+    // An absolute URL (a joined module's, computed at run time: `file:` from a
+    // checkout or npm, `https:` from a registry) finds its function too.
+    '    : typeof spec === "string" ? __load(spec) : import(spec);',
     "}",
   ];
   for (const p of joined) {

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import process from "node:process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -89,3 +92,53 @@ test("an entry importing a module that cannot join is a build error", () => {
   ]);
   assert.throws(() => bundleEntry(modules, "cli/main.js", []), /cli\/main\.js imports something/);
 });
+
+test(
+  "served over http, an absolute-URL import of a joined module runs the joined copy, fetching nothing more",
+  {
+    skip: process.versions.deno ? false : "runs the entry with Deno, which imports http: modules",
+  },
+  async () => {
+    const modules: EmittedModules = new Map([
+      [
+        "cli/main.js",
+        // Computed at run time, as importLazily and the dialect registry do.
+        'const url = new URL("../core/lazy.js", import.meta.url).href;\n' +
+        "const lazy = await import(url);\nconsole.log(lazy.where, lazy.order.join());\n",
+      ],
+      ["core/lazy.js", MODULES.get("core/lazy.js")!],
+      ["core/order.js", MODULES.get("core/order.js")!],
+    ]);
+    const { text } = bundleEntry(modules, "cli/main.js", ["core/lazy.js"]);
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(req.url ?? "");
+      if (req.url !== "/pkg/cli/main.js") return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "application/javascript" }).end(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const dir = mkdtempSync(join(tmpdir(), "ac-"));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const child = spawn(process.execPath, [
+        "run",
+        "--quiet",
+        "--no-config",
+        "--no-lock",
+        "--allow-import=127.0.0.1",
+        `http://127.0.0.1:${port}/pkg/cli/main.js`,
+      ], { env: { ...process.env, DENO_DIR: dir, NO_COLOR: "1" } });
+      let out = "";
+      let err = "";
+      child.stdout.setEncoding("utf8").on("data", (c) => out += c);
+      child.stderr.setEncoding("utf8").on("data", (c) => err += c);
+      const status = await new Promise((resolve) => child.on("close", resolve));
+      assert.equal(status, 0, err);
+      assert.equal(out, "core/lazy.js lazy\n");
+      assert.deepEqual(requests, ["/pkg/cli/main.js"]);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);

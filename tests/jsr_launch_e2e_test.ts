@@ -155,9 +155,11 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
         await registry.close();
       }
       assert.equal(install.status, 0, install.stdout + install.stderr);
-      assert.match(
+      // The launcher runs that version's pre-linked entry by its registry URL.
+      const linked = `${registry.url}${PACKAGE_NAME}/${registry.version}/cli/main_linked.js`;
+      assert.ok(
+        install.stdout.includes(`+ agent-connector  home binary → ${deno} ${linked}`),
         install.stdout,
-        /\+ agent-connector {2}home binary → .* jsr:@ken-jo\/agent-connector@/,
       );
 
       const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
@@ -165,7 +167,7 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       assert.deepEqual(parseLauncher(launcher), {
         runtime: deno,
         runtimeArgs: ["run", "-A", "--quiet", "--cached-only", "--no-lock", "--no-config"],
-        entry,
+        entry: linked,
         version: registry.version,
         env: { JSR_URL: registry.url, DENO_DIR: b.denoDir },
       });
@@ -208,7 +210,7 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
       assert.match(rows, /"echo"/, "the telemetry worker ran and wrote the tools/call row");
 
       const doctor = spawnSync(binPath, ["doctor"], { encoding: "utf8", env: b.hostEnv });
-      assert.match(doctor.stdout, /\[pass\] home binary: .*jsr:@ken-jo\/agent-connector@/);
+      assert.ok(doctor.stdout.includes(`[pass] home binary: ${binPath} → ${deno} ${linked}`));
       assert.match(doctor.stdout, /\[pass\] home binary CLI: agent-connector /);
 
       // upgrade through the home binary, still offline: the cache answers, nothing changes.
@@ -269,7 +271,10 @@ await createConnectorCli({
       assert.equal(install.status, 0, install.stdout + install.stderr);
       const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
       const target = parseLauncher(readFileSync(binPath, "utf8"))!;
-      assert.equal(target.entry, `jsr:${PACKAGE_NAME}@${registry.version}/main`);
+      assert.equal(
+        target.entry,
+        `${registry.url}${PACKAGE_NAME}/${registry.version}/cli/main_linked.js`,
+      );
       assert.deepEqual(target.runtimeArgs.slice(-2), ["--config", join(brand, "deno.json")]);
       assert.ok(target.runtimeArgs.includes("--cached-only"));
 
