@@ -16,6 +16,12 @@
  * }).main();
  * ```
  *
+ * The connector module must be a file on this machine: hosts re-import it,
+ * offline, on every hook call. A branded CLI run from a URL (`deno run -A
+ * https://…/bin.ts`, a JSR package's `jsr:` entry) whose connector module is
+ * a URL too builds, but every command prints one message saying to run it
+ * from a local copy instead, and exits 1.
+ *
  * @module
  */
 
@@ -24,7 +30,8 @@ import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import { type CliBrand, processContext } from "./_context.ts";
-import { runCli } from "./run.ts";
+import { CliError } from "./_errors.ts";
+import { reportError, runCli } from "./run.ts";
 
 /** What a branded CLI is made from. */
 export interface ConnectorCliOptions {
@@ -54,6 +61,12 @@ export interface ConnectorCli {
   run(argv?: string[]): Promise<number>;
   /** Runs the process's arguments and sets `process.exitCode`. */
   main(): Promise<void>;
+}
+
+/** True for a URL other than `file:` (`https://…`); a Windows path (`C:\\…`) is not one. */
+function isRemote(value: string | URL): boolean {
+  const href = value instanceof URL ? value.href : value;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(href) && !href.startsWith("file:");
 }
 
 function toPath(value: string | URL): string {
@@ -95,6 +108,25 @@ export function createConnectorCli(options: ConnectorCliOptions): ConnectorCli {
       "createConnectorCli: pass connector as the config module's URL " +
         '(new URL("./agent-connector.config.mjs", import.meta.url)), or add connectorPath',
     );
+  }
+  if (isRemote(module)) {
+    const href = module instanceof URL ? module.href : module;
+    const brand: CliBrand = { name, version, connectorPath: href };
+    const problem = new CliError(
+      `the connector module ${href} is not a file on this machine: hosts re-import it on ` +
+        `every hook call, offline, so ${name} cannot be installed from a URL; run it from a ` +
+        "local copy of its package (installed from npm, or a checkout) instead",
+    );
+    const run = () => Promise.resolve(reportError(problem, processContext(brand)));
+    return {
+      name,
+      version,
+      connectorPath: href,
+      run,
+      async main() {
+        process.exitCode = await run();
+      },
+    };
   }
   const brand: CliBrand = { name, version, connectorPath: toPath(module) };
   const run = (argv: string[] = process.argv.slice(2)) => runCli(argv, processContext(brand));

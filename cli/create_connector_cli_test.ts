@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { binNameOf, createConnectorCli } from "./create_connector_cli.ts";
 
@@ -44,3 +46,37 @@ test("a branded CLI reads package.json from a URL and refuses a connector withou
     /cannot read/,
   );
 });
+
+test(
+  "a branded CLI whose connector module is a URL says once, for any command, to run it from a local copy",
+  {
+    skip: process.versions.deno ? false : "runs a Deno child",
+  },
+  () => {
+    const connector = "https://example.com/acme/agent-connector.config.mjs";
+    const script = `import process from "node:process";
+import { createConnectorCli } from ${
+      JSON.stringify(new URL("./create_connector_cli.ts", import.meta.url).href)
+    };
+const cli = createConnectorCli({
+  packageJson: { name: "@acme/demo", version: "3.0.0", bin: { "acme-demo": "./bin.ts" } },
+  connector: new URL(${JSON.stringify(connector)}),
+});
+console.log(cli.connectorPath);
+process.exitCode = await cli.run(["install", "--targets", "claude-code"]);
+`;
+    const run = spawnSync(process.execPath, ["eval", "--quiet", script], {
+      cwd: fileURLToPath(new URL("../", import.meta.url)),
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.stdout, `${connector}\n`);
+    assert.equal(
+      run.stderr,
+      `acme-demo: the connector module ${connector} is not a file on this machine: hosts ` +
+        "re-import it on every hook call, offline, so acme-demo cannot be installed from a URL; " +
+        "run it from a local copy of its package (installed from npm, or a checkout) instead\n",
+    );
+  },
+);

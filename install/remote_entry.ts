@@ -28,8 +28,8 @@
  * are the ones found.
  *
  * Supported: this package from a JSR registry, run directly or imported by
- * a branded CLI that is a local file or itself a URL (which then imports us
- * by full `jsr:` specifiers or registry URLs). Not supported: our modules
+ * a branded CLI whose connector module is a local file (a connector module
+ * at a URL is refused by cli/create_connector_cli.ts). Not supported: our modules
  * from any other URL (a Git host, a CDN): no manifest says which files a
  * version has, so nothing can cache what a hook loads lazily, and the
  * launcher cannot be written — {@link remoteLauncherTarget} says so and what
