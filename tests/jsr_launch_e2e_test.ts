@@ -5,7 +5,8 @@
 // then — with the registry stopped — the exact hook command written into
 // Claude Code's settings.json gets Claude's native reply: the launcher runs
 // the pinned version with --cached-only. The same for a branded CLI: a local
-// file importing our CLI from JSR through its own deno.json.
+// file importing our CLI from JSR through its own deno.json, or a file run
+// from a URL whose connector module is on disk.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
@@ -17,6 +18,8 @@ import {
   unlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import process from "node:process";
 import { startJsrStandIn } from "./_helpers/jsr_registry.ts";
@@ -281,6 +284,64 @@ await createConnectorCli({
       // The connector module's bare import resolves through the brand's deno.json, offline.
       const command = hookCommand(b.settings());
       assertDenied(b.hook(command, payloadFor("claude-code", "PreToolUse")), "registry stopped");
+    } finally {
+      b.release();
+    }
+  });
+});
+
+test("a branded CLI run from a URL, with its connector module on disk, records a launcher that runs offline without a config", async () => {
+  await withTempDir(async (dir) => {
+    const b = box(dir);
+    try {
+      const registry = await startJsrStandIn(deno, root);
+      const config = join(dir, "agent-connector.config.mjs");
+      writeFileSync(config, CONNECTOR(`jsr:${PACKAGE_NAME}@${registry.version}/sdk`));
+      // A remote module has no import map: it names our CLI by its full specifier.
+      const cli = `jsr:${PACKAGE_NAME}@${registry.version}/cli`;
+      const bin = `import { createConnectorCli } from ${JSON.stringify(cli)};
+await createConnectorCli({
+  packageJson: { name: "@acme/demo", version: "3.0.0", bin: { "acme-demo": "./bin.ts" } },
+  connector: ${JSON.stringify(config)},
+}).main();
+`;
+      const brandHost = createServer((req, res) => {
+        if (req.url !== "/acme/bin.ts") return void res.writeHead(404).end();
+        res.writeHead(200, { "content-type": "application/typescript" }).end(bin);
+      });
+      await new Promise<void>((resolve) => brandHost.listen(0, "127.0.0.1", resolve));
+      const { port } = brandHost.address() as AddressInfo;
+      let install;
+      try {
+        install = await runAsync(
+          deno,
+          [
+            "run",
+            "-A",
+            `http://127.0.0.1:${port}/acme/bin.ts`,
+            "install",
+            "--targets",
+            "claude-code",
+          ],
+          { cwd: dir, env: b.env({ JSR_URL: registry.url }) },
+        );
+      } finally {
+        await registry.close();
+        brandHost.closeAllConnections();
+        await new Promise<void>((resolve) => brandHost.close(() => resolve()));
+      }
+      assert.equal(install.status, 0, install.stdout + install.stderr);
+      const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
+      const target = parseLauncher(readFileSync(binPath, "utf8"))!;
+      assert.equal(
+        target.entry,
+        `${registry.url}${PACKAGE_NAME}/${registry.version}/cli/main_linked.js`,
+      );
+      assert.equal(target.runtimeArgs.at(-1), "--no-config");
+      assert.ok(target.runtimeArgs.includes("--cached-only"));
+      const command = hookCommand(b.settings());
+      assert.equal(command, `${binPath} hook claude-code PreToolUse --connector jsr-demo`);
+      assertDenied(b.hook(command, payloadFor("claude-code", "PreToolUse")), "servers stopped");
     } finally {
       b.release();
     }
