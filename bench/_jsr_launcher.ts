@@ -11,6 +11,7 @@
 
 import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { PACKAGE_NAME } from "../core/version.ts";
 import { type LauncherTarget, launcherText } from "../install/home_bin.ts";
 import { cacheRemoteEntry, remoteLauncherTarget } from "../install/remote_entry.ts";
@@ -51,7 +52,7 @@ export async function writeJsrLauncher(
       undefined,
       denoDir,
     );
-    const failed = cacheRemoteEntry(target);
+    const failed = cacheRemoteEntry(target, process.env);
     if (failed) throw new Error(`caching the JSR stand-in's version failed: ${failed}`);
   } catch (error) {
     release();

@@ -159,7 +159,8 @@ export function readLauncher(root: string, os: OsName): LauncherTarget | undefin
 
 /**
  * Writes (or refreshes) the launcher for `target`, by default the running
- * process's ({@link currentLauncherTarget} of `host`). Returns the change
+ * process's ({@link currentLauncherTarget} of `host`; `host.env` is also
+ * what `deno cache` runs with for a registry entry). Returns the change
  * record; a dry run computes it without writing. A remote entry is put into Deno's
  * cache first, every time, so a launcher that runs with `--cached-only` finds
  * it; when that fails, the record is a warning saying so.
@@ -181,7 +182,7 @@ export function ensureHomeBin(opts: {
   } catch { /* not there yet */ }
   const detail = `home binary → ${target.runtime} ${target.entry}`;
   const uncached = !opts.dryRun && isRemoteEntry(target.entry)
-    ? cacheRemoteEntry(target)
+    ? cacheRemoteEntry(target, opts.host?.env ?? {})
     : undefined;
   if (current !== text && !opts.dryRun) {
     writeFileAtomic(path, text, { mode: 0o755, forceMode: true });

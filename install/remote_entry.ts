@@ -41,7 +41,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import process from "node:process";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { LauncherTarget } from "./home_bin.ts";
 import { LINKED_ENTRY } from "./linked_entry.ts";
@@ -173,10 +172,15 @@ function configArgs(target: LauncherTarget): string[] {
  * so it runs with `--cached-only`: every module file of the entry's version
  * (its manifest, `<version>_meta.json`, names them — the CLI loads its
  * commands, host adapters and workers by computed URLs, which no import
- * graph shows). Returns why it failed, or undefined.
+ * graph shows). `env` is the environment `deno` runs with (the CLI
+ * context's: `HOME` finds the default cache, a proxy reaches the registry),
+ * under the launcher's own pins. Returns why it failed, or undefined.
  */
-export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
-  const env = { ...process.env, ...target.env, DENO_NO_UPDATE_CHECK: "1" };
+export function cacheRemoteEntry(
+  target: LauncherTarget,
+  env: Record<string, string | undefined>,
+): string | undefined {
+  const childEnv = { ...env, ...target.env, DENO_NO_UPDATE_CHECK: "1" };
   const modules = [target.entry];
   const pkg = packageOfEntry(target);
   if (pkg) {
@@ -190,7 +194,7 @@ export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
       // version was resolved before, as it was for the process that is running.
       `const m = await import(${JSON.stringify(meta)}, { with: { type: "json" } });` +
       "console.log(JSON.stringify(Object.keys(m.default.manifest ?? {})));",
-    ], { encoding: "utf8", env });
+    ], { encoding: "utf8", env: childEnv });
     if (list.status !== 0) return `cannot read ${meta}: ${firstLine(list.stderr)}`;
     const files = JSON.parse(list.stdout) as string[];
     for (const f of files) if (/\.(ts|js|mjs|json)$/.test(f)) modules.push(base + f);
@@ -198,7 +202,7 @@ export function cacheRemoteEntry(target: LauncherTarget): string | undefined {
   const run = spawnSync(
     target.runtime,
     ["cache", "--quiet", "--no-lock", ...configArgs(target), ...modules],
-    { encoding: "utf8", env },
+    { encoding: "utf8", env: childEnv },
   );
   return run.status === 0 ? undefined : `deno cache failed: ${firstLine(run.stderr)}`;
 }
