@@ -13,7 +13,7 @@
  * CPU time prints user and system apart with minor page faults (the kernel's
  * main share of a cold start); the split is tick-sampled (bench/_child_cpu.ts).
  *
- * The "jsr:" cases are a JSR install's launcher (bench/_jsr_launcher.ts: this
+ * The "via JSR" cases are a JSR install's launcher (bench/_jsr_launcher.ts: this
  * checkout served as the published version, cached, run offline); skip them
  * with `HOOK_BENCH_JSR=0`.
  *
@@ -150,17 +150,17 @@ const jsr = process.env.HOOK_BENCH_JSR === "0"
   : await writeJsrLauncher(target.runtime, ROOT, data);
 if (jsr) {
   // Installed from JSR: the launcher runs the version's pre-linked entry by its registry URL.
-  cases["jsr: empty (launcher)"] = {
+  cases["via JSR: empty (launcher)"] = {
     argv: [jsr.writeFor(empty, "jsr-empty-launcher")],
     input: "",
     host: true,
   };
-  cases["jsr: hook"] = {
+  cases["via JSR: hook"] = {
     argv: [jsr.path, ...cases["hook (home binary)"].argv.slice(1)],
     input: payload,
     host: true,
   };
-  cases["jsr: hook + telemetry row"] = {
+  cases["via JSR: hook + telemetry row"] = {
     argv: [jsr.path, ...cases["hook + telemetry row"].argv.slice(1)],
     input: cases["hook + telemetry row"].input,
     host: true,
@@ -178,7 +178,7 @@ if (hasNodeBuild) {
     input: cases["hook + telemetry row"].input,
   };
 }
-for (const name of ["hook (home binary)", "jsr: hook"]) {
+for (const name of ["hook (home binary)", "via JSR: hook"]) {
   if (!cases[name]) continue;
   const [cmd, ...args] = cases[name].argv;
   const reply = spawnSync(cmd, args, { input: payload, env: hostEnv, encoding: "utf8" }).stdout;
@@ -289,7 +289,7 @@ function verdict(label: string, hook: string, empty: string, referenceMs: number
 verdict("Deno, launcher + row", "hook + telemetry row", "empty script", REFERENCE_EMPTY_MS.deno);
 verdict(
   "Deno via JSR launcher + row",
-  "jsr: hook + telemetry row",
+  "via JSR: hook + telemetry row",
   "empty script",
   REFERENCE_EMPTY_MS.deno,
 );

@@ -21,7 +21,7 @@ export interface HostEnv {
   os: OsName;
   /** The working directory. */
   cwd: string;
-  /** The running program's main script (`process.argv[1]`): a path, or a URL under Deno. */
+  /** The running program's main script (`process.argv[1]`): a path, or (under Deno) a URL. */
   mainScript?: string;
 }
 
