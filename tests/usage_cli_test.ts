@@ -162,6 +162,22 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
   }
 });
 
+test("usage leaderboard ranks by total tokens, as its SHARE column does, whatever the cost", async () => {
+  // Spec §3: the host leaderboard ranks token usage. In this home grok-build spent 620,000
+  // tokens for $0.12 and pi 12,540 for $0.75; codex, gemini-cli and claude-code have no
+  // price. Ranked by cost, pi came first with a 1.9 % share and the unpriced hosts last.
+  const host = hostAt(usageFixture("agent-kit/home"));
+  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], host);
+  assert.equal(board.code, 0, board.stderr);
+  const rows: Array<{ key: string; rank: number; total: number }> = JSON.parse(board.stdout).rows;
+  assert.equal(rows[0].key, "grok-build");
+  const totals = rows.map((r) => r.total);
+  assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+  assert.deepEqual(rows.map((r) => r.rank), rows.map((_, i) => i + 1));
+  const table = await runCliCaptured(["usage", "leaderboard", "--no-cache"], host);
+  assert.match(table.stdout.split("\n")[1], /^\s+1\s+grok-build\s/);
+});
+
 test("usage export --format json lists every request with its cost source", async () => {
   const run = await runCliCaptured(
     ["usage", "export", "--no-cache", "--platform", "codex"],

@@ -1,6 +1,9 @@
 /**
  * The host leaderboard: which platform (or model) spent the most, ranked by
- * cost and then by tokens. `usage leaderboard` prints it, and the unified
+ * total tokens (spec §3: the host usage is token usage; its SHARE column is
+ * each row's share of tokens), then by cost, then by name. Cost is only a
+ * tie-break: a model without a price has no cost, and ranking by it put a
+ * host with 2 % of the tokens above one with 96 %. `usage leaderboard` prints it, and the unified
  * `leaderboard` command shows it as its 🖥️ Host / User board (origin
  * `host-scan-logs`) through {@link hostLeaderboard}.
  *
@@ -53,11 +56,14 @@ export interface HostBoardOptions {
   cache?: boolean;
 }
 
-/** Ranks rows by cost, then tokens, largest first, and numbers them. */
+/** Ranks rows by total tokens, then cost, largest first (then by key), and numbers them. */
 export function rankRows(rows: UsageRowJson[]): HostBoardRow[] {
   const all = rows.reduce((n, r) => n + r.total, 0);
   return [...rows]
-    .sort((a, b) => (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.total - a.total)
+    .sort((a, b) =>
+      b.total - a.total || (b.costUsd ?? -1) - (a.costUsd ?? -1) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+    )
     .map((row, i) => ({
       ...row,
       rank: i + 1,
