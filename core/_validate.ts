@@ -128,3 +128,55 @@ export function rejectDuplicate(
   if (seen.has(name)) fail(where, `duplicate ${label} "${name}"`);
   seen.add(name);
 }
+
+/**
+ * Rejects a key of `object` that is not in `allowed`, so a misspelt field is
+ * never dropped in silence: `<where>: unknown field "matchr" — did you mean
+ * "matcher"? (expected one of matcher, handler)`.
+ */
+export function rejectUnknownFields(
+  object: Record<string, unknown>,
+  allowed: readonly string[],
+  where: string,
+): void {
+  for (const key of Object.keys(object)) {
+    if (allowed.includes(key)) continue;
+    const near = nearestName(key, allowed);
+    fail(
+      where,
+      `unknown field "${key}"${near ? ` — did you mean "${near}"?` : ""} ` +
+        `(expected one of ${allowed.join(", ")})`,
+    );
+  }
+}
+
+/** The allowed name `key` was probably meant to be: same letters but case, a prefix, or a typo away. */
+function nearestName(key: string, allowed: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  const exact = allowed.find((name) => name.toLowerCase() === lower);
+  if (exact) return exact;
+  const prefix = allowed.find((name) => {
+    const n = name.toLowerCase();
+    return Math.min(n.length, lower.length) >= 3 && (n.startsWith(lower) || lower.startsWith(n));
+  });
+  if (prefix) return prefix;
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(key.length / 4)) + 1;
+  for (const name of allowed) {
+    const d = editDistance(lower, name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}

@@ -14,6 +14,7 @@ import {
   fail,
   isPlainObject,
   optionalString,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
 
@@ -37,6 +38,7 @@ export function normalizeConfigPatches(value: unknown, where: string): ConfigPat
   return expectArray(value, where).map((item, i) => {
     const at = `${where}[${i}]`;
     const patch = expectObject(item, at);
+    rejectUnknownFields(patch, ["key", "value", "reason", "docsUrl"], at);
     const key = patch.key;
     if (typeof key !== "string" || !key.split(".").every((s) => CONFIG_PATCH_SEGMENT.test(s))) {
       fail(

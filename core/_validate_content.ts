@@ -15,6 +15,7 @@ import {
   optionalString,
   optionalStringArray,
   rejectDuplicate,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
 
@@ -47,6 +48,7 @@ function checkCommon(entry: Record<string, unknown>, at: string): void {
   optionalString(entry.model, `${at}.model`);
   if (entry.tools !== undefined) {
     const tools = expectObject(entry.tools, `${at}.tools`);
+    rejectUnknownFields(tools, ["allow", "deny"], `${at}.tools`);
     optionalStringArray(tools.allow, `${at}.tools.allow`);
     optionalStringArray(tools.deny, `${at}.tools.deny`);
   }
@@ -56,6 +58,11 @@ function checkCommon(entry: Record<string, unknown>, at: string): void {
 /** Validates `commands`. */
 export function normalizeCommands(value: unknown): CommandDef[] {
   return eachEntry(value, "commands", (entry, at) => {
+    rejectUnknownFields(
+      entry,
+      ["name", "description", "prompt", "argumentHint", "tools", "model", "subtask", "extra"],
+      at,
+    );
     expectKebab(entry.name, `${at}.name`);
     expectNonEmptyString(entry.prompt, `${at}.prompt`);
     optionalString(entry.description, `${at}.description`);
@@ -69,6 +76,16 @@ export function normalizeCommands(value: unknown): CommandDef[] {
 /** Validates `skills`, including the safety of every resource path. */
 export function normalizeSkills(value: unknown): SkillDef[] {
   return eachEntry(value, "skills", (entry, at) => {
+    rejectUnknownFields(entry, [
+      "name",
+      "description",
+      "body",
+      "tools",
+      "model",
+      "disableModelInvocation",
+      "resources",
+      "extra",
+    ], at);
     const name = expectKebab(entry.name, `${at}.name`);
     if (name.length > SKILL_NAME_MAX) {
       fail(`${at}.name`, `must be at most ${SKILL_NAME_MAX} characters (it is ${name.length})`);
@@ -123,6 +140,11 @@ function unsafeResourcePath(key: string): string | undefined {
 /** Validates `subagents`. */
 export function normalizeSubagents(value: unknown): SubagentDef[] {
   return eachEntry(value, "subagents", (entry, at) => {
+    rejectUnknownFields(
+      entry,
+      ["name", "description", "prompt", "tools", "model", "readonly", "extra"],
+      at,
+    );
     expectKebab(entry.name, `${at}.name`);
     expectNonEmptyString(entry.description, `${at}.description`);
     expectNonEmptyString(entry.prompt, `${at}.prompt`);
@@ -135,6 +157,7 @@ export function normalizeSubagents(value: unknown): SubagentDef[] {
 /** Validates `memory` and defaults each name to `memory`. */
 export function normalizeMemory(value: unknown): Array<MemoryDef & { name: string }> {
   return eachEntry(value, "memory", (entry, at) => {
+    rejectUnknownFields(entry, ["name", "description", "content"], at);
     const name = entry.name === undefined ? "memory" : expectKebab(entry.name, `${at}.name`);
     const content = expectNonEmptyString(entry.content, `${at}.content`);
     const bytes = new TextEncoder().encode(content).length;

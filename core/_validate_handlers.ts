@@ -17,8 +17,12 @@ import {
   optionalPositiveInteger,
   optionalString,
   rejectDuplicate,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
+
+/** The metadata an action and its per-host override share. */
+const ACTION_METADATA = ["label", "description", "icon", "placement", "confirm"];
 
 /** Where a host may show an action. */
 const PLACEMENTS = ["command-palette", "toolbar", "context-menu", "slash-command"];
@@ -29,6 +33,11 @@ export function normalizeStatusline(value: unknown): StatuslineDef & { name: str
     fail("statusline", "must be one object, not an array — a connector has a single status line");
   }
   const def = expectObject(value, "statusline");
+  rejectUnknownFields(
+    def,
+    ["name", "description", "options", "render", "hosts"],
+    "statusline",
+  );
   expectFunction(def.render, "statusline.render");
   const name = def.name === undefined ? "statusline" : expectKebab(def.name, "statusline.name");
   optionalString(def.description, "statusline.description");
@@ -38,6 +47,7 @@ export function normalizeStatusline(value: unknown): StatuslineDef & { name: str
       const at = `statusline.hosts.${host}`;
       expectHostId(host, "statusline.hosts");
       const override = expectObject(entry, at);
+      rejectUnknownFields(override, ["render", "options"], at);
       if (override.render !== undefined) expectFunction(override.render, `${at}.render`);
       checkStatuslineOptions(override.options, `${at}.options`);
     }
@@ -48,6 +58,11 @@ export function normalizeStatusline(value: unknown): StatuslineDef & { name: str
 function checkStatuslineOptions(value: unknown, where: string): void {
   if (value === undefined) return;
   const options = expectObject(value, where);
+  rejectUnknownFields(
+    options,
+    ["refreshInterval", "respectUserColors", "hideContextIndicator", "maxLines"],
+    where,
+  );
   optionalPositiveInteger(options.refreshInterval, `${where}.refreshInterval`);
   optionalPositiveInteger(options.maxLines, `${where}.maxLines`);
   optionalBoolean(options.respectUserColors, `${where}.respectUserColors`);
@@ -61,6 +76,7 @@ export function normalizeActions(value: unknown): ActionDef[] {
   return expectArray(value, "actions").map((item, i) => {
     const at = `actions[${i}]`;
     const action = expectObject(item, at);
+    rejectUnknownFields(action, ["id", ...ACTION_METADATA, "run", "hosts"], at);
     const id = expectKebab(action.id, `${at}.id`);
     rejectDuplicate(seen, id, `${at}.id`, "id");
     expectFunction(action.run, `${at}.run`);
@@ -69,6 +85,7 @@ export function normalizeActions(value: unknown): ActionDef[] {
       for (const [host, entry] of Object.entries(expectObject(action.hosts, `${at}.hosts`))) {
         expectHostId(host, `${at}.hosts`);
         const override = expectObject(entry, `${at}.hosts.${host}`);
+        rejectUnknownFields(override, ["run", ...ACTION_METADATA], `${at}.hosts.${host}`);
         if (override.run !== undefined) expectFunction(override.run, `${at}.hosts.${host}.run`);
         checkActionMetadata(override, `${at}.hosts.${host}`);
       }
@@ -92,6 +109,7 @@ function checkActionMetadata(entry: Record<string, unknown>, at: string): void {
   const confirm = entry.confirm;
   if (confirm !== undefined && typeof confirm !== "boolean") {
     const object = expectObject(confirm, `${at}.confirm`);
+    rejectUnknownFields(object, ["title", "message"], `${at}.confirm`);
     optionalString(object.title, `${at}.confirm.title`);
     optionalString(object.message, `${at}.confirm.message`);
   }

@@ -7,7 +7,16 @@
 
 import type { HookEventName, HooksConfig, NativeHookDef } from "./hook_types.ts";
 import { HOOK_EVENT_NAMES, isHookEventName } from "./hook_types.ts";
-import { expectFunction, expectObject, fail, optionalString } from "./_validate.ts";
+import {
+  expectFunction,
+  expectObject,
+  fail,
+  optionalString,
+  rejectUnknownFields,
+} from "./_validate.ts";
+
+/** The fields of a hook entry, normalized or native. */
+const HOOK_ENTRY_FIELDS = ["matcher", "handler"];
 
 /**
  * Validates a hooks map: keys are normalized event names, each entry has a
@@ -27,6 +36,7 @@ export function normalizeHooks(value: unknown, where: string): HooksConfig {
     }
     if (def === undefined) continue;
     const entry = expectObject(def, `${where}.${event}`);
+    rejectUnknownFields(entry, HOOK_ENTRY_FIELDS, `${where}.${event}`);
     expectFunction(entry.handler, `${where}.${event}.handler`);
     checkMatcher(entry.matcher, `${where}.${event}.matcher`);
     out[event] = entry;
@@ -75,6 +85,7 @@ export function normalizeNativeHooks(
       );
     }
     const entry = expectObject(def, `${where}.${event}`);
+    rejectUnknownFields(entry, HOOK_ENTRY_FIELDS, `${where}.${event}`);
     expectFunction(entry.handler, `${where}.${event}.handler`);
     optionalString(entry.matcher, `${where}.${event}.matcher`);
     out[event] = entry as unknown as NativeHookDef;

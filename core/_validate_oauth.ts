@@ -8,7 +8,7 @@
 
 import type { OAuthPresetId, ResolvedOAuthLoginDef } from "./connector_types.ts";
 import { parseTemplate, SECRET_NAME_PATTERN } from "./interpolation.ts";
-import { expectObject, fail, optionalBoolean, show } from "./_validate.ts";
+import { expectObject, fail, optionalBoolean, rejectUnknownFields, show } from "./_validate.ts";
 
 /** The OAuth presets, in the spec's order. */
 export const OAUTH_PROVIDERS: readonly OAuthPresetId[] = [
@@ -22,6 +22,28 @@ export const OAUTH_PROVIDERS: readonly OAuthPresetId[] = [
 
 /** Login keys: `^[a-z0-9][a-z0-9-]{0,31}$`. */
 export const OAUTH_KEY_PATTERN: RegExp = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** The fields of an `oauth.<key>` login. */
+const LOGIN_FIELDS = [
+  "provider",
+  "clientId",
+  "clientSecret",
+  "tokenExchangeUrl",
+  "scopes",
+  "flow",
+  "redirectPort",
+  "redirectPath",
+  "issuer",
+  "authorizationEndpoint",
+  "tokenEndpoint",
+  "deviceAuthorizationEndpoint",
+  "revocationEndpoint",
+  "tokenEndpointAuth",
+  "pkce",
+  "extraAuthorizationParams",
+  "options",
+  "storeAs",
+];
 
 const ENDPOINTS = [
   "issuer",
@@ -58,6 +80,7 @@ export function normalizeOAuth(value: unknown): Record<string, ResolvedOAuthLogi
 
 function normalizeLogin(key: string, def: Record<string, unknown>): ResolvedOAuthLoginDef {
   const where = `oauth.${key}`;
+  rejectUnknownFields(def, LOGIN_FIELDS, where);
   const provider = def.provider as OAuthPresetId;
   if (!OAUTH_PROVIDERS.includes(provider)) {
     fail(

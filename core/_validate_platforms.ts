@@ -14,6 +14,7 @@ import {
   optionalBoolean,
   optionalOneOf,
   optionalString,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
 import { normalizeHooks, normalizeNativeHooks } from "./_validate_hooks.ts";
@@ -63,11 +64,7 @@ function normalizeOverride(
   baseServer: unknown,
   where: string,
 ): PlatformOverride {
-  for (const key of Object.keys(o)) {
-    if (!OVERRIDE_FIELDS.includes(key)) {
-      fail(where, `unknown field "${key}" (expected one of ${OVERRIDE_FIELDS.join(", ")})`);
-    }
-  }
+  rejectUnknownFields(o, OVERRIDE_FIELDS, where);
   const out = { ...o } as PlatformOverride;
   if (o.hooks !== undefined && typeof o.hooks !== "boolean") {
     out.hooks = normalizeHooks(o.hooks, `${where}.hooks`);
@@ -87,6 +84,7 @@ function normalizeOverride(
   optionalBoolean(o.subagents, `${where}.subagents`);
   if (o.memory !== undefined && typeof o.memory !== "boolean") {
     const memory = expectObject(o.memory, `${where}.memory`);
+    rejectUnknownFields(memory, ["path", "mode"], `${where}.memory`);
     optionalString(memory.path, `${where}.memory.path`);
     optionalOneOf(memory.mode, ["block", "agents-import"], `${where}.memory.mode`);
   }

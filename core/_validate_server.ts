@@ -15,6 +15,7 @@ import {
   optionalString,
   optionalStringArray,
   optionalStringRecord,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
 import { SECRET_ONLY_IN_STDIO_ENV, splitSecretEnv } from "./_validate_secrets.ts";
@@ -22,6 +23,22 @@ import { hasSecretMarker } from "./interpolation.ts";
 
 /** The MCP transports a server may declare. */
 export const TRANSPORTS = ["stdio", "http", "sse", "ws"] as const;
+
+/** The fields a server declares (`secretEnv` is defineConnector's own). */
+const SERVER_FIELDS = [
+  "transport",
+  "command",
+  "args",
+  "env",
+  "cwd",
+  "url",
+  "headers",
+  "auth",
+  "tools",
+  "timeoutMs",
+  "enabled",
+  "wrapForTelemetry",
+];
 
 /**
  * Validates a server declaration and applies the defaults: `enabled: true`,
@@ -40,6 +57,7 @@ export function normalizeServer(value: unknown, where: string): ServerDef {
       "is set by defineConnector — write ${secret:NAME} references in env instead",
     );
   }
+  rejectUnknownFields(server, SERVER_FIELDS, where);
   const stdio = transport === "stdio";
   if (stdio && (typeof server.command !== "string" || server.command.trim() === "")) {
     fail(`${where}.command`, "a stdio server needs a command (a non-empty string)");
@@ -119,6 +137,7 @@ function rejectRemoteSecrets(env: Record<string, string> | undefined, where: str
 function checkAuth(value: unknown, where: string): void {
   if (value === undefined) return;
   const auth = expectObject(value, where);
+  rejectUnknownFields(auth, ["type", "bearerEnvVar"], where);
   optionalOneOf(auth.type, ["oauth", "bearerEnv", "none"], `${where}.type`);
   if (auth.type === undefined) fail(`${where}.type`, "expected oauth | bearerEnv | none");
   optionalString(auth.bearerEnvVar, `${where}.bearerEnvVar`);
@@ -133,6 +152,7 @@ function checkAuth(value: unknown, where: string): void {
 function checkTools(value: unknown, where: string): void {
   if (value === undefined) return;
   const tools = expectObject(value, where);
+  rejectUnknownFields(tools, ["include", "exclude"], where);
   if (tools.include !== undefined) expectArray(tools.include, `${where}.include`);
   optionalStringArray(tools.include, `${where}.include`);
   optionalStringArray(tools.exclude, `${where}.exclude`);

@@ -37,6 +37,7 @@ import {
   isPlainObject,
   optionalBoolean,
   optionalOneOf,
+  rejectUnknownFields,
   show,
 } from "./_validate.ts";
 import { rejectSecretRefs } from "./_validate_secrets.ts";
@@ -106,11 +107,7 @@ export function defineConnector(config: ConnectorConfig): ResolvedConnector {
   if (isResolvedConnector(config)) return config;
   if (!isPlainObject(config)) fail("", `a connector config must be an object, got ${show(config)}`);
   const c = config as Record<string, unknown>;
-  for (const key of Object.keys(c)) {
-    if (!CONFIG_FIELDS.includes(key)) {
-      fail("config", `unknown field "${key}" (expected one of ${CONFIG_FIELDS.join(", ")})`);
-    }
-  }
+  rejectUnknownFields(c, CONFIG_FIELDS, "config");
   const explicit = explicitIdentity(c);
   rejectSecretRefs(
     c,
@@ -130,7 +127,7 @@ export function defineConnector(config: ConnectorConfig): ResolvedConnector {
   const platforms = normalizePlatforms(c.platforms, c.server);
   const targets = normalizeTargets(c.targets);
   const telemetry = normalizeTelemetry(c.telemetry);
-  if (c.publish !== undefined) expectObject(c.publish, "publish");
+  if (c.publish !== undefined) checkPublish(c.publish);
   const oauth = normalizeOAuth(c.oauth);
 
   const declared = server || hasHooks(hooks) || commands.length || skills.length ||
@@ -178,6 +175,7 @@ function explicitIdentity(c: Record<string, unknown>): ExplicitIdentity {
   if (c.version !== undefined) out.version = expectNonEmptyString(c.version, "version");
   if (c.mcp !== undefined) {
     const mcp = expectObject(c.mcp, "mcp");
+    rejectUnknownFields(mcp, ["name", "mcpName", "bin", "version"], "mcp");
     for (const field of ["name", "mcpName", "bin", "version"] as const) {
       if (mcp[field] !== undefined) expectNonEmptyString(mcp[field], `mcp.${field}`);
     }
@@ -188,6 +186,7 @@ function explicitIdentity(c: Record<string, unknown>): ExplicitIdentity {
 
 function normalizeTelemetry(value: unknown): ResolvedTelemetryConfig {
   const t = value === undefined ? {} : expectObject(value, "telemetry");
+  rejectUnknownFields(t, TELEMETRY_FIELDS, "telemetry");
   optionalBoolean(t.enabled, "telemetry.enabled");
   optionalOneOf(
     t.modelFamilyHint,
@@ -200,6 +199,7 @@ function normalizeTelemetry(value: unknown): ResolvedTelemetryConfig {
   const calibration = t.calibration === undefined
     ? {}
     : expectObject(t.calibration, "telemetry.calibration");
+  rejectUnknownFields(calibration, ["anthropicCountTokens"], "telemetry.calibration");
   optionalBoolean(calibration.anthropicCountTokens, "telemetry.calibration.anthropicCountTokens");
   const r = t as Partial<ResolvedTelemetryConfig>;
   return {
@@ -269,4 +269,29 @@ export function withPackageIdentity(
   };
   if (identity.mcp) next.mcp = identity.mcp;
   return mark(next, { explicit: data.explicit, derived: identity.id !== undefined });
+}
+
+const TELEMETRY_FIELDS = [
+  "enabled",
+  "modelFamilyHint",
+  "measureToolDefs",
+  "calibration",
+  "hostNativeUsage",
+  "store",
+];
+
+function checkPublish(value: unknown): void {
+  const publish = expectObject(value, "publish");
+  rejectUnknownFields(
+    publish,
+    ["registryNamespace", "packageName", "registryBaseUrl", "author"],
+    "publish",
+  );
+  if (publish.author !== undefined) {
+    rejectUnknownFields(
+      expectObject(publish.author, "publish.author"),
+      ["name", "email", "url"],
+      "publish.author",
+    );
+  }
 }

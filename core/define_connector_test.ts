@@ -19,7 +19,7 @@ test("a config that is not an object is rejected", () => {
 test("an unknown top-level field is rejected so a typo never drops a surface", () => {
   rejects(
     { id: "t", sever: STDIO },
-    'config: unknown field "sever" (expected one of id, mcp, displayName, version, server, hooks, telemetry, commands, skills, subagents, memory, statusline, actions, platforms, targets, publish, oauth)',
+    'config: unknown field "sever" — did you mean "server"? (expected one of id, mcp, displayName, version, server, hooks, telemetry, commands, skills, subagents, memory, statusline, actions, platforms, targets, publish, oauth)',
   );
 });
 
@@ -150,7 +150,7 @@ test("platforms keys are registered host ids and overrides have known fields", (
   );
   rejects(
     withServer({ platforms: { cursor: { hook: false } } }),
-    'platforms.cursor: unknown field "hook" (expected one of hooks, nativeHooks, configPatch, server, scope, commands, skills, subagents, memory, extra)',
+    'platforms.cursor: unknown field "hook" — did you mean "hooks"? (expected one of hooks, nativeHooks, configPatch, server, scope, commands, skills, subagents, memory, extra)',
   );
   rejects(
     withServer({ platforms: { cursor: { scope: "global" } } }),
