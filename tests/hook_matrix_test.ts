@@ -134,7 +134,7 @@ test("a real hook process answers each event and each decision like the in-proce
   assert.ok(runs.some((r) => r.proc.stdout !== ""), "some cells answer");
 });
 
-test("malformed stdin, a throwing handler and a missing record all exit 0 with no output", async () => {
+test("malformed stdin, a throwing or never-settling handler and a missing record all exit 0 with no output", async () => {
   const env = { HOME: root, AGENT_CONNECTOR_DATA_DIR: root };
   const cases = [
     { args: ["hook", "claude-code", "PreToolUse", "--connector", "decisions"], stdin: "{not json" },
@@ -143,12 +143,22 @@ test("malformed stdin, a throwing handler and a missing record all exit 0 with n
       args: ["hook", "claude-code", "PreToolUse", "--connector", "decisions"],
       stdin: JSON.stringify({ ...payload("PreToolUse"), test_decision: "throw" }),
     },
+    // A handler whose promise can never settle: Deno ended the process with "Top-level
+    // await promise never resolved" and exit 1, which Claude Code shows as a hook error.
+    {
+      args: ["hook", "claude-code", "Stop", "--connector", "decisions"],
+      stdin: JSON.stringify({ ...payload("Stop"), test_decision: "hang" }),
+    },
     { args: ["hook", "claude-code", "PreToolUse", "--connector", "nobody"], stdin: "{}" },
     { args: ["hook", "claude-code", "NoSuchEvent", "--connector", "decisions"], stdin: "{}" },
     { args: ["hook"], stdin: "" },
     {
       args: ["statusline", "claude-code", "--connector", "decisions"],
       stdin: '{"test_statusline":"throw"}',
+    },
+    {
+      args: ["statusline", "claude-code", "--connector", "decisions"],
+      stdin: '{"test_statusline":"hang"}',
     },
     { args: ["statusline", "claude-code", "--connector", "nobody"], stdin: "{}" },
   ];

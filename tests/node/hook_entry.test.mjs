@@ -24,11 +24,12 @@ const main = resolve("node_modules", "@ken-jo", "agent-connector", "cli", "main.
 
 const CONNECTOR = `export default {
   id: "gate", displayName: "gate", version: "1.0.0",
-  hookEvents: ["PreToolUse", "SessionStart"],
+  hookEvents: ["PreToolUse", "SessionStart", "Stop"],
   hooks: {
     PreToolUse: { matcher: "Bash", handler: (e) => e.toolInput.command.includes("rm -rf")
       ? { decision: "deny", reason: "no recursive deletes" } : undefined },
     SessionStart: { handler: () => ({ decision: "context", additionalContext: "gate is on" }) },
+    Stop: { handler: () => new Promise(() => {}) },
   },
   statusline: { render: () => "gate ok" },
   telemetry: { enabled: true, store: "ndjson" },
@@ -189,6 +190,22 @@ test("Codex's SessionStart context, the status line and a malformed payload work
       env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
     });
     assert.deepEqual([bad.status, bad.stdout, bad.stderr], [0, "", ""]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a handler whose promise never settles ends the hook with exit 0 and no output", () => {
+  // The Deno launcher exited 1 here ("Top-level await promise never resolved"); the
+  // npm build's entry must stay as quiet.
+  const { dir, data } = setup();
+  try {
+    const stop = hook(data, ["hook", "claude-code", "Stop", "--connector", "gate"], {
+      session_id: "s-stop",
+      cwd: dir,
+      hook_event_name: "Stop",
+    });
+    assert.deepEqual([stop.status, stop.stdout, stop.stderr], [0, "", ""]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
