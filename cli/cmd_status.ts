@@ -11,7 +11,7 @@ import { UsageError } from "./_errors.ts";
 import { reportError } from "./run.ts";
 import { boolFlag, parseCommandArgs, scopeFlag, stringFlag } from "./_args.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { listConnectorIds } from "../io/connector_record.ts";
+import { type InstallRow, listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { loadAllAdapters } from "../adapters/registry.ts";
 import { isConfigHookSurface, scopePath, serverSurfaceFor } from "../adapters/descriptor.ts";
 import { detectHosts } from "../install/detect.ts";
@@ -70,6 +70,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (stringFlag(parsed, "connector") || ctx.brand.connectorPath) {
       ids = [(await loadForCommand(parsed, ctx, projectDir)).connector.id];
     }
+    const root = dataRoot(ctx.host);
+    const installs = new Map(ids.map((id) => [id, readConnectorRecord(root, id)?.installs ?? []]));
     const adapters = await loadAllAdapters();
     const installed = detectHosts(adapters, scope, pctx).filter((d) => d.installed);
     for (const d of installed) {
@@ -104,12 +106,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         host: d.id,
         scope,
         ...(unreadable.length ? { unreadable } : {}),
+        // Only the connectors present here (spec §3): found in the host's files, or
+        // recorded as installed here (a content-only connector, or one whose entries
+        // were removed by hand — then it shows ✗ ✗).
         connectors: ids.map((id) => ({
           id,
           server: hasServer(servers, id, server?.collection.keyField),
           hooks: hookItems.some((item) => isOurHookItem(item, id)) ||
             hookTexts.some((text) => isOwnedCommand(text, id)),
-        })),
+        })).filter((c) =>
+          c.server || c.hooks ||
+          recordedHere(installs.get(c.id) ?? [], d.id, scope, projectDir)
+        ),
       });
     }
   } catch (error) {
@@ -130,6 +138,19 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     }
   }
   return 0;
+}
+
+/** True when the connector's record lists an install on `host` in this scope (and project). */
+function recordedHere(
+  rows: InstallRow[],
+  host: string,
+  scope: string,
+  projectDir: string,
+): boolean {
+  return rows.some((r) =>
+    r.platform === host && r.scope === scope &&
+    (scope === "user" || r.projectDir === undefined || r.projectDir === projectDir)
+  );
 }
 
 /** Why a host config file does not parse (`<file>: line N: not valid JSON (…)`), if it does not. */

@@ -289,6 +289,43 @@ test("status shows each host's connectors and always exits 0", async () => {
   }
 });
 
+test("status lists on each host only the connectors installed there", async () => {
+  // Spec §3: one line per host showing which connectors are present. A connector
+  // installed into Cursor alone was listed on Claude Code as "server ✗ hooks ✗".
+  const s = sandbox(BASIC);
+  try {
+    mkdirSync(join(s.home, ".cursor"));
+    await s.cli("install", "--targets", "claude-code");
+    const other = join(s.base, "other");
+    mkdirSync(other);
+    writeFileSync(join(other, "package.json"), JSON.stringify({ name: "notes", version: "1.0.0" }));
+    writeFileSync(
+      join(other, "agent-connector.config.mjs"),
+      `import { defineConnector } from ${JSON.stringify(MOD)};\n` +
+        `export default defineConnector({ server: { transport: "stdio", command: "notes-mcp" } });\n`,
+    );
+    const notes = await s.cli("install", "--targets", "cursor", "--connector", other);
+    assert.equal(notes.code, 0, notes.stderr);
+    const run = await s.cli("status");
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, /^claude-code \(user\) {2}acme-db: server ✓ hooks ✓$/m);
+    assert.match(run.stdout, /^cursor \(user\) {2}notes: server ✓ hooks ✗$/m);
+    const json = JSON.parse((await s.cli("status", "--json")).stdout);
+    assert.deepEqual(
+      json.map((r: { host: string; connectors: { id: string }[] }) => [
+        r.host,
+        r.connectors.map((c) => c.id),
+      ]),
+      [["claude-code", ["acme-db"]], ["cursor", ["notes"]]],
+    );
+    // A host with nothing of ours still gets its line.
+    await s.cli("uninstall", "--connector-id", "notes");
+    assert.match((await s.cli("status")).stdout, /^cursor \(user\) {2}no connectors$/m);
+  } finally {
+    s.done();
+  }
+});
+
 test("upgrade re-renders as a no-op, re-stamps the record and names the manual update", async () => {
   const s = sandbox(BASIC);
   try {
