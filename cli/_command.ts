@@ -12,6 +12,11 @@ import type { CliContext } from "./_context.ts";
 export interface CommandModule {
   /** Full help text: usage line, flags, at least one example. */
   help: string;
+  /**
+   * The help fitted to where it runs (the branded CLI's connector, the config in
+   * the working directory), when the command has one; `help` when it fails.
+   */
+  helpFor?(ctx: CliContext): Promise<string>;
   /** Runs the command with the arguments after its name; returns the exit code. */
   run(args: string[], ctx: CliContext): Promise<number>;
 }

@@ -14,6 +14,7 @@ import { dataRoot } from "../io/data_root.ts";
 import { isHostId } from "../core/platform_types.ts";
 import { loadRegisteredConnector } from "../runtime/connector_module.ts";
 import { runAction } from "../runtime/action.ts";
+import type { ConnectorRef } from "./_connector_ref.ts";
 
 /** Help text. */
 export const help: string =
@@ -24,11 +25,29 @@ message. Unlike hooks, actions report failures: an unknown action id or a
 failing run exits 1 with the reason on stderr.
 
 Flags:
-  --connector <id>   the registered connector (required)
+  --connector <id>   the registered connector (default: the branded CLI's own, the
+                     config in the current directory, or the only registered one)
 
 Example:
   agent-connector action claude-code refresh-schema --connector acme-db
 `;
+
+/**
+ * The help with an example of the connector at hand — the branded CLI's, or
+ * the config in the working directory — and the action ids it declares.
+ */
+export async function helpFor(ctx: CliContext): Promise<string> {
+  const connectorPath = ctx.brand.connectorPath;
+  const connector = (await connectorAtHand(ctx))?.connector;
+  if (!connector) return help;
+  const [first] = connector.actions;
+  const flag = connectorPath ? "" : ` --connector ${connector.id}`;
+  const example = first
+    ? `Example:\n  agent-connector action claude-code ${first.id}${flag}\n\n` +
+      `Actions of ${connector.id}: ${connector.actions.map((a) => a.id).join(", ")}\n`
+    : `${connector.id} declares no actions.\n`;
+  return help.slice(0, help.indexOf("Example:")) + example;
+}
 
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -37,8 +56,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     names: "<platform> <actionId>",
   });
   const [platform, actionId, ...rest] = parsed.positionals;
-  const id = stringFlag(parsed, "connector");
-  if (!id) throw new CliError("action: --connector <id> is required");
+  // Hosts always pass --connector; only a person typing the command needs the lookup.
+  const id = stringFlag(parsed, "connector") ?? (await connectorAtHand(ctx))?.id;
+  if (!id) {
+    throw new CliError(
+      "action: no connector resolved — pass --connector <id>, or run it in a folder with " +
+        "agent-connector.config.*",
+    );
+  }
   if (!isHostId(platform)) throw new CliError(`action: unknown platform "${platform}"`);
   const readText = (path: string) => {
     try {
@@ -70,4 +95,17 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (result.stdout) ctx.stdout.write(result.stdout);
   if (result.stderr) ctx.stderr.write(result.stderr);
   return result.exitCode;
+}
+
+/** The branded CLI's connector, else the config in the working directory, else the only registered one. */
+async function connectorAtHand(ctx: CliContext): Promise<ConnectorRef | undefined> {
+  const [{ resolveConnectorRef }, { loadConnector }] = await Promise.all([
+    import("./_connector_ref.ts"),
+    import("../io/load_connector.ts"),
+  ]);
+  return resolveConnectorRef({
+    connectorPath: ctx.brand.connectorPath,
+    host: ctx.host,
+    load: loadConnector,
+  });
 }

@@ -6,7 +6,7 @@
  */
 
 import type { CliContext } from "./_context.ts";
-import type { CommandSpec } from "./_command.ts";
+import type { CommandModule, CommandSpec } from "./_command.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { COMMANDS } from "./commands.ts";
 
@@ -66,7 +66,7 @@ export async function runCli(
       }
       const spec = findCommand(rest[0], commands);
       if (!spec) throw new UsageError(`unknown command "${rest[0]}"`);
-      ctx.stdout.write(withName((await spec.load()).help, ctx));
+      ctx.stdout.write(withName(await helpOf(await spec.load(), ctx), ctx));
       return 0;
     }
     if (first.startsWith("-")) throw new UsageError(`unknown flag "${first}"`);
@@ -78,13 +78,23 @@ export async function runCli(
       const dashdash = rest.indexOf("--");
       const helpAt = rest.findIndex((a) => a === "--help" || a === "-h");
       if (dashdash === -1 || helpAt < dashdash) {
-        ctx.stdout.write(withName(mod.help, ctx));
+        ctx.stdout.write(withName(await helpOf(mod, ctx), ctx));
         return 0;
       }
     }
     return await mod.run(rest, ctx);
   } catch (error) {
     return reportError(error, ctx, command);
+  }
+}
+
+/** A command's help, fitted to its context when it can be; never fails. */
+async function helpOf(mod: CommandModule, ctx: CliContext): Promise<string> {
+  if (!mod.helpFor) return mod.help;
+  try {
+    return await mod.helpFor(ctx);
+  } catch {
+    return mod.help;
   }
 }
 

@@ -25,6 +25,7 @@ export async function runCliCaptured(
   argv: string[],
   host: Partial<HostEnv> = {},
   stdin = "",
+  brand: Partial<CliContext["brand"]> = {},
 ): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
@@ -33,7 +34,7 @@ export async function runCliCaptured(
     stderr: { write: (t) => void (stderr += t) },
     stdin: Readable.from([stdin]),
     host: { home: "/nonexistent-home", env: {}, os: "linux", cwd: "/", ...host },
-    brand: { name: CLI_NAME, version: VERSION },
+    brand: { name: CLI_NAME, version: VERSION, ...brand },
   };
   const code = await runCli(argv, ctx);
   return { code, stdout, stderr };
