@@ -111,7 +111,8 @@ export async function run(
   try {
     const ref = await resolveConnectorRef({
       connectorId: stringFlag(parsed, "connector-id"),
-      connectorPath: stringFlag(parsed, "connector"),
+      // A branded CLI is bound to its own connector (spec §0.1).
+      connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
       projectDir: stringFlag(parsed, "project"),
       host: ctx.host,
       load,

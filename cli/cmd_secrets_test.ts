@@ -413,3 +413,22 @@ test(
     assert.equal(existsSync(join(root, "secrets")), false);
   }),
 );
+
+test(
+  "a branded CLI keeps secrets under its own connector, whatever else is registered",
+  withHome(async (host, root) => {
+    // Only another connector is registered: the branded `weather` CLI stored the value
+    // under "notes" (the single registered one), so weather's server never got it.
+    register(root, "notes");
+    const pkg = join(host.home!, "pkg");
+    mkdirSync(pkg);
+    writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "weather", version: "1.0.0" }));
+    const config = join(pkg, "agent-connector.config.mjs");
+    writeFileSync(config, "export default { server: { transport: 'stdio', command: 'wx' } };\n");
+    const brand = { name: "weather", connectorPath: config };
+    const set = await runCliCaptured(["secrets", "set", "wx-key"], host, `${VALUE}\n`, brand);
+    assert.equal(set.code, 0, set.stderr);
+    assert.match(set.stdout, /for connector weather/);
+    assert.deepEqual(Object.keys(fileStore(root).connectors), ["weather"]);
+  }),
+);
