@@ -157,10 +157,18 @@ function locate(options: LoadConnectorOptions): string {
   }
   const found = findConnectorConfig(options.projectDir);
   if (found) return found;
+  // Run from the connector's package with --project naming the app to install into: the
+  // config is found from the current folder too (README: "walking up from the current folder").
+  const project = resolve(options.projectDir);
+  const cwd = options.cwd === undefined ? undefined : resolve(options.cwd);
+  const other = cwd !== undefined && cwd !== project ? cwd : undefined;
+  const fromCwd = other === undefined ? undefined : findConnectorConfig(other);
+  if (fromCwd) return fromCwd;
   throw new AgentConnectorError(
     "connector-not-found",
-    `No agent-connector.config.mjs, .js, .ts or .json in "${resolve(options.projectDir)}" ` +
-      "or any parent folder — create one, or pass --connector <path>",
+    `No agent-connector.config.mjs, .js, .ts or .json in "${project}" or any parent folder` +
+      `${other === undefined ? "" : `, nor in "${other}" or any parent`} — create one, ` +
+      "or pass --connector <path>",
   );
 }
 

@@ -326,6 +326,31 @@ test("status lists on each host only the connectors installed there", async () =
   }
 });
 
+test("install --scope project --project <app> run from the connector's package finds its config there", async () => {
+  // The README: "from your package (the config is found by walking up from the current
+  // folder)". With --project naming the app, only the app was searched, and the install
+  // failed with 'No agent-connector.config.mjs … in "<app>"'.
+  const s = sandbox(BASIC);
+  try {
+    const app = join(s.base, "app");
+    mkdirSync(app);
+    const run = await s.cli("install", "--scope", "project", "--project", app);
+    assert.ok(run.code === 0 || run.code === 1, run.stderr);
+    assert.doesNotMatch(run.stderr, /No agent-connector\.config/);
+    assert.equal(existsSync(join(app, ".mcp.json")), true);
+    // Found in neither place: the message names both folders.
+    const elsewhere = await runCliCaptured(["install", "--scope", "project", "--project", app], {
+      home: s.home,
+      env: { HOME: s.home, PATH: process.env.PATH ?? "" },
+      cwd: s.base,
+    });
+    assert.equal(elsewhere.code, 1);
+    assert.match(elsewhere.stderr, /in ".*app" or any parent folder, nor in ".*" or any parent/);
+  } finally {
+    s.done();
+  }
+});
+
 test("upgrade re-renders as a no-op, re-stamps the record and names the manual update", async () => {
   const s = sandbox(BASIC);
   try {
