@@ -21,6 +21,7 @@
  * @module
  */
 
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ServerDef } from "../core/connector_types.ts";
 import type { DiagnosticResult } from "../core/platform_types.ts";
@@ -98,6 +99,16 @@ export async function probeServer(input: ProbeInput): Promise<DiagnosticResult[]
     return [{ check: check("initialize"), status: "fail", message: `cannot start: ${message}` }];
   }
   const cwd = server.cwd ? resolve(input.projectDir ?? input.host.cwd, server.cwd) : undefined;
+  // spawn reports a missing working directory as ENOENT, which reads as "command not found".
+  if (cwd !== undefined && !existsSync(cwd)) {
+    return [{
+      check: check("initialize"),
+      status: "fail",
+      message: `cannot start "${server.command}": its working directory ${cwd} ` +
+        `(server.cwd ${JSON.stringify(server.cwd)}) does not exist`,
+      fix: "create that folder, or set server.cwd to an absolute path that exists",
+    }];
+  }
   const launch = { command: server.command, args: server.args ?? [], env, cwd };
   const client = new ProbeClient(spawnServer(launch, "pipe"), input.serverStderr);
   const findings: DiagnosticResult[] = [];

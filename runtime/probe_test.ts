@@ -74,6 +74,24 @@ test("a missing command fails naming it", async () => {
   assert.equal(findings[0].message, 'cannot start "no-such-mcp-server-xyz": command not found');
 });
 
+test("a server.cwd that does not exist is named as the problem, not the command", async () => {
+  // spawn's ENOENT for a missing working directory read "cannot start "node": command
+  // not found", with node on PATH.
+  const findings = await probe({
+    transport: "stdio",
+    command: nodeExecutable(),
+    args: [FAKE],
+    cwd: "./no-such-folder",
+  });
+  assert.equal(findings[0].status, "fail");
+  assert.equal(
+    findings[0].message,
+    `cannot start "${nodeExecutable()}": its working directory ${
+      join(dir, "no-such-folder")
+    } (server.cwd "./no-such-folder") does not exist`,
+  );
+});
+
 test("a server that ignores EOF is not left running, and its stderr is never shown", async () => {
   const pidFile = join(dir, "pid");
   const findings = await probe({
