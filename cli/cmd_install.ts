@@ -19,6 +19,7 @@ import {
   runOptionsOf,
 } from "./_install_common.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
+import { relativePathWarnings } from "./_path_warnings.ts";
 
 /** Help text. */
 export const help: string =
@@ -69,12 +70,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
   assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
-  const warnings = await secretWarnings(
-    loaded.connector,
-    loaded.modulePath,
-    ctx.host,
-    opts.targets,
-  );
+  const warnings = [
+    ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
+    ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
+  ];
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings);
 }

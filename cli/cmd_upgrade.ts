@@ -12,6 +12,7 @@ import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
+import { relativePathWarnings } from "./_path_warnings.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
@@ -116,6 +117,7 @@ async function rerenderRegistered(
     );
     if (rows.length > 0) {
       warnings.push(
+        ...relativePathWarnings(connector, record.modulePath, opts.targets),
         ...await secretWarnings(connector, record.modulePath, opts.host, opts.targets),
       );
     }
@@ -168,6 +170,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
     assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
     secrets.push(
+      ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
     );
     results = [await installConnector(loaded, opts)];

@@ -351,6 +351,33 @@ test("install --scope project --project <app> run from the connector's package f
   }
 });
 
+test("install warns about a relative server path, which hosts resolve from their own folder", async () => {
+  // A relative args entry was written verbatim; the host starts the server from its
+  // own working folder (Claude Code: the project), where "./dist/server.mjs" is not found.
+  const s = sandbox(`{
+    server: { transport: "stdio", command: "node", args: ["./dist/server.mjs", "--port", "./x"] },
+  }`);
+  try {
+    mkdirSync(join(s.pkg, "dist"));
+    writeFileSync(join(s.pkg, "dist", "server.mjs"), "");
+    const run = await s.cli("install", "--dry-run");
+    assert.equal(run.code, 1, run.stdout);
+    const warnings = run.stdout.split("\n").filter((l) => l.startsWith("! server"));
+    assert.deepEqual(warnings, [
+      `! server.args[0]: "./dist/server.mjs" is a relative path, but hosts start the server ` +
+      `from their own working folder — write the absolute path ${
+        join(s.pkg, "dist", "server.mjs")
+      }`,
+      `! server.args[2]: "./x" is a relative path, but hosts start the server from their own ` +
+      `working folder — write an absolute path (there is no ${join(s.pkg, "x")} either)`,
+    ]);
+    const json = JSON.parse((await s.cli("install", "--dry-run", "--json")).stdout);
+    assert.equal(json.warnings.filter((w: string) => w.startsWith("server.args")).length, 2);
+  } finally {
+    s.done();
+  }
+});
+
 test("upgrade re-renders as a no-op, re-stamps the record and names the manual update", async () => {
   const s = sandbox(BASIC);
   try {
