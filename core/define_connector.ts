@@ -93,14 +93,20 @@ interface ResolvedMark {
  * @returns The resolved connector.
  * @throws {ConnectorConfigError} When any rule of spec §2 is broken.
  *
- * @example
+ * @example In `agent-connector.config.mjs` beside your package.json (its name,
+ * bin and version are the connector's identity, so no `id` is needed):
  * ```ts
- * import { defineConnector } from "./define_connector.ts";
- * const connector = defineConnector({
- *   id: "acme-db",
+ * import { defineConnector } from "@ken-jo/agent-connector/sdk";
+ *
+ * export default defineConnector({
  *   server: { transport: "stdio", command: "npx", args: ["-y", "@acme/acme-db-mcp"] },
+ *   hooks: {
+ *     PreToolUse: {
+ *       matcher: "acme_write",
+ *       handler: (evt) => ({ decision: "ask", reason: `Confirm ${evt.toolName}` }),
+ *     },
+ *   },
  * });
- * connector.server?.wrapForTelemetry; // true
  * ```
  */
 export function defineConnector(config: ConnectorConfig): ResolvedConnector {
