@@ -19,7 +19,7 @@ import {
   show,
 } from "./_validate.ts";
 import { SECRET_ONLY_IN_STDIO_ENV, splitSecretEnv } from "./_validate_secrets.ts";
-import { hasSecretMarker } from "./interpolation.ts";
+import { hasSecretMarker, parseTemplate } from "./interpolation.ts";
 
 /** The MCP transports a server may declare. */
 export const TRANSPORTS = ["stdio", "http", "sse", "ws"] as const;
@@ -83,6 +83,7 @@ export function normalizeServer(value: unknown, where: string): ServerDef {
   }
   optionalBoolean(server.enabled, `${where}.enabled`);
   optionalBoolean(server.wrapForTelemetry, `${where}.wrapForTelemetry`);
+  checkEnvRefs(server, where);
 
   const def = server as unknown as ServerDef;
   const out: ServerDef = {
@@ -125,6 +126,33 @@ export function normalizeServerOverride(
   // A base-only secretEnv never leaks into an override that brought its own env.
   if (override.env !== undefined && out.secretEnv === undefined) out.secretEnv = {};
   return out;
+}
+
+/**
+ * Rejects a `${env:` that does not parse as a reference (no closing brace, a
+ * name with a space): it would reach the host file as text nobody expands.
+ * Other `${…}` forms (a host's own, like VS Code's `${workspaceFolder}`) pass.
+ */
+function checkEnvRefs(server: Record<string, unknown>, where: string): void {
+  const check = (value: unknown, at: string) => {
+    if (typeof value !== "string" || !value.includes("${env:")) return;
+    const text = parseTemplate(value).filter((p) => p.kind === "text");
+    if (text.some((p) => p.kind === "text" && p.text.includes("${env:"))) {
+      fail(
+        at,
+        `${JSON.stringify(value)} holds a malformed \${env:…} reference — write \${env:NAME} ` +
+          "or ${env:NAME:-default}, NAME matching [A-Za-z_][A-Za-z0-9_]*",
+      );
+    }
+  };
+  for (const field of ["command", "cwd", "url"]) check(server[field], `${where}.${field}`);
+  if (Array.isArray(server.args)) server.args.forEach((a, i) => check(a, `${where}.args[${i}]`));
+  for (const field of ["env", "headers"]) {
+    const map = server[field];
+    if (map && typeof map === "object") {
+      for (const [key, value] of Object.entries(map)) check(value, `${where}.${field}.${key}`);
+    }
+  }
 }
 
 /** A remote server (or an override that makes one) cannot take secrets in env. */

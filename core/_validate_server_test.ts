@@ -135,3 +135,31 @@ test("an override that switches to a remote transport gets the remote default fo
   assert.ok(zed);
   assert.equal(zed.wrapForTelemetry, false);
 });
+
+test("a malformed ${env:…} reference in a server string is rejected instead of written as text", () => {
+  // "${env:ACME_DSN" (no closing brace) and "${env:ACME DSN}" were accepted and reached
+  // every host config verbatim, where nothing expands them.
+  const hint = "write ${env:NAME} or ${env:NAME:-default}, NAME matching [A-Za-z_][A-Za-z0-9_]*";
+  rejects(
+    { server: { transport: "stdio", command: "node", env: { DSN: "${env:ACME_DSN" } } },
+    `server.env.DSN: "\${env:ACME_DSN" holds a malformed \${env:…} reference — ${hint}`,
+  );
+  rejects(
+    { server: { transport: "stdio", command: "node", args: ["--db", "${env:ACME DSN}"] } },
+    `server.args[1]: "\${env:ACME DSN}" holds a malformed \${env:…} reference — ${hint}`,
+  );
+  rejects(
+    { server: { transport: "http", url: "https://x.test/${env:HOST", headers: {} } },
+    `server.url: "https://x.test/\${env:HOST" holds a malformed \${env:…} reference — ${hint}`,
+  );
+  // Well-formed references and other ${…} forms (a host's own, like VS Code's) pass.
+  const c = define({
+    server: {
+      transport: "stdio",
+      command: "node",
+      args: ["${workspaceFolder}/x", "${env:A}", "${env:B:-b}"],
+      env: { X: "pre-${env:C}-post" },
+    },
+  });
+  assert.deepEqual(c.server?.args, ["${workspaceFolder}/x", "${env:A}", "${env:B:-b}"]);
+});
