@@ -25,6 +25,33 @@ export interface SimulateOptions {
   event?: HookEventName | string;
   /** The host-shaped payload (an object, or raw stdin text). */
   input: unknown;
+  /**
+   * How long the handler (or render) may take before the verdict says it did
+   * not settle; default 30 000 ms, the hook timeout of VS Code and Copilot.
+   */
+  timeoutMs?: number;
+}
+
+/** The default of {@link SimulateOptions.timeoutMs}. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Resolves `work`, or `TIMED_OUT` once `ms` have passed (the timer keeps the process alive). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof TIMED_OUT>((done) => {
+    timer = setTimeout(() => done(TIMED_OUT), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const TIMED_OUT: unique symbol = Symbol("timed out");
+
+function shownMs(ms: number): string {
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 /** The verdict. */
@@ -54,6 +81,7 @@ export async function simulate(
   const adapter = await loadAdapter(opts.host);
   if (!adapter) return { honored: false, reason: `"${opts.host}" is not a registered host` };
   const dialect = await loadDialect(opts.host);
+  const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (opts.surface === "statusline") {
     if (!adapter.statusline) {
       return { honored: false, reason: `${adapter.name} has no command status line` };
@@ -61,13 +89,22 @@ export async function simulate(
     if (!connector.statusline) {
       return { honored: false, reason: "the connector declares no statusline" };
     }
-    const text = await runStatusline({
-      connector,
-      platform: opts.host,
-      stdin: stdinOf(opts.input),
-      dialect,
-      hostMaxLines: adapter.statusline.maxLines,
-    });
+    const text = await within(
+      runStatusline({
+        connector,
+        platform: opts.host,
+        stdin: stdinOf(opts.input),
+        dialect,
+        hostMaxLines: adapter.statusline.maxLines,
+      }),
+      timeout,
+    );
+    if (text === TIMED_OUT) {
+      return {
+        honored: false,
+        reason: `render did not settle within ${shownMs(timeout)}; the status line stays empty`,
+      };
+    }
     return text
       ? { honored: true, hostReply: text, reason: `${adapter.name} shows the rendered line` }
       : {
@@ -90,13 +127,18 @@ export async function simulate(
   } else if (!adapter.hooks?.nativeHooks) {
     return { honored: false, reason: `${adapter.name} takes no native hooks` };
   }
-  const result = await runHook({
-    connector,
-    platform: opts.host,
-    event,
-    stdin: stdinOf(opts.input),
-    dialect,
-  });
+  const result = await within(
+    runHook({ connector, platform: opts.host, event, stdin: stdinOf(opts.input), dialect }),
+    timeout,
+  );
+  if (result === TIMED_OUT) {
+    return {
+      honored: false,
+      reason: `the handler did not settle within ${shownMs(timeout)}; the host cuts the hook ` +
+        "off at its own timeout (30 s on VS Code and Copilot), and a promise that never " +
+        "settles ends the hook with exit 0, no output",
+    };
+  }
   const hostReply = shownReply(result.reply);
   if (result.skipped === "malformed-input") {
     return {
