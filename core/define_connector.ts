@@ -235,7 +235,7 @@ function markOf(value: unknown): ResolvedMark | undefined {
  *
  * @example
  * ```ts
- * import { defineConnector, isResolvedConnector } from "./define_connector.ts";
+ * import { defineConnector, isResolvedConnector } from "@ken-jo/agent-connector/sdk";
  * isResolvedConnector(defineConnector({ id: "x", memory: [{ content: "Be brief." }] })); // true
  * isResolvedConnector({ id: "x" }); // false
  * ```

@@ -10,9 +10,13 @@
  *
  * @example
  * ```ts
- * import { ConnectorConfigError } from "./errors.ts";
- * const err = new ConnectorConfigError("id must be kebab-case");
- * err.name; // "ConnectorConfigError"
+ * import { ConnectorConfigError, defineConnector } from "@ken-jo/agent-connector/sdk";
+ * try {
+ *   defineConnector({ server: { transport: "stdio", command: "" } });
+ * } catch (error) {
+ *   // "server.command: a stdio server needs a command (a non-empty string)"
+ *   if (error instanceof ConnectorConfigError) console.error(error.message);
+ * }
  * ```
  */
 export class ConnectorConfigError extends Error {

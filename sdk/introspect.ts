@@ -47,7 +47,7 @@ export const SURFACE_PREDICATES: Record<SurfaceName, (caps: PlatformCapabilities
  *
  * @example
  * ```ts
- * import { capabilitiesOf } from "./introspect.ts";
+ * import { capabilitiesOf } from "@ken-jo/agent-connector/sdk";
  * (await capabilitiesOf("claude-code"))?.supportsStatusline; // true
  * ```
  */
