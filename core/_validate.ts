@@ -151,7 +151,7 @@ export function rejectUnknownFields(
 }
 
 /** The allowed name `key` was probably meant to be: same letters but case, a prefix, or a typo away. */
-function nearestName(key: string, allowed: readonly string[]): string | undefined {
+export function nearestName(key: string, allowed: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   const exact = allowed.find((name) => name.toLowerCase() === lower);
   if (exact) return exact;
@@ -169,14 +169,18 @@ function nearestName(key: string, allowed: readonly string[]): string | undefine
   return best;
 }
 
+/** Edit distance where swapping two neighbouring letters counts as one edit ("evn" → "env"). */
 function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const next = [i];
     for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
     }
-    row = next;
   }
-  return row[b.length];
+  return d[a.length][b.length];
 }

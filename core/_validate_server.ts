@@ -10,6 +10,7 @@ import {
   expectArray,
   expectObject,
   fail,
+  nearestName,
   optionalBoolean,
   optionalOneOf,
   optionalString,
@@ -135,7 +136,20 @@ export function normalizeServerOverride(
  */
 function checkEnvRefs(server: Record<string, unknown>, where: string): void {
   const check = (value: unknown, at: string) => {
-    if (typeof value !== "string" || !value.includes("${env:")) return;
+    if (typeof value !== "string" || !value.includes("${")) return;
+    for (const [, scheme] of value.matchAll(/\$\{([A-Za-z]+):/g)) {
+      const meant = scheme === "env" || scheme === "secret"
+        ? undefined
+        : nearestName(scheme, ["env", "secret"]);
+      if (meant) {
+        fail(
+          at,
+          `${JSON.stringify(value)} — did you mean \${${meant}:…}? An unknown \${${scheme}:…} ` +
+            "reference is written as text and never expanded",
+        );
+      }
+    }
+    if (!value.includes("${env:")) return;
     const text = parseTemplate(value).filter((p) => p.kind === "text");
     if (text.some((p) => p.kind === "text" && p.text.includes("${env:"))) {
       fail(

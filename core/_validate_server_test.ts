@@ -163,3 +163,21 @@ test("a malformed ${env:…} reference in a server string is rejected instead of
   });
   assert.deepEqual(c.server?.args, ["${workspaceFolder}/x", "${env:A}", "${env:B:-b}"]);
 });
+
+test("a misspelt ${env:…} or ${secret:…} scheme is rejected with the one it meant", () => {
+  rejects(
+    { server: { transport: "stdio", command: "node", env: { DSN: "${evn:ACME_DSN}" } } },
+    'server.env.DSN: "${evn:ACME_DSN}" — did you mean ${env:…}? An unknown ${evn:…} reference ' +
+      "is written as text and never expanded",
+  );
+  rejects(
+    { server: { transport: "stdio", command: "node", env: { KEY: "${secert:api-key}" } } },
+    'server.env.KEY: "${secert:api-key}" — did you mean ${secret:…}? An unknown ${secert:…} ' +
+      "reference is written as text and never expanded",
+  );
+  // A host's own schemes (VS Code: ${input:…}, ${config:…}) are left to the host.
+  const c = define({
+    server: { transport: "stdio", command: "node", args: ["${input:token}", "${config:x}"] },
+  });
+  assert.deepEqual(c.server?.args, ["${input:token}", "${config:x}"]);
+});
