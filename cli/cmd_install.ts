@@ -20,6 +20,7 @@ import {
 } from "./_install_common.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
+import { renamedIdWarnings } from "./_renamed_warnings.ts";
 
 /** Help text. */
 export const help: string =
@@ -71,6 +72,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
   assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
   const warnings = [
+    ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
     ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
     ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
   ];

@@ -13,6 +13,7 @@ import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
+import { renamedIdWarnings } from "./_renamed_warnings.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { dataRoot } from "../io/data_root.ts";
@@ -170,6 +171,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
     assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
     secrets.push(
+      ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
       ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
     );

@@ -378,6 +378,36 @@ test("install warns about a relative server path, which hosts resolve from their
   }
 });
 
+test("install after the package is renamed says the old id is still installed from the same config", async () => {
+  // The id comes from package.json: renaming the package made upgrade register the
+  // server again under the new id and leave the old one in every host, silently.
+  const s = sandbox(BASIC);
+  try {
+    await s.cli("install");
+    writeFileSync(
+      join(s.pkg, "package.json"),
+      JSON.stringify({ name: "acme-warehouse", version: "1.1.0" }),
+    );
+    for (const command of ["upgrade", "install"]) {
+      const run = await s.cli(command);
+      assert.equal(run.code, 1, `${command}: ${run.stdout}`);
+      assert.ok(
+        run.stdout.includes(
+          `! connector "acme-db" is still installed from this config ` +
+            `(${join(s.pkg, "agent-connector.config.mjs")}), which now declares ` +
+            `"acme-warehouse" — remove the old one: agent-connector uninstall --connector-id acme-db`,
+        ),
+        `${command}: ${run.stdout}`,
+      );
+    }
+    await s.cli("uninstall", "--connector-id", "acme-db");
+    const clean = await s.cli("install");
+    assert.equal(clean.code, 0, clean.stdout);
+  } finally {
+    s.done();
+  }
+});
+
 test("upgrade re-renders as a no-op, re-stamps the record and names the manual update", async () => {
   const s = sandbox(BASIC);
   try {
