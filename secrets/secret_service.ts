@@ -14,7 +14,10 @@
  *   (item attributes are visible while locked; stderr then says "locked"),
  *   so a locked keyring is reported as locked, never as "not set".
  * - No D-Bus session, or no Secret Service provider: secret-tool fails fast
- *   with a message on stderr; that is reported as unavailable.
+ *   with a message on stderr; that is reported as unavailable. With no bus
+ *   address, no `$XDG_RUNTIME_DIR/bus` and no X11 `$DISPLAY`, it could only
+ *   try D-Bus autolaunch, which fails after creating `~/.cache`; then it is
+ *   not started at all and the backend is unavailable.
  *
  * @module
  */
@@ -48,6 +51,10 @@ const LOCKED_HINT =
 /** secret-tool's messages when there is no session bus or no Secret Service on it. */
 const NO_SERVICE = /D-Bus|DBus|org\.freedesktop\.secrets|\.service files|Could not connect/i;
 
+/** Why there is no bus to ask when neither the env nor the runtime dir names one. */
+const NO_BUS_DETAIL = "no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set, there is no " +
+  "$XDG_RUNTIME_DIR/bus, and no X11 $DISPLAY to start one";
+
 function noServiceDetail(reason: string): string {
   return `no Secret Service on the D-Bus session bus: ${reason.replace(/^secret-tool: /, "")}`;
 }
@@ -73,8 +80,19 @@ export function secretServiceBackend(ctx: BackendContext): SecretBackend {
     }
     return out;
   };
+  // With no address, no runtime-dir bus and no X11 display, secret-tool can only try
+  // D-Bus autolaunch, which fails — after creating ~/.cache. So it is not started.
+  const noBus = (vars: Record<string, string>) => !vars.DBUS_SESSION_BUS_ADDRESS && !vars.DISPLAY;
   const run = (file: string, args: string[], input?: string): SpawnResult => {
-    const result = ctx.spawn(file, args, { env: env(), ...(input !== undefined ? { input } : {}) });
+    const vars = env();
+    if (noBus(vars)) {
+      throw new SecretError(
+        "backend-unavailable",
+        `secrets backend secret-service is unavailable: ${NO_BUS_DETAIL}`,
+        { hint: FILE_BACKEND_HINT },
+      );
+    }
+    const result = ctx.spawn(file, args, { env: vars, ...(input !== undefined ? { input } : {}) });
     const failure = spawnFailure("secret-service", file, result);
     if (failure) throw failure;
     return result;
@@ -130,6 +148,14 @@ export function secretServiceBackend(ctx: BackendContext): SecretBackend {
       }
       if (!probe) {
         return { backend: "secret-service", available: true, detail: SECRET_TOOL_PATH };
+      }
+      if (noBus(env())) {
+        return {
+          backend: "secret-service",
+          available: false,
+          detail: NO_BUS_DETAIL,
+          hint: FILE_BACKEND_HINT,
+        };
       }
       const lookup = run(SECRET_TOOL_PATH, [
         "lookup",

@@ -21,7 +21,9 @@ function linuxStore(root: string, extra: Partial<OpenSecretStoreOptions> = {}) {
   return openSecretStore({
     connectorId: "acme-db",
     dataRoot: root,
-    env: {},
+    // A session bus to reach: the fake secret-tools below stand in for one talking to it
+    // (without one, secret-service does not start secret-tool at all).
+    env: { DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/1000/bus" },
     platform: "linux",
     spawn: noSpawn,
     ...extra,
