@@ -108,21 +108,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const json = boolFlag(parsed, "json");
   const utc = boolFlag(parsed, "utc");
 
-  const [{ listUsage, scanUsage }, { loadPriceTable }, render] = await Promise.all([
-    import("../usage/scan.ts"),
-    import("../usage/cost.ts"),
-    import("../usage/render.ts"),
-  ]);
+  const render = await import("../usage/render.ts");
   const progress = progressLine(ctx);
-  const options = {
-    host: ctx.host,
-    since,
-    platforms: platforms as HostId[] | undefined,
-    cache: boolFlag(parsed, "no-cache") ? false : undefined,
-    threads: threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS),
-    onProgress: progress.update,
-  };
-  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
   const warn = (problems: readonly UsageProblem[]) => {
     for (const p of problems) {
       const where = p.line ? `${p.path}:${p.line}` : p.path;
@@ -130,8 +117,22 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stderr.write(`warning: ${p.platform}: ${where}: ${p.message}${more}\n`);
     }
   };
+  const threads = threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS);
 
   if (sub === "export") {
+    const [{ listUsage, scanUsage }, { loadPriceTable }] = await Promise.all([
+      import("../usage/scan.ts"),
+      import("../usage/cost.ts"),
+    ]);
+    const options = {
+      host: ctx.host,
+      since,
+      platforms: platforms as HostId[] | undefined,
+      cache: boolFlag(parsed, "no-cache") ? false : undefined,
+      threads,
+      onProgress: progress.update,
+    };
+    const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
     const scan = await scanUsage(options, listing);
     progress.done();
     warn(scan.problems);
@@ -154,28 +155,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
 
   const groupBy = by as UsageGroupBy;
-  const zone = await import("../usage/_zone.ts");
-  // Kept per query and platform: a re-scan reads only the platforms that changed.
-  // Not with --since (its window moves with the clock) nor without the cache.
-  const query = listing.cache && since === undefined
-    ? {
-      by: groupBy,
-      zone: utc ? "UTC" : zone.zoneKey(ctx.host.env),
-      prices: prices.version,
-      version: VERSION,
-      platforms,
-    }
-    : undefined;
-  const { reportRows } = await import("../usage/_results.ts");
-  const result = await reportRows({
-    options,
-    listing,
+  // On a worker of its own when the logs are read afresh (`usage/_report_job.ts`).
+  const { runReport } = await import("../usage/_report_job.ts");
+  const { result, pricesVersion } = await runReport({
+    host: ctx.host,
+    since,
+    platforms: platforms as HostId[] | undefined,
+    noCache: boolFlag(parsed, "no-cache"),
+    threads,
     by: groupBy,
-    prices,
     utc,
-    query,
-    zoneName: zone.zoneName,
-  });
+    version: VERSION,
+  }, ctx.stderr.isTTY ? progress.update : undefined);
   progress.done();
   warn(result.problems);
   const { rows, totals } = result;
@@ -183,7 +174,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),
     timeZone: result.timeZone,
-    pricesVersion: prices.version,
+    pricesVersion,
   };
   if (sub === "leaderboard") {
     const { rankRows } = await import("../usage/leaderboard.ts");

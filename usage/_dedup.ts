@@ -2,13 +2,15 @@
  * The running deduplication of one platform: keyed rows are added source by
  * source as they are decoded, and only each request's winning row is kept
  * (by {@link prefers}, so which row wins does not depend on the order sources
- * arrive in). Keys live in a {@link KeySet} (or, when they will not be kept,
- * a {@link DigestSet}) and columns in typed chunks (`_chunks.ts`), so memory
- * is one row per request — not per source, nor per line — outside the
- * collected heap, and a source's rows can be dropped as soon as they are
- * added. That row cannot go: a request's winner may be replaced by a copy
- * in any later file. Measured on the generated 1 GB tree without the cache:
- * ~80 bytes a request (24 of them the digest and its table slot).
+ * arrive in). Keys live in a {@link DigestSet} (128-bit digests: its module
+ * doc gives the collision odds; {@link mergeRows}, which returns the keys,
+ * holds them exactly in a {@link KeySet}) and columns in typed chunks
+ * (`_chunks.ts`), so memory is one row per request — not per source, nor per
+ * line — outside the collected heap, and a source's rows can be dropped as
+ * soon as they are added. That row cannot go: a request's winner may be
+ * replaced by a copy in any later file. Measured on the generated 1 GB tree:
+ * ~80 bytes a request (24 of them the digest and its table slot; the whole
+ * keys, kept when the cache was on, took ~40 more on average).
  *
  * Rows come as {@link Rows} (decoded on this thread) or as a {@link RowsView}
  * of encoded bytes (sent by a worker, or kept in the cache), whose keys go
@@ -37,10 +39,11 @@ import type { RowsView } from "./_codec.ts";
 /** Deduplicated rows: each row's key, its secondary flag and the columns. */
 export interface Merged {
   /**
-   * The request keys: row `i`'s is slot `order[i]` (slot `i` without
-   * `order`). Absent when the merge's result was taken without them.
+   * The request keys (digests, or exact for {@link mergeRows}): row `i`'s is
+   * slot `order[i]` (slot `i` without `order`). Absent when the merge's
+   * result was taken without them.
    */
-  keys?: KeySet;
+  keys?: KeySet | DigestSet;
   /** See `keys`. */
   order?: Uint32Array;
   /** 1 where the row is a secondary copy. */
@@ -50,7 +53,11 @@ export interface Merged {
 }
 
 /** A merge's keys with their row order and secondary flags, as a snapshot saves them. */
-export type KeptKeys = Pick<Required<Merged>, "keys" | "order" | "secondary">;
+export type KeptKeys = {
+  keys: DigestSet;
+  order: Uint32Array;
+  secondary: Uint8Array;
+};
 
 const COLUMNS = [...NUMBER_COLUMNS, ...INDEX_COLUMNS] as const;
 const FIRST_INDEX = NUMBER_COLUMNS.length;
@@ -80,19 +87,21 @@ export class Dedup {
   private capacity = 0;
 
   /**
-   * A merge of `platform`'s rows, starting from `base` (as source 0). With
-   * `digests`, keys are held as 128-bit digests (`_digests.ts`), and the
-   * result has none.
+   * A merge of `platform`'s rows, starting from `base` (as source 0). Keys
+   * are held as 128-bit digests (`_digests.ts`), or with `exact` as their
+   * bytes (a {@link KeySet}, whose keys can be read back).
    */
   constructor(
     private readonly platform: HostId,
     private readonly confidence: UsageConfidence,
     base?: Merged,
-    digests = false,
+    exact = false,
   ) {
     if (base?.order) throw new RangeError("a merge resumes only from keys in row order");
-    if (base && digests) throw new RangeError("a merge resumes only from kept keys");
-    this.keys = base?.keys ?? (digests ? new DigestSet() : new KeySet());
+    if (base?.keys && (base.keys instanceof KeySet) !== exact) {
+      throw new RangeError("a merge resumes only from keys held the same way");
+    }
+    this.keys = base?.keys ?? (exact ? new KeySet() : new DigestSet());
     const probe = emptyTable(platform, confidence, 1, this.strings, false);
     this.probe = { secondary: [0], table: probe };
     if (!base) return;
@@ -190,17 +199,17 @@ export class Dedup {
    */
   result(keys: boolean | ((kept: KeptKeys) => void) = true): Merged {
     const n = this.count;
-    let held = this.keys instanceof KeySet ? this.keys : undefined;
-    if (held) this.keys = new KeySet();
+    let held: KeySet | DigestSet | undefined = this.keys;
     const order = firstOrder(this.firstSource, this.firstRow, n);
     this.firstSource.release();
     this.firstRow.release();
     const secondary = this.secondary.gather(new Uint8Array(n), order);
     this.secondary.release();
-    if (typeof keys === "function" && held) keys({ keys: held, order, secondary });
+    if (typeof keys === "function" && held instanceof DigestSet) {
+      keys({ keys: held, order, secondary });
+    }
     if (keys !== true) {
-      this.keys.release(); // a DigestSet, or the KeySet once saved
-      held?.release();
+      held.release(); // once saved
       held = undefined;
     }
     const table = emptyTable(this.platform, this.confidence, 0, this.strings);
@@ -257,8 +266,9 @@ export function mergeRows(
   confidence: UsageConfidence,
   parts: readonly Rows[],
 ): Rows {
-  const merged = new Dedup(platform, confidence);
+  const merged = new Dedup(platform, confidence, undefined, true);
   parts.forEach((part, i) => merged.add(part, i + 1));
   const { keys, order, secondary, table } = merged.result();
-  return { keys: Array.from(order!, (slot) => keys!.key(slot)), secondary, table };
+  const exact = keys as KeySet;
+  return { keys: Array.from(order!, (slot) => exact.key(slot)), secondary, table };
 }

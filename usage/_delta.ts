@@ -25,7 +25,6 @@ import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
 import type { Rows } from "./_rows.ts";
 import { ByteReader, ByteWriter, encodeRows, readRows, type RowsView } from "./_codec.ts";
-import { hashKey, writeKey } from "./_keys.ts";
 import { readCacheFile, writeCacheFile } from "./cache.ts";
 
 const MAGIC = 0x31445341; // "ASD1" as a little-endian uint32
@@ -100,60 +99,6 @@ export class DeltaRows implements Rows {
     let k = this.strings.get(s);
     if (k === undefined) this.strings.set(s, k = this.table.strings.push(s) - 1);
     return k;
-  }
-}
-
-/**
- * A snapshot's keys as saved (`KeySet.write`), searched in place: a hash
- * table over the saved hashes, built in one pass, instead of a `KeySet`
- * rebuilt key by key (~90 ms on the generated 1 GB tree's Claude logs).
- */
-export class BaseKeys {
-  /** Keys held. */
-  readonly size: number;
-  private readonly ends: ArrayLike<number>;
-  private readonly hashes: ArrayLike<number>;
-  private readonly arena: Uint8Array;
-  private readonly slots: Int32Array;
-  private scratch = new Uint8Array(256);
-
-  /** Reads keys written by `KeySet.write` from `r`. */
-  constructor(r: ByteReader) {
-    const size = this.size = r.u32();
-    this.ends = r.typed(4, size);
-    this.hashes = r.typed(4, size);
-    this.arena = r.block();
-    for (let s = 1; s < size; s++) {
-      if (this.ends[s] < this.ends[s - 1]) throw new RangeError("bad keys");
-    }
-    if (size > 0 && this.ends[size - 1] !== this.arena.length) throw new RangeError("bad keys");
-    let n = 1 << 10;
-    while (size * 2 > n) n *= 2;
-    this.slots = new Int32Array(n);
-    const mask = n - 1;
-    for (let s = 0; s < size; s++) {
-      let i = this.hashes[s] & mask;
-      while (this.slots[i] !== 0) i = (i + 1) & mask;
-      this.slots[i] = s + 1;
-    }
-  }
-
-  /** The row of `key`, or -1. */
-  find(key: string): number {
-    if (this.scratch.length < key.length * 3) this.scratch = new Uint8Array(key.length * 3);
-    const len = writeKey(key, this.scratch, 0);
-    const h = hashKey(this.scratch, 0, len);
-    const mask = this.slots.length - 1;
-    for (let i = h & mask;; i = (i + 1) & mask) {
-      const s = this.slots[i] - 1;
-      if (s < 0) return -1;
-      if (this.hashes[s] !== h) continue;
-      const start = s === 0 ? 0 : this.ends[s - 1];
-      if (this.ends[s] - start !== len) continue;
-      let same = true;
-      for (let k = 0; k < len && same; k++) same = this.arena[start + k] === this.scratch[k];
-      if (same) return s;
-    }
   }
 }
 

@@ -1,20 +1,31 @@
 /**
- * A set of request keys held as 128-bit digests, for a merge whose keys are
- * never kept nor read back (a scan without the cache): 16 bytes a key plus
- * its table slot, whatever the key's length, where a {@link KeySet} holds the
- * key's bytes and 16 bytes of bookkeeping (Codex keys run to ~110 bytes).
+ * A set of request keys held as 128-bit digests: what a platform's running
+ * merge (`_dedup.ts`) and its kept snapshot (`<platform>.keys.bin`) identify
+ * requests by. 16 bytes a key plus its table slot, whatever the key's length,
+ * where a {@link KeySet} holds the key's bytes and 16 bytes of bookkeeping
+ * (Claude Code keys run to ~60 bytes, Codex keys to ~110).
  *
- * The digest is MurmurHash3 x86_128 of the key's bytes (`writeKey`). Two
- * distinct keys are one only if all 128 bits agree: treating digests of
- * distinct keys as random, the chance that any two of n keys collide is below
- * n² / 2¹²⁹ — under 1.5 × 10⁻²³ for 10⁸ requests. (MurmurHash3 is not built
- * to resist keys chosen to collide; host log ids are not chosen that way.)
+ * Collisions. The digest is MurmurHash3 x86_128 of the key's bytes
+ * (`writeKey`), 128 bits. Two distinct keys are one only if all 128 bits
+ * agree: treating digests of distinct keys as random, the chance that any two
+ * of n keys collide is below n² / 2¹²⁹. A GB of logs holds ~2.6 × 10⁵
+ * requests (the generated 1 GB tree: 262,298), so ~10⁻²⁸ per GB; 10⁸ requests
+ * (~400 GB of logs) stay under 1.5 × 10⁻²³. A collision would make the two
+ * requests one (the row `prefers` of `_rows.ts` picks would count, the other not),
+ * so the fixtures' keys are checked to digest apart (`_digests_test.ts`).
+ * MurmurHash3 is not built to resist keys chosen to collide; host log ids
+ * (random message, request and rollout ids with times) are not chosen that
+ * way, and a user could only lower their own totals by forging their own
+ * logs. Where the keys themselves are needed — merging one source's kept and
+ * appended rows back into its rows file (`mergeRows`), a delta's new keys —
+ * they stay exact ({@link KeySet}, strings).
  *
  * @module
  */
 
 import { Chunked } from "./_chunks.ts";
 import { writeKey } from "./_keys.ts";
+import type { ByteReader, ByteWriter } from "./_codec.ts";
 import { release } from "./_release.ts";
 
 const C1 = 0x239b961b;
@@ -128,6 +139,43 @@ export class DigestSet {
     return -1 - slot;
   }
 
+  /** Bytes {@link DigestSet.write} writes, besides alignment. */
+  get bytes(): number {
+    return 4 + this.size * 16;
+  }
+
+  /**
+   * Appends the set to `w`: the count, then each of the four digest words of
+   * every key in the order of slots `order` (default: slot order), so
+   * {@link DigestSet.read} (or {@link DigestIndex}) gives key `order[i]` slot `i`.
+   */
+  write(w: ByteWriter, order?: ArrayLike<number>): void {
+    w.u32(this.size);
+    for (const words of this.words) {
+      if (order) w.u32s(this.size, (i) => words.get(order[i]));
+      else w.u32s(this.size, (i) => words.get(i));
+    }
+  }
+
+  /** Reads a set written by {@link DigestSet.write}. */
+  static read(r: ByteReader): DigestSet {
+    const size = r.u32();
+    const words = [0, 1, 2, 3].map(() => r.typed(4, size));
+    const out = new DigestSet();
+    let table = 1 << 10;
+    while (size * 2 > table) table *= 2;
+    out.table = new Int32Array(table);
+    for (let w = 0; w < 4; w++) {
+      const to = out.words[w];
+      to.ensure(size);
+      const from = words[w];
+      for (let s = 0; s < size; s++) to.set(s, from[s] | 0);
+    }
+    out.size = size;
+    for (let s = 0; s < size; s++) out.place(s);
+    return out;
+  }
+
   /** Frees the set's memory now (`_release.ts`); it is empty and unusable afterwards. */
   release(): void {
     for (const w of this.words) w.release();
@@ -140,5 +188,52 @@ export class DigestSet {
     let i = this.words[0].get(slot) & mask;
     while (this.table[i] !== 0) i = (i + 1) & mask;
     this.table[i] = slot + 1;
+  }
+}
+
+/**
+ * Digests written by {@link DigestSet.write}, searched in place: a hash table
+ * over the saved first words, built in one pass, instead of a set rebuilt
+ * key by key (what a small append is merged against: `_delta.ts`).
+ */
+export class DigestIndex {
+  /** Keys held. */
+  readonly size: number;
+  private readonly words: ArrayLike<number>[];
+  private readonly slots: Int32Array;
+  private readonly d = new Int32Array(4);
+  private scratch = new Uint8Array(256);
+
+  /** Reads digests written by {@link DigestSet.write} from `r`. */
+  constructor(r: ByteReader) {
+    const size = this.size = r.u32();
+    this.words = [0, 1, 2, 3].map(() => r.typed(4, size));
+    let n = 1 << 10;
+    while (size * 2 > n) n *= 2;
+    this.slots = new Int32Array(n);
+    const mask = n - 1;
+    const first = this.words[0];
+    for (let s = 0; s < size; s++) {
+      let i = first[s] & mask;
+      while (this.slots[i] !== 0) i = (i + 1) & mask;
+      this.slots[i] = s + 1;
+    }
+  }
+
+  /** The slot of `key`, or -1. */
+  find(key: string): number {
+    if (this.scratch.length < key.length * 3) this.scratch = new Uint8Array(key.length * 3);
+    const d = this.d;
+    digest128(this.scratch, 0, writeKey(key, this.scratch, 0), d);
+    const [w0, w1, w2, w3] = this.words;
+    const mask = this.slots.length - 1;
+    for (let i = d[0] & mask;; i = (i + 1) & mask) {
+      const s = this.slots[i] - 1;
+      if (s < 0) return -1;
+      if (
+        (w0[s] | 0) === d[0] && (w1[s] | 0) === d[1] && (w2[s] | 0) === d[2] &&
+        (w3[s] | 0) === d[3]
+      ) return s;
+    }
   }
 }

@@ -1,8 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { digest128, DigestSet } from "./_digests.ts";
+import { digest128, DigestIndex, DigestSet } from "./_digests.ts";
+import { ByteReader, ByteWriter } from "./_codec.ts";
 import { encodeKeys } from "./_keys.ts";
+import { statSync } from "node:fs";
+import { decodeJob } from "./_decode.ts";
+import type { Rows } from "./_rows.ts";
+import { createLister } from "./_walk.ts";
+import { loadReader, readerIds } from "./readers/registry.ts";
+import { hostAt, usageFixture } from "../tests/_helpers/usage.ts";
 
 const hex = (text: string, seed: number) => {
   const b = new TextEncoder().encode(text);
@@ -76,4 +83,70 @@ test("two keys whose digests share their first 32 bits stay two keys", () => {
   assert.equal(set.add(pair[1]), -2);
   assert.equal(set.add(pair[0]), 0);
   assert.equal(set.add(pair[1]), 1);
+});
+
+test("every request key of the usage fixtures digests apart from every other", async () => {
+  const homes: [string, Record<string, string>][] = [
+    [usageFixture("agent-kit/home"), {}],
+    [usageFixture("tokscale"), {}],
+    [usageFixture("ccusage"), {
+      CLAUDE_CONFIG_DIR: usageFixture("ccusage/claude"),
+      CODEX_HOME: usageFixture("ccusage/codex"),
+    }],
+  ];
+  const distinct = new Set<string>();
+  const set = new DigestSet();
+  for (const [home, env] of homes) {
+    for (const id of readerIds()) {
+      const reader = await loadReader(id);
+      const sources = await reader.sources(hostAt(home, env), createLister(() => {}));
+      for (const source of sources) {
+        const size = statSync(source.path).size;
+        const { rows } = await decodeJob(reader, {
+          readerId: id,
+          source,
+          from: 0,
+          size,
+          mtimeMs: 0,
+        });
+        for (const key of (rows as Rows).keys) {
+          const k = `${id}\u0000${key}`;
+          const slot = set.add(k);
+          assert.equal(slot < 0, !distinct.has(k), `${k}: a new key must take a new slot`);
+          distinct.add(k);
+        }
+      }
+    }
+  }
+  assert.ok(distinct.size > 30, `only ${distinct.size} keys read: the fixtures moved?`);
+  assert.equal(set.size, distinct.size);
+});
+
+test("a digest set saved in any order reads back, and is searched in place, with the keys in that order", () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(key, { maxLength: 3000 }), fc.boolean(), (keys, reverse) => {
+      const set = new DigestSet();
+      for (const k of keys) set.add(k);
+      const order = keys.map((_, i) => (reverse ? keys.length - 1 - i : i));
+      const w = new ByteWriter();
+      w.u32(7); // not at offset 0, as in a keys file
+      set.write(w, order);
+      const bytes = w.result();
+      const r = new ByteReader(bytes);
+      r.u32();
+      const back = DigestSet.read(r);
+      const r2 = new ByteReader(bytes);
+      r2.u32();
+      const index = new DigestIndex(r2);
+      assert.equal(back.size, keys.length);
+      assert.equal(index.size, keys.length);
+      order.forEach((slot, i) => {
+        assert.equal(back.add(keys[slot]), i);
+        assert.equal(index.find(keys[slot]), i);
+      });
+      assert.equal(back.size, keys.length);
+      assert.equal(index.find("\u0000 not among the keys"), -1);
+    }),
+    { numRuns: 60 },
+  );
 });

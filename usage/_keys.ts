@@ -8,13 +8,12 @@
  * Why not a `Map<string, number>`: a key here costs its length plus 16
  * bytes, out of the collector's sight (a Map entry and its string cost ~75
  * bytes of heap); keys sent by a worker are added from their bytes without
- * becoming strings; and the set saves and loads as a few arrays, so an
- * append-only re-scan resumes without re-inserting every key.
+ * becoming strings. Used where the keys must be read back (`mergeRows`);
+ * a platform's merge and snapshot hold digests (`_digests.ts`).
  *
  * @module
  */
 
-import type { ByteReader, ByteWriter } from "./_codec.ts";
 import { Chunked } from "./_chunks.ts";
 import { release } from "./_release.ts";
 
@@ -125,51 +124,6 @@ export class KeySet {
   key(slot: number): string {
     const from = this.starts.get(slot);
     return readKey(this.arenas[this.where.get(slot)], from, from + this.lengths.get(slot));
-  }
-
-  /**
-   * Appends the set to `w`: each key's end, its hash, then all key bytes, in
-   * the order of slots `order` (default: slot order), so {@link KeySet.read}
-   * gives key `order[i]` slot `i`.
-   */
-  write(w: ByteWriter, order?: ArrayLike<number>): void {
-    // Straight into the writer: no copy of every key's bytes on the side.
-    const slot = (i: number) => (order ? order[i] : i);
-    w.u32(this.size);
-    let at = 0;
-    w.u32s(this.size, (i) => at += this.lengths.get(slot(i)));
-    w.u32s(this.size, (i) => this.hashes.get(slot(i)));
-    w.u32(this.bytes);
-    w.align(8);
-    // Byte by byte into the writer's buffer: a view per key (~100k of them on
-    // a large history) was most of what the save allocated on the heap.
-    const out = w.reserve(1, this.bytes);
-    for (let i = 0, to = 0; i < this.size; i++) {
-      const s = slot(i);
-      const arena = this.arenas[this.where.get(s)];
-      const start = this.starts.get(s);
-      const end = start + this.lengths.get(s);
-      for (let j = start; j < end; j++) out[to++] = arena[j];
-    }
-  }
-
-  /** Reads a set written by {@link KeySet.write}. */
-  static read(r: ByteReader): KeySet {
-    const size = r.u32();
-    const ends = r.typed(4, size);
-    const hashes = r.typed(4, size);
-    const all = r.block();
-    for (let s = 1; s < size; s++) if (ends[s] < ends[s - 1]) throw new RangeError("bad keys");
-    if (size > 0 && ends[size - 1] !== all.length) throw new RangeError("bad keys");
-    const out = new KeySet();
-    let table = 1 << 10;
-    while (size * 2 > table) table *= 2;
-    out.table = new Int32Array(table);
-    for (let s = 0; s < size; s++) {
-      const start = s === 0 ? 0 : ends[s - 1];
-      out.append(all, start, ends[s] - start, hashes[s]);
-    }
-    return out;
   }
 }
 

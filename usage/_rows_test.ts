@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { prefers, rowsOf } from "./_rows.ts";
 import { Dedup, mergeRows } from "./_dedup.ts";
+import { DigestIndex, DigestSet } from "./_digests.ts";
+import { KeySet } from "./_keys.ts";
+import { ByteReader, ByteWriter } from "./_codec.ts";
 import { preferRecord } from "./tokens.ts";
 import { recordAt } from "./table.ts";
 import type { ReaderRecord } from "./reader.ts";
@@ -83,43 +86,48 @@ test("a merge taken without its keys gives the same rows, and lets the keys go",
 test("a merge holding its keys as digests gives the same rows as one holding the keys", () => {
   fc.assert(
     fc.property(fc.array(fc.array(record, { maxLength: 5 }), { maxLength: 4 }), (parts) => {
-      const take = (digests: boolean) => {
-        const merge = new Dedup("claude-code", "host-reported", undefined, digests);
+      const take = (exact: boolean) => {
+        const merge = new Dedup("claude-code", "host-reported", undefined, exact);
         parts.forEach((part, i) => merge.add(rows(part), i + 1));
         return merge.result();
       };
-      const kept = take(false);
-      const digested = take(true);
-      assert.ok(digested.keys === undefined, "a digest merge has no keys to give");
+      const kept = take(true);
+      const digested = take(false);
+      assert.ok(kept.keys instanceof KeySet && digested.keys instanceof DigestSet);
+      assert.equal(digested.keys.size, digested.table.count);
       const all = (t: typeof kept.table) =>
         Array.from({ length: t.count }, (_, i) => JSON.stringify(recordAt(t, i)));
       assert.deepEqual(all(digested.table), all(kept.table));
+      assert.deepEqual([...digested.secondary], [...kept.secondary]);
     }),
     { numRuns: 200 },
   );
 });
 
-test("a merge hands its keys, in row order, to a saver before building the table, and keeps none", () => {
+test("a merge hands its key digests, in row order, to a saver before building the table, and keeps none", () => {
   fc.assert(
     fc.property(fc.array(fc.array(record, { maxLength: 5 }), { maxLength: 4 }), (parts) => {
-      const merge = (keys: Parameters<Dedup["result"]>[0]) => {
-        const m = new Dedup("claude-code", "host-reported");
+      const merge = (keys: Parameters<Dedup["result"]>[0], exact = false) => {
+        const m = new Dedup("claude-code", "host-reported", undefined, exact);
         parts.forEach((part, i) => m.add(rows(part), i + 1));
         return m.result(keys);
       };
-      const kept = merge(true);
-      const names = (m: { keys: { key(s: number): string }; order: ArrayLike<number> }) =>
-        Array.from(m.order, (slot) => m.keys.key(slot));
-      let handed: string[] | undefined;
+      const exact = merge(true, true);
+      const names = Array.from(exact.order!, (slot) => (exact.keys as KeySet).key(slot));
+      let handed: DigestIndex | undefined;
       let flags: number[] = [];
       const saved = merge((k) => {
         assert.equal(handed, undefined, "handed twice");
-        handed = names(k);
+        const w = new ByteWriter();
+        k.keys.write(w, k.order);
+        handed = new DigestIndex(new ByteReader(w.result()));
         flags = [...k.secondary];
       });
       assert.ok(saved.keys === undefined, "the keys were kept after saving");
-      assert.deepEqual(handed, names({ keys: kept.keys!, order: kept.order! }));
-      assert.deepEqual(flags, [...kept.secondary]);
+      assert.equal(handed!.size, names.length);
+      names.forEach((name, row) => assert.equal(handed!.find(name), row));
+      assert.equal(handed!.find("a key no record has"), -1);
+      assert.deepEqual(flags, [...exact.secondary]);
     }),
     { numRuns: 200 },
   );

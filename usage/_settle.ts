@@ -160,8 +160,7 @@ export class Settler {
     private readonly since: number | undefined,
   ) {
     const { reader } = scan;
-    // Without the cache, no key is kept nor read back: digests hold them in less.
-    this.merged = new Dedup(reader.id, reader.confidence, scan.base, dir === undefined);
+    this.merged = new Dedup(reader.id, reader.confidence, scan.base);
     this.reader = new RowsReader(reader.id, reader.confidence);
     if (dir && scan.speed === "full") {
       this.rowsOut = new RowsFileWriter(dir, reader.id, reader.version);

@@ -7,8 +7,9 @@
  * - `<platform>.records.bin`: a header (format, reader version, fingerprint,
  *   problems) and the table in the compact form of `_codec.ts`.
  * - `<platform>.keys.bin`: the same fingerprint and id and each row's
- *   request key and secondary flag, read only to merge an append into the
- *   records.
+ *   request key, as a 128-bit digest (`_digests.ts`: 16 bytes a row, the
+ *   collision odds), and secondary flag, read only to merge an append into
+ *   the records.
  * - `<platform>.delta.bin` (`_delta.ts`): what changed since, for the
  *   snapshot of that id; loading the snapshot for the delta's fingerprint
  *   applies it.
@@ -22,14 +23,14 @@ import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import type { RecordTable } from "./table.ts";
 import type { KeptKeys, Merged } from "./_dedup.ts";
-import { KeySet } from "./_keys.ts";
-import { applyDelta, BaseKeys, type Delta, deltaFile, DeltaRows, loadDelta } from "./_delta.ts";
+import { DigestIndex, DigestSet } from "./_digests.ts";
+import { applyDelta, type Delta, deltaFile, DeltaRows, loadDelta } from "./_delta.ts";
 import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
 import { readCacheFile, readCacheHead, writeCacheFile } from "./cache.ts";
 
 const FORMAT = 5;
 const RECORDS = 0x33555341; // "ASU3" as a little-endian uint32
-const KEYS = 0x334b5341; // "ASK3"
+const KEYS = 0x344b5341; // "ASK4": 128-bit digests (`_digests.ts`); "ASK3" held whole keys
 
 /** What a snapshot holds. */
 export interface Snapshot {
@@ -192,7 +193,7 @@ export function loadSnapshotRows(
   const r = table && openKeys(dir, platform, h);
   if (!table || !r) return undefined;
   try {
-    const keys = KeySet.read(r);
+    const keys = DigestSet.read(r);
     const count = table.count;
     if (keys.size !== count) return undefined;
     const secondary = Uint8Array.from(r.typed(1, count));
@@ -219,15 +220,15 @@ export interface DeltaBase {
   /** Its rows. */
   count: number;
   /** Its keys. */
-  keys: BaseKeys;
+  keys: DigestIndex;
   /** Its secondary flags. */
   secondary: ArrayLike<number>;
   /** The changes since it (a copy to extend). */
   delta: Delta;
   /** Loads its table (once). */
   table(): RecordTable | undefined;
-  /** Its keys as a {@link KeySet} (read again), to fold the delta into a new snapshot. */
-  keySet(): KeySet | undefined;
+  /** Its keys as a {@link DigestSet} (read again), to fold the delta into a new snapshot. */
+  keySet(): DigestSet | undefined;
 }
 
 /** The {@link DeltaBase} for the kept state of `fingerprint`, or undefined. */
@@ -244,7 +245,7 @@ export function loadDeltaBase(
   const r = openKeys(dir, platform, h);
   if (!r) return undefined;
   try {
-    const keys = new BaseKeys(r);
+    const keys = new DigestIndex(r);
     const secondary = r.typed(1, keys.size);
     const delta: Delta = found ?? {
       base: h.id,
@@ -271,7 +272,7 @@ export function loadDeltaBase(
       keySet: () => {
         const again = openKeys(dir, platform, h);
         try {
-          return again && KeySet.read(again);
+          return again && DigestSet.read(again);
         } catch {
           return undefined;
         }
@@ -302,7 +303,7 @@ export function saveSnapshotKeys(
   fingerprint: string,
   merged: KeptKeys,
 ): boolean {
-  const k = new ByteWriter(fingerprint.length * 3 + 128 + merged.keys.size * 9 + merged.keys.bytes);
+  const k = new ByteWriter(fingerprint.length * 3 + 128 + merged.keys.size + merged.keys.bytes);
   k.u32(KEYS);
   k.json({ fingerprint, id });
   merged.keys.write(k, merged.order);

@@ -264,3 +264,26 @@ test("a re-scan sees a log added to, and the logs removed with, a folder whose l
     s.done();
   }
 });
+
+test("a snapshot whose keys an older version saved whole is settled afresh, not merged into", async () => {
+  const s = setup();
+  try {
+    writeFileSync(s.file, line("a", 3) + line("b", 5));
+    await s.scan();
+    const { readFileSync, statSync } = await import("node:fs");
+    const keysFile = join(s.cacheDir, "claude-code.keys.bin");
+    const old = readFileSync(keysFile);
+    old.writeUInt32LE(0x334b5341, 0); // "ASK3": the whole-key format before digests
+    writeFileSync(keysFile, old);
+    const rowsBefore = statSync(s.rowsFile).mtimeMs;
+    appendFileSync(s.file, line("a", 30) + line("c", 1));
+    const again = await s.scan();
+    assert.deepEqual(buckets(again.records), [30, 0, 0, 36]);
+    assert.notEqual(statSync(s.rowsFile).mtimeMs, rowsBefore, "not settled in full");
+    assert.notEqual(readFileSync(keysFile).readUInt32LE(0), 0x334b5341, "old keys kept");
+    appendFileSync(s.file, line("b", 50));
+    assert.deepEqual(buckets((await s.scan()).records), [30, 0, 0, 81]);
+  } finally {
+    s.done();
+  }
+});

@@ -1,0 +1,180 @@
+/**
+ * `usage report` and `usage leaderboard` computed from a plain job (list,
+ * scan, aggregate: `_results.ts`), here or on a thread of its own.
+ *
+ * Why a thread: the scan merges every request on the thread that runs it,
+ * and V8 grows a thread's young generation with what survives its minor
+ * collections (the listing, the cursors, the merge's strings) up to 32 MB
+ * on this one, kept for the rest of the process; a worker's can be capped
+ * (`resourceLimits`), this thread's cannot from code. Measured on the
+ * generated 1 GB tree (Deno), the main thread's heap reached ~54 MB by the
+ * end of a first scan, ~30 of it young generation, while the decoding
+ * workers it starts hold ~16 MB each.
+ *
+ * A report runs on a worker capped at {@link REPORT_YOUNG_MB} of young
+ * generation (its old generation uncapped) when it is the first with the
+ * cache: the cache may be written and holds no kept state yet, so every log
+ * is read and the cursors, rows and snapshots are built (what grew the young
+ * generation most). A re-scan with kept state reads little, and a run
+ * without the cache (`--no-cache`, or no right to write it) gained nothing
+ * under Deno; both stay on this thread, where a tiny history does not pay a
+ * worker's start (~0.15 s of CPU). `AGENT_CONNECTOR_USAGE_THREADS=1` keeps
+ * everything on this thread. A worker that fails or cannot start is not
+ * needed: the report is then computed here.
+ *
+ * Measured on that tree, peak RSS medians of interleaved rounds: first
+ * cached run 188 -> 170-174 MB under Deno, 177 -> 151 MB under Node 20; a
+ * run without the cache on the worker: unchanged under Deno (~164 MB: the
+ * main thread's young generation grew only to ~16 MB there), 155 -> 149 MB
+ * under Node, for ~0.15 s more CPU on a tiny history at every run. Tried and
+ * dropped: decoding one bucket on this worker instead of a second decoding
+ * worker (no lower peak: its uncapped old generation filled with the
+ * decoder's garbage instead), and settling each platform as soon as its last
+ * source was merged, jobs ordered platform by platform (4-6 MB higher).
+ *
+ * @module
+ */
+
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { HostEnv } from "../io/host_env.ts";
+import { dataRoot } from "../io/data_root.ts";
+import { writeAllowed } from "../core/runtime_info.ts";
+import { workerEntry } from "../core/worker_entry.ts";
+import type { HostId } from "../core/platform_types.ts";
+import type { UsageGroupBy } from "../core/usage_types.ts";
+import type { ScanProgress } from "./scan.ts";
+import type { Aggregated } from "./_results.ts";
+
+/** The young generation of a report worker, in MB (see the module doc). */
+export const REPORT_YOUNG_MB = 4;
+
+/** What to report, as plain data (it crosses to a worker). */
+export interface ReportJob {
+  /** Home, env and OS whose hosts are read. */
+  host: HostEnv;
+  /** Only records at or after this time (ms). */
+  since?: number;
+  /** Only these platforms. */
+  platforms?: HostId[];
+  /** `--no-cache`: read every file, keep nothing. */
+  noCache: boolean;
+  /** Decode threads (`AGENT_CONNECTOR_USAGE_THREADS`). */
+  threads?: number;
+  /** The grouping. */
+  by: UsageGroupBy;
+  /** Days in UTC. */
+  utc: boolean;
+  /** The tool's version (kept results are per version). */
+  version: string;
+}
+
+/** A computed report and the version of the price table it used. */
+export interface ReportDone {
+  /** The aggregated rows. */
+  result: Aggregated;
+  /** The price table's version. */
+  pricesVersion: string;
+}
+
+/** Computes `job` on this thread. */
+export async function computeReport(
+  job: ReportJob,
+  onProgress?: (progress: ScanProgress) => void,
+): Promise<ReportDone> {
+  const [{ listUsage }, { loadPriceTable }, zone, { reportRows }] = await Promise.all([
+    import("./scan.ts"),
+    import("./cost.ts"),
+    import("./_zone.ts"),
+    import("./_results.ts"),
+  ]);
+  const { host, since, platforms, by, utc } = job;
+  const options = {
+    host,
+    since,
+    platforms,
+    cache: job.noCache ? false : undefined,
+    threads: job.threads,
+    onProgress,
+  };
+  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+  // Kept per query and platform: a re-scan reads only the platforms that changed.
+  // Not with --since (its window moves with the clock) nor without the cache.
+  const query = listing.cache && since === undefined
+    ? {
+      by,
+      zone: utc ? "UTC" : zone.zoneKey(host.env),
+      prices: prices.version,
+      version: job.version,
+      platforms,
+    }
+    : undefined;
+  const result = await reportRows({
+    options,
+    listing,
+    by,
+    prices,
+    utc,
+    query,
+    zoneName: zone.zoneName,
+  });
+  return { result, pricesVersion: prices.version };
+}
+
+/** Whether `job` is the first run with the cache: writable, with no kept state yet. */
+export function firstCachedRun(job: ReportJob): boolean {
+  if (job.noCache) return false;
+  const dir = join(dataRoot(job.host), "cache", "usage");
+  return writeAllowed(dir) && !existsSync(dir);
+}
+
+/**
+ * Computes `job`, on a worker when it is the first run with the cache (see
+ * the module doc); `onProgress` sees the scan's progress about every 100 ms.
+ */
+export async function runReport(
+  job: ReportJob,
+  onProgress?: (progress: ScanProgress) => void,
+): Promise<ReportDone> {
+  if (job.threads !== 1 && firstCachedRun(job)) {
+    const done = await inWorker(job, onProgress !== undefined, onProgress);
+    if (done) return done;
+  }
+  return computeReport(job, onProgress);
+}
+
+/** Runs `job` on a worker; undefined when the worker failed or could not start. */
+function inWorker(
+  job: ReportJob,
+  progress: boolean,
+  onProgress?: (progress: ScanProgress) => void,
+): Promise<ReportDone | undefined> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      const self = import.meta.url;
+      const file = self.endsWith(".ts") ? "./_report_worker.ts" : "./_report_worker.js";
+      worker = new Worker(workerEntry(new URL(file, self)), {
+        workerData: { job, progress },
+        resourceLimits: { maxYoungGenerationSizeMb: REPORT_YOUNG_MB },
+      });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    let settled = false;
+    const finish = (done: ReportDone | undefined) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      resolve(done);
+    };
+    worker.on("message", (msg: { progress?: ScanProgress; done?: ReportDone }) => {
+      if (msg.progress) onProgress?.(msg.progress);
+      else finish(msg.done);
+    });
+    worker.on("error", () => finish(undefined));
+    worker.on("exit", () => finish(undefined));
+  });
+}
