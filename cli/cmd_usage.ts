@@ -7,12 +7,10 @@
  * @module
  */
 
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { CliError, UsageError } from "./_errors.ts";
-import { assertOutFolder } from "./_out_file.ts";
 import { parseSince } from "../core/since.ts";
 import {
   type HostId,
@@ -143,6 +141,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const out = stringFlag(parsed, "out");
     if (out) {
       const path = resolve(ctx.host.cwd, out);
+      // Loaded here: a report does not need `node:fs` (usage/_fs.ts).
+      const [{ writeFileSync }, { assertOutFolder }] = await Promise.all([
+        import("node:fs"),
+        import("./_out_file.ts"),
+      ]);
       assertOutFolder(path);
       try {
         writeFileSync(path, text);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -66,6 +66,31 @@ test("Deno's lean I/O lists a folder's entry names, and gives undefined for one 
     assert.deepEqual(io.names(dir)?.sort(), ["HEAD", "config"]);
     assert.equal(io.names(join(dir, "missing")), undefined);
     assert.equal(io.names(join(dir, "config")), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("Deno's lean file reads give bytes, text, existence and a symlink's target or a file's stat", async () => {
+  const { denoFs } = await import("./runtime_info.ts");
+  const fs = denoFs();
+  assert.ok(fs, "Deno has the lean file reads");
+  const dir = mkdtempSync(join(tmpdir(), "ac-leanfs-"));
+  try {
+    const file = join(dir, "zone");
+    writeFileSync(file, "héllo");
+    symlinkSync("/usr/share/zoneinfo/Europe/Paris", join(dir, "localtime"));
+    assert.deepEqual(fs.readFile(file), new TextEncoder().encode("héllo"));
+    assert.equal(fs.readText(file), "héllo");
+    assert.equal(fs.exists(file), true);
+    assert.equal(fs.exists(join(dir, "missing")), false);
+    assert.equal(fs.linkOrStat(join(dir, "localtime")), "/usr/share/zoneinfo/Europe/Paris");
+    const st = statSync(file);
+    assert.equal(fs.linkOrStat(file), `${st.size}:${Math.floor(st.mtimeMs)}:${st.ino}`);
+    assert.throws(
+      () => fs.readText(join(dir, "missing")),
+      (e: { code?: string }) => e.code === "ENOENT",
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

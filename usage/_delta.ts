@@ -25,7 +25,8 @@ import type { UsageConfidence, UsageProblem } from "../core/usage_types.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS, type RecordTable } from "./table.ts";
 import type { Rows } from "./_rows.ts";
 import { ByteReader, ByteWriter, encodeRows, readRows, type RowsView } from "./_codec.ts";
-import { readCacheFile, writeCacheFile } from "./cache.ts";
+import { readCacheFile } from "./cache.ts";
+import { writeCacheFile } from "./_cache_write.ts";
 
 const MAGIC = 0x31445341; // "ASD1" as a little-endian uint32
 const FORMAT = 1;

@@ -27,10 +27,9 @@
  * @module
  */
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { denoReadDir, denoStatDir, type DirStat } from "../core/runtime_info.ts";
-import { writeCacheFile } from "./cache.ts";
+import { leanFs, nodeFs } from "./_fs.ts";
 
 const FORMAT = 1;
 
@@ -79,7 +78,7 @@ export interface DirIo {
 function nodeStatDir(path: string): DirStat | undefined {
   let st;
   try {
-    st = statSync(path, { throwIfNoEntry: false });
+    st = nodeFs().statSync(path, { throwIfNoEntry: false });
   } catch (error) {
     if ((error as { code?: string }).code === "ENOTDIR") return undefined;
     throw error;
@@ -92,7 +91,7 @@ function nodeStatDir(path: string): DirStat | undefined {
 export function readDirKinds(path: string): DirListing {
   const names: string[] = [];
   let kinds = "";
-  for (const e of readdirSync(path, { withFileTypes: true })) {
+  for (const e of nodeFs().readdirSync(path, { withFileTypes: true })) {
     names.push(e.name);
     kinds += e.isDirectory() ? "d" : e.isFile() ? "f" : e.isSymbolicLink() ? "l" : "o";
   }
@@ -109,7 +108,7 @@ export function readDirKinds(path: string): DirListing {
 export const listNames: ListDir = denoReadDir() ?? ((path) => {
   let names: string[];
   try {
-    names = readdirSync(path);
+    names = nodeFs().readdirSync(path);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
@@ -163,7 +162,7 @@ export class DirMemo {
     if (this.loaded) return this.loaded;
     let kept: Record<string, Record<string, Kept>> = {};
     try {
-      const data = JSON.parse(readFileSync(this.file(), "utf8"));
+      const data = JSON.parse(leanFs.readText(this.file()));
       if (data?.format === FORMAT && data.platforms && typeof data.platforms === "object") {
         kept = data.platforms;
       }
@@ -231,7 +230,7 @@ export class DirMemo {
    * Writes the listings of the platforms listed since load (with the others'
    * as they were) when any changed; false when nothing was written.
    */
-  save(): boolean {
+  async save(): Promise<boolean> {
     let changed = this.changed;
     for (const [platform, fresh] of this.fresh) {
       const kept = Object.hasOwn(this.kept, platform) ? this.kept[platform] : {};
@@ -244,6 +243,7 @@ export class DirMemo {
       if (fresh.size === 0) delete platforms[platform];
       else platforms[platform] = Object.fromEntries(fresh);
     }
+    const { writeCacheFile } = await import("./_cache_write.ts");
     return writeCacheFile(this.file(), JSON.stringify({ format: FORMAT, platforms }));
   }
 }

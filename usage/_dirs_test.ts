@@ -46,7 +46,7 @@ function setup() {
     const found = await createLister(() => {}, memo.lister("claude-code")).files([root], {
       ext: [".jsonl"],
     });
-    memo.save();
+    await memo.save();
     return found.map((s) => s.meta!.rel);
   };
   return {
@@ -175,7 +175,7 @@ test("listing one platform keeps the other platforms' remembered folders", async
     await createLister(() => {}, other.lister("codex")).files([join(s.dir, "none")], {
       ext: [".jsonl"],
     });
-    other.save();
+    await other.save();
     s.reads.length = 0;
     await s.list();
     assert.deepEqual(s.reads, []);

@@ -34,7 +34,7 @@ import { denoStatsInto } from "../core/runtime_info.ts";
 import { statDir } from "./_dirs.ts";
 import type { UsageSource } from "./reader.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";
-import { readCacheFile, writeCacheFile } from "./cache.ts";
+import { readCacheFile } from "./cache.ts";
 
 const FORMAT = 1;
 const MAGIC = 0x334c5341; // "ASL3" as a little-endian uint32
@@ -223,7 +223,7 @@ export class ListingMemo {
    * Writes the platforms listed since load (with the others as they were)
    * when anything changed; false when nothing was written.
    */
-  save(): boolean {
+  async save(): Promise<boolean> {
     let changed = this.changed;
     for (const [platform, fresh] of this.fresh) {
       // Fewer walks than kept: the reader asked for other roots.
@@ -234,6 +234,7 @@ export class ListingMemo {
     for (const [platform, fresh] of this.fresh) platforms[platform] = fresh;
     // Not synced: a file torn by a crash fails the checks of `readMemo` (lengths,
     // line and number counts) or stats no real folder or file, and is rebuilt.
+    const { writeCacheFile } = await import("./_cache_write.ts");
     return writeCacheFile(this.file(), writeMemo(platforms), false);
   }
 }

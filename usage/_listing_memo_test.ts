@@ -66,8 +66,8 @@ function setup() {
     const memo = new ListingMemo(cache, same);
     const lister = createLister(() => {}, dirs.lister("claude-code"), memo.walks("claude-code"));
     const found = await lister.files([root, join(dir, "none")], options);
-    dirs.save();
-    memo.save();
+    await dirs.save();
+    await memo.save();
     return found.map((s) => s.meta!.rel);
   };
   /** The same roots walked afresh, with no memo. */

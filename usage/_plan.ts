@@ -5,11 +5,11 @@
  * @module
  */
 
-import { closeSync, openSync, statSync } from "node:fs";
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
 import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
+import { nodeFs } from "./_fs.ts";
 import type { Resume } from "./_decode.ts";
 import { type KeptPlans, type ListingMemo, sameNumbers } from "./_listing_memo.ts";
 
@@ -43,7 +43,7 @@ export interface Planned {
  * the other.
  */
 const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((path) => {
-  const st = statSync(path, { throwIfNoEntry: false });
+  const st = nodeFs().statSync(path, { throwIfNoEntry: false });
   return st?.isFile()
     ? { size: st.size, mtimeMs: wholeMs(st.mtimeMs, path), ino: Number(st.ino) || 0 }
     : undefined;
@@ -69,7 +69,7 @@ export function wholeMs(
   if (ms !== mtimeMs || exact === undefined) return ms;
   try {
     const ns = typeof exact === "string"
-      ? statSync(exact, { bigint: true, throwIfNoEntry: false })?.mtimeNs
+      ? nodeFs().statSync(exact, { bigint: true, throwIfNoEntry: false })?.mtimeNs
       : exact();
     return ns === undefined ? ms : Number(ns / 1000000n);
   } catch {
@@ -126,7 +126,7 @@ function companionStats(companions: readonly string[]): { size: number; mtimeMs:
   let mtimeMs = 0;
   for (const path of companions) {
     try {
-      const st = statSync(path);
+      const st = nodeFs().statSync(path);
       size += st.size;
       mtimeMs = Math.max(mtimeMs, wholeMs(st.mtimeMs, path));
     } catch { /* absent: the host has not written it */ }
@@ -279,6 +279,7 @@ export function skippedBySince(plan: Planned, since: number | undefined): boolea
 
 /** The head hash of `path` up to `end`; "" when it cannot be read. */
 export function hashAt(path: string, end: number): string {
+  const { openSync, closeSync } = nodeFs();
   let fd: number | undefined;
   try {
     fd = openSync(path, "r");

@@ -16,11 +16,11 @@
  * @module
  */
 
-import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageGroupBy, UsageProblem, UsageSkipNote } from "../core/usage_types.ts";
-import { hashString, writeCacheFile } from "./cache.ts";
+import { hashString } from "./cache.ts";
+import { fsReady, leanFs, nodeFs } from "./_fs.ts";
 import type { PriceTable } from "./cost.ts";
 import type { ScanOptions, UsageListing } from "./scan.ts";
 import type { UsagePart, UsageRow } from "./aggregate.ts";
@@ -79,7 +79,7 @@ function file(dir: string, query: unknown): string {
 
 function load(dir: string, query: unknown): Kept | undefined {
   try {
-    const data = JSON.parse(readFileSync(file(dir, query), "utf8"));
+    const data = JSON.parse(leanFs.readText(file(dir, query)));
     if (
       data?.format !== FORMAT || JSON.stringify(data.query) !== JSON.stringify(query) ||
       typeof data.timeZone !== "string" || typeof data.platforms !== "object" ||
@@ -99,6 +99,7 @@ function load(dir: string, query: unknown): Kept | undefined {
  */
 export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   const { listing, query, by } = request;
+  await fsReady();
   const kept = query === undefined ? undefined : load(listing.cacheDir, query);
   const keptOf = (id: HostId, fingerprint: string) => {
     const k = kept?.platforms[id];
@@ -156,6 +157,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   const { rows, totals } = mergeParts(all.map((k) => k.part), by);
   const timeZone = kept?.timeZone ?? (request.utc ? "UTC" : request.zoneName());
   if (query !== undefined && fresh.size > 0) {
+    const { writeCacheFile } = await import("./_cache_write.ts");
     const ok = writeCacheFile(
       file(listing.cacheDir, query),
       JSON.stringify({ format: FORMAT, query, timeZone, platforms }),
@@ -173,6 +175,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
 
 /** Removes all but the {@link KEEP} most recently written result files. */
 function prune(dir: string): void {
+  const { readdirSync, statSync, unlinkSync } = nodeFs();
   try {
     const names = readdirSync(dir).filter((n) => n.startsWith("report.") && n.endsWith(".json"));
     if (names.length <= KEEP) return;

@@ -17,8 +17,10 @@ import { type DecodeJob, decodeJob } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 import { encodeRows } from "./_codec.ts";
 import type { Rows } from "./_rows.ts";
+import { fsReady } from "./_fs.ts";
 
 async function run(jobs: [number, DecodeJob][]): Promise<void> {
+  await fsReady();
   for (const [index, job] of jobs) {
     const reader = await loadReader(job.readerId as HostId);
     const result = await decodeJob(reader, job);

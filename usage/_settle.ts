@@ -23,7 +23,8 @@
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader } from "./reader.ts";
 import type { DecodeResult, SourceProblem } from "./_decode.ts";
-import { type Cursor, loadCursors, saveCursors } from "./cache.ts";
+import { type Cursor, loadCursors } from "./cache.ts";
+import { saveCursors } from "./_cache_write.ts";
 import { type KeptRows, loadRows, RowsFileWriter } from "./_rows_file.ts";
 import {
   type DeltaBase,

@@ -9,7 +9,8 @@
  */
 
 import type { UsageProblem } from "../core/usage_types.ts";
-import { type Cursor, saveCursors } from "./cache.ts";
+import type { Cursor } from "./cache.ts";
+import { saveCursors } from "./_cache_write.ts";
 import {
   type DeltaBase,
   newSnapshotId,

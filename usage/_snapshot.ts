@@ -26,7 +26,8 @@ import type { KeptKeys, Merged } from "./_dedup.ts";
 import { DigestIndex, DigestSet } from "./_digests.ts";
 import { applyDelta, type Delta, deltaFile, DeltaRows, loadDelta } from "./_delta.ts";
 import { ByteReader, ByteWriter, readTable, writeTable } from "./_codec.ts";
-import { readCacheFile, readCacheHead, writeCacheFile } from "./cache.ts";
+import { readCacheFile, readCacheHead } from "./cache.ts";
+import { writeCacheFile } from "./_cache_write.ts";
 
 const FORMAT = 5;
 const RECORDS = 0x33555341; // "ASU3" as a little-endian uint32

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { lstatSync, readlinkSync } from "node:fs";
+import { leanFs } from "./_fs.ts";
 
 /**
  * A string that changes whenever the local zone may have: `TZ`, what
@@ -30,10 +30,7 @@ export function zoneName(): string {
 
 function localtime(): string {
   try {
-    const st = lstatSync("/etc/localtime");
-    return st.isSymbolicLink()
-      ? readlinkSync("/etc/localtime")
-      : `${st.size}:${st.mtimeMs}:${st.ino}`;
+    return leanFs.linkOrStat("/etc/localtime");
   } catch {
     return ""; // not a POSIX system, or no zone file: TZ and the offsets decide
   }

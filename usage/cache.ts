@@ -22,13 +22,13 @@
  * @module
  */
 
-import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../io/atomic_write.ts";
 import type { SourceProblem } from "./_decode.ts";
+import { denoFs } from "../core/runtime_info.ts";
+import { leanFs, nodeFs } from "./_fs.ts";
 
-const FORMAT = 5;
+/** The format of `<platform>.cursors.json`. */
+export const CURSORS_FORMAT = 5;
 
 /** Where the scan stopped reading one source. */
 export interface Cursor {
@@ -50,43 +50,31 @@ export interface Cursor {
   problems: SourceProblem[];
 }
 
-function file(dir: string, platform: string, kind: string): string {
+/** A platform's cache file of `kind` (`cursors.json`, `rows.bin`…) in `dir`. */
+export function cacheFile(dir: string, platform: string, kind: string): string {
   return join(dir, `${platform}.${kind}`);
 }
 
 function readJson(path: string): Record<string, unknown> | undefined {
   try {
-    return JSON.parse(readFileSync(path, "utf8"));
+    return JSON.parse(leanFs.readText(path));
   } catch {
     return undefined;
   }
 }
 
-/**
- * Writes one cache file atomically (owner-only); false when it could not:
- * the cache is optional (no write permission, a full disk). `durable` false
- * skips the fsync (see `AtomicWriteOptions.durable`).
- */
-export function writeCacheFile(
-  path: string,
-  data: string | Uint8Array,
-  durable = true,
-): boolean {
-  try {
-    writeFileAtomic(path, data, { mode: 0o600, durable });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const DENO_READ = denoFs()?.readFile;
 
 /**
  * The bytes of a binary cache file, in a buffer of their own (offset 0, so
- * typed views over them line up); throws when it cannot be read. Read through
- * one fd: under Deno, `readFileSync` of the three snapshot files cost 60–95 ms
- * of CPU on a re-scan's first (cold) call, this 25 ms.
+ * typed views over them line up); throws when it cannot be read. Under Deno
+ * through its own read (a fresh buffer); on Node through one fd (under Deno,
+ * `node:fs` `readFileSync` of the three snapshot files cost 60–95 ms of CPU
+ * on a re-scan's first (cold) call, the fd 25 ms).
  */
 export function readCacheFile(path: string): Uint8Array {
+  if (DENO_READ) return DENO_READ(path);
+  const { openSync, fstatSync, readSync, closeSync } = nodeFs();
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
@@ -109,6 +97,7 @@ export function readCacheFile(path: string): Uint8Array {
  * the rest of a large file is worth reading.
  */
 export function readCacheHead(path: string, n: number): Uint8Array {
+  const { openSync, readSync, closeSync } = nodeFs();
   const fd = openSync(path, "r");
   try {
     const out = new Uint8Array(n);
@@ -130,29 +119,10 @@ export function loadCursors(
   platform: string,
   readerVersion: number,
 ): { fingerprint: string; cursors: Map<string, Cursor> } | undefined {
-  const data = readJson(file(dir, platform, "cursors.json"));
-  if (!data || data.format !== FORMAT || data.reader !== readerVersion) return undefined;
+  const data = readJson(cacheFile(dir, platform, "cursors.json"));
+  if (!data || data.format !== CURSORS_FORMAT || data.reader !== readerVersion) return undefined;
   const sources = (data.sources ?? {}) as Record<string, Cursor>;
   return { fingerprint: String(data.fingerprint), cursors: new Map(Object.entries(sources)) };
-}
-
-/** Saves a platform's cursors; false when it could not. */
-export function saveCursors(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-  fingerprint: string,
-  cursors: Map<string, Cursor>,
-): boolean {
-  return writeCacheFile(
-    file(dir, platform, "cursors.json"),
-    JSON.stringify({
-      format: FORMAT,
-      reader: readerVersion,
-      fingerprint,
-      sources: Object.fromEntries(cursors),
-    }),
-  );
 }
 
 /**
@@ -160,8 +130,9 @@ export function saveCursors(
  * file rewritten under the same or a larger size is told from an append.
  */
 export function headHash(fd: number, end: number): string {
+  const { readSync } = nodeFs();
   const span = 256;
-  const buf = Buffer.alloc(Math.min(span, end) + Math.min(span, end));
+  const buf = new Uint8Array(Math.min(span, end) + Math.min(span, end));
   const first = Math.min(span, end);
   readSync(fd, buf, 0, first, 0);
   readSync(fd, buf, first, Math.min(span, end), Math.max(0, end - span));

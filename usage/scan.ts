@@ -33,6 +33,7 @@ import type { PlatformScan, Settled, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { DIR_MEMO_PAYS, DirMemo } from "./_dirs.ts";
 import { ListingMemo } from "./_listing_memo.ts";
+import { fsReady } from "./_fs.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 
 /** How to scan. */
@@ -155,6 +156,7 @@ export interface UsageListing {
 /** Lists and stats every source of the hosts' logs; reads none of them. */
 export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   const { host } = options;
+  await fsReady();
   const cacheDir = join(dataRoot(host), "cache", "usage");
   const cache = options.cache ?? writeAllowed(cacheDir);
   const skipped: UsageSkipNote[] = [];
@@ -193,8 +195,8 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
     parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
     scans.push(scan);
   }
-  dirs?.save();
-  memo?.save();
+  await dirs?.save();
+  await memo?.save();
   parts.push(JSON.stringify(skipped), JSON.stringify(problems));
   const listing = {
     fingerprint: hashString(parts.join("\n")),
@@ -227,6 +229,7 @@ export async function scanUsage(
   listing?: UsageListing,
 ): Promise<ScanResult> {
   const { since } = options;
+  await fsReady();
   let listed = listing ?? await listUsage(options);
   let scans = plansOf.get(listed);
   if (!scans) scans = plansOf.get(listed = await listUsage(options))!; // already scanned once

@@ -8,8 +8,8 @@
  * @module
  */
 
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { listNames } from "../_dirs.ts";
 import type { SourceLister } from "../reader.ts";
 
 /** A host environment as readers see it. */
@@ -45,7 +45,7 @@ export function macAppSupport(host: HostHome): string {
  */
 export function namesIn(dir: string, list: SourceLister): string[] {
   try {
-    return readdirSync(dir).sort();
+    return listNames(dir)?.names.sort() ?? [];
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== "ENOENT" && code !== "ENOTDIR") {

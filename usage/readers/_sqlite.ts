@@ -15,11 +15,11 @@
  */
 
 import { Buffer } from "node:buffer";
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { DecodeSink, SourceLister, UsageSource } from "../reader.ts";
 import { applyFrames, inWalMode, markRollback, readWal } from "./_wal.ts";
 import { namesIn } from "./_homes.ts";
+import { nodeFs } from "../_fs.ts";
 
 /** A database opened read-only, in memory. */
 export interface HostDatabase {
@@ -82,7 +82,7 @@ const HEADER = "SQLite format 3\u0000";
 
 function readOptional(path: string): Uint8Array | undefined {
   try {
-    return readFileSync(path);
+    return nodeFs().readFileSync(path);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return undefined;
     throw error;
@@ -96,6 +96,7 @@ function readOptional(path: string): Uint8Array | undefined {
  * a few hundred MB costs seconds), and the buffer is handed to sql.js as is.
  */
 function loadImage(path: string): Uint8Array {
+  const { openSync, fstatSync, readSync, closeSync } = nodeFs();
   let fd: number;
   try {
     fd = openSync(path, "r");

@@ -16,11 +16,11 @@
  * @module
  */
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { REQUIRES_SYNC } from "./synced.ts";
+import { leanFs } from "../_fs.ts";
 
 /** The folders where a local Cursor usage cache may be. */
 export function cursorCacheDirs(
@@ -71,7 +71,7 @@ export const reader: UsageReader = {
   skipNote: () => REQUIRES_SYNC,
   custom: {
     decode(sink) {
-      const lines = readFileSync(sink.source.path, "utf8").split(/\r?\n/);
+      const lines = leanFs.readText(sink.source.path).split(/\r?\n/);
       const head = csvFields(lines[0] ?? "");
       const col = (name: string) => head.indexOf(name);
       const at = {

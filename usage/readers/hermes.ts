@@ -15,8 +15,8 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { leanFs } from "../_fs.ts";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count } from "../tokens.ts";
@@ -52,7 +52,7 @@ export const reader: UsageReader = {
   version: 1,
   confidence: "host-reported",
   sources(host) {
-    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => existsSync(p));
+    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => leanFs.exists(p));
     return Promise.resolve(files.map((p) => databaseSource(p)));
   },
   custom: {

@@ -24,8 +24,8 @@
  * @module
  */
 
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { leanFs } from "../_fs.ts";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";
@@ -46,7 +46,7 @@ export function kimiCodeHome(host: HostHome): string {
 
 function configModel(share: string): string | undefined {
   try {
-    const config = JSON.parse(readFileSync(join(share, "config.json"), "utf8"));
+    const config = JSON.parse(leanFs.readText(join(share, "config.json")));
     const model = config?.model ?? config?.default_model;
     return typeof model === "string" && model ? model : undefined;
   } catch {

@@ -26,8 +26,8 @@
  * @module
  */
 
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { leanFs } from "../_fs.ts";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, localAppData, macAppSupport, xdgDataHome } from "./_homes.ts";
@@ -103,7 +103,7 @@ function transcript(text: string): Map<string, { prompt: number; answer: number;
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return leanFs.readText(path);
   } catch (error) {
     if ((error as { code?: string }).code === "ENOENT") return undefined;
     throw error;
@@ -222,7 +222,7 @@ export const reader: UsageReader = {
       meta: { ...s.meta, kind: "session" },
     }));
     const store = kiroDatabase(host);
-    if (existsSync(store)) out.push(databaseSource(store, { kind: "store" }));
+    if (leanFs.exists(store)) out.push(databaseSource(store, { kind: "store" }));
     return out;
   },
   custom: {

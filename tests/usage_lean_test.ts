@@ -1,0 +1,70 @@
+/**
+ * A `usage` re-scan with nothing new loads no `node:fs` under Deno: loading
+ * Deno's `node:fs` costs ~43 M instructions (valgrind), about a tenth of such
+ * a re-scan (DESIGN §5: under 100 ms). Its reads go through Deno's own API
+ * (`denoFs`, usage/_fs.ts); what only a scan that reads a file needs (the
+ * decoder, the writers of the kept state) is loaded behind that scan.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import process from "node:process";
+import { REPO } from "./_helpers/runtime.ts";
+
+interface Info {
+  roots: string[];
+  modules: Array<{
+    specifier: string;
+    dependencies?: Array<{ code?: { specifier?: string }; isDynamic?: boolean }>;
+  }>;
+}
+
+/** The modules `entry` loads before its first line runs (its static imports, transitively). */
+function staticGraph(entry: string): string[] {
+  const run = spawnSync(process.execPath, ["info", "--json", entry], {
+    cwd: REPO,
+    encoding: "utf8",
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const info: Info = JSON.parse(run.stdout);
+  const bySpec = new Map(info.modules.map((m) => [m.specifier, m]));
+  const seen = new Set<string>();
+  const stack = [...info.roots];
+  while (stack.length) {
+    const spec = stack.pop()!;
+    if (seen.has(spec)) continue;
+    seen.add(spec);
+    for (const dep of bySpec.get(spec)?.dependencies ?? []) {
+      if (dep.code?.specifier && !dep.isDynamic) stack.push(dep.code.specifier);
+    }
+  }
+  return [...seen].map((s) => s.startsWith("file://") ? s.slice(`file://${REPO}`.length) : s);
+}
+
+// What `usage report` loads when every platform's kept result is current
+// (cli/cmd_usage.ts, usage/_results.ts): the command, the scan's listing, the
+// price table, rendering, the zone key, the kept results and their merge, and
+// every reader (each lists its sources).
+const NO_CHANGE_PATH = [
+  "cli/cmd_usage.ts",
+  "usage/readers/registry.ts",
+  "usage/scan.ts",
+  "usage/cost.ts",
+  "usage/render.ts",
+  "usage/_zone.ts",
+  "usage/_results.ts",
+  "usage/aggregate.ts",
+];
+
+test("a usage re-scan with nothing new loads no node:fs (nor anything that imports it)", () => {
+  const readers = spawnSync("ls", [join(REPO, "usage", "readers")], { encoding: "utf8" }).stdout
+    .split("\n").filter((f) => /^[a-z][a-z_]*\.ts$/.test(f) && !f.endsWith("_test.ts"))
+    .map((f) => `usage/readers/${f}`);
+  assert.ok(readers.includes("usage/readers/claude_code.ts"));
+  for (const entry of [...NO_CHANGE_PATH, ...readers]) {
+    const graph = staticGraph(join(REPO, entry));
+    assert.deepEqual(graph.filter((s) => s === "node:fs"), [], entry);
+    assert.ok(!graph.includes("io/atomic_write.ts"), `${entry} loads the cache writer`);
+  }
+});
