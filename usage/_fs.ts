@@ -18,6 +18,8 @@ type NodeFs = typeof import("node:fs");
 
 let loaded: NodeFs | undefined;
 
+const DENO = denoFs();
+
 // deno-lint-ignore no-explicit-any
 const proc = (): any => (globalThis as any).process;
 
@@ -27,7 +29,9 @@ const proc = (): any => (globalThis as any).process;
  * `scanUsage` and the kept results' `reportRows`.
  */
 export async function fsReady(): Promise<void> {
-  if (loaded || typeof proc()?.getBuiltinModule === "function") return;
+  // Under Deno not even asked: reading `process.getBuiltinModule` there loads
+  // `node:module` and what it needs (~14 M instructions).
+  if (DENO || loaded || typeof proc()?.getBuiltinModule === "function") return;
   const name = "node:fs"; // a name Deno's start-up graph does not follow
   loaded = await import(name);
 }
@@ -54,4 +58,4 @@ const nodeLean: LeanFs = {
 };
 
 /** The reads of a re-scan with nothing new: Deno's own API under Deno, else `node:fs`. */
-export const leanFs: LeanFs = denoFs() ?? nodeLean;
+export const leanFs: LeanFs = DENO ?? nodeLean;

@@ -14,7 +14,6 @@
  * @module
  */
 
-import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import type { DecodeSink, SourceLister, UsageSource } from "../reader.ts";
 import { applyFrames, inWalMode, markRollback, readWal } from "./_wal.ts";
@@ -106,11 +105,13 @@ function loadImage(path: string): Uint8Array {
   }
   try {
     const size = fstatSync(fd).size;
-    const header = Buffer.alloc(Math.min(size, 100));
+    const header = new Uint8Array(Math.min(size, 100));
     readSync(fd, header, 0, header.length, 0);
     const wal = inWalMode(header) ? readOptional(`${path}-wal`) : undefined;
     const commit = wal ? readWal(wal) : undefined;
-    const image = Buffer.allocUnsafe(commit ? commit.pages * commit.pageSize : size);
+    // Plain bytes, not a `Buffer`: `node:buffer` would load with every reader
+    // that lists a database, on a re-scan that reads none.
+    const image = new Uint8Array(commit ? commit.pages * commit.pageSize : size);
     let have = 0;
     while (have < Math.min(size, image.length)) {
       const n = readSync(fd, image, have, Math.min(image.length, size) - have, have);
