@@ -275,6 +275,31 @@ async function denoStdin(timeoutMs: number): Promise<string> {
   return new TextDecoder().decode(concat(chunks));
 }
 
+/** `fcntl` commands that set and read a pipe's capacity (Linux). */
+const F_SETPIPE_SZ = 1031;
+
+/**
+ * Under Deno on Linux with FFI allowed (`-A`, as serve runs), a function that
+ * asks the kernel to make the pipe behind this process's file descriptor
+ * `fd` hold `bytes` (`fcntl(F_SETPIPE_SZ)`, which Node's and Deno's `fs` do
+ * not offer) and returns the capacity it got, or -1 when it refused (an
+ * unprivileged user's pipes already hold `/proc/sys/fs/pipe-user-pages-soft`,
+ * or `bytes` is over `/proc/sys/fs/pipe-max-size`); else undefined. Serve
+ * widens the pipes to its server (runtime/serve_pipes.ts). Opening the C
+ * library costs the first call a few milliseconds.
+ */
+export function denoPipeSizer(): ((fd: number, bytes: number) => number) | undefined {
+  if (!deno?.dlopen || deno.build?.os !== "linux") return undefined;
+  try {
+    const libc = deno.dlopen("libc.so.6", {
+      fcntl: { parameters: ["i32", "i32", "i32"], result: "i32" },
+    });
+    return (fd, bytes) => libc.symbols.fcntl(fd, F_SETPIPE_SZ, bytes) as number;
+  } catch {
+    return undefined; // no FFI permission, or no glibc
+  }
+}
+
 /** The lean I/O of a Deno process. */
 export function denoIo(): LeanIo {
   let env: Record<string, string> = {};

@@ -19,6 +19,7 @@ import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { HostIo } from "./serve_host_io.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
+import { widenServerPipes } from "./serve_pipes.ts";
 
 /** Receives a copy of every chunk after it was forwarded. Must return at once. */
 export interface ServeTap {
@@ -211,6 +212,10 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     // Server → host, the same way round. Reads go into one reused buffer
     // (runtime/serve_child_read.ts) while the host is done with each chunk
     // when its write returns; a fresh one follows a chunk it still holds.
+    // On Deno the pipes to the server are widened (runtime/serve_pipes.ts)
+    // and the server's stdout is read as much at a time, where the host
+    // takes each chunk at once (a held chunk costs a fresh buffer).
+    const widened = widenServerPipes(child.pid);
     const fromServer = (chunk: Uint8Array): boolean => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
@@ -218,6 +223,7 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
       return ok; // false pauses the stream until that resume
     };
     const reused = readIntoReusedBuffer(child.stdout, fromServer, {
+      size: host.writesAtOnce ? widened : undefined,
       held: host.writesAtOnce ? undefined : () => host.holdsWrites?.() ?? true,
     });
     if (!reused) {
