@@ -59,6 +59,12 @@ export interface PairFigures {
    * times, which do not grow while a process waits for a core.
    */
   saturated: number;
+  /**
+   * The same ratio pair by pair (each pair's direct CPU per call against its
+   * own plus serve's in its burst), sorted: its spread says how far one run's
+   * {@link PairFigures.saturated} may be from the next.
+   */
+  saturatedByPair: number[];
   /** Direct MB/s per pair, sorted. */
   directMBps: number[];
   /** serve's CPU ms per 1 MiB call during its bursts, by thread group (means over all bursts). */
@@ -110,10 +116,23 @@ export function threadCpuMs(pid: number | undefined): Map<string, number> {
         : name.startsWith("worker-")
         ? "row writer"
         : "other";
-      out.set(group, (out.get(group) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+      out.set(group, (out.get(group) ?? 0) + taskCpuMs(`/proc/${pid}/task/${tid}`, f));
     }
   } catch { /* not Linux, or the process ended */ }
   return out;
+}
+
+/**
+ * A thread's CPU ms: its run time in nanoseconds from `schedstat` where the
+ * kernel keeps one, else utime+stime from its `stat` fields `f` (10 ms ticks:
+ * too coarse for one burst of a few calls).
+ */
+function taskCpuMs(dir: string, f: string[]): number {
+  try {
+    const ns = Number(readFileSync(`${dir}/schedstat`, "utf8").split(" ")[0]);
+    if (Number.isFinite(ns)) return ns / 1e6;
+  } catch { /* no schedstat */ }
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -164,11 +183,13 @@ export async function runPairs(
   const directCpu: number[] = [];
   const inFlight = new Map<string, number>(); // CPU ms summed over every served burst
   const deferred: number[] = [];
+  const saturatedByPair: number[] = [];
   const MB = (2 * opts.calls * 1024 * 1024) / 1e6; // 1 MiB out and 1 MiB back per call
   await settle(served.pid); // the warm-up's put-off work
   for (let p = 0; p < opts.pairs; p++) {
     let d: [number, number] = [NaN, NaN];
     let s: [number, number] = [NaN, NaN];
+    let pairServe = 0; // serve's CPU in this pair's burst, all threads
     for (const which of p % 2 === 0 ? [direct, served] : [served, direct]) {
       if (which === direct) {
         d = await burst(direct, opts.calls);
@@ -178,6 +199,7 @@ export async function runPairs(
       s = await burst(served, opts.calls);
       for (const [group, ms] of threadCpuMs(served.pid)) {
         inFlight.set(group, (inFlight.get(group) ?? 0) + ms - (before.get(group) ?? 0));
+        pairServe += ms - (before.get(group) ?? 0);
       }
       // serve's put-off work runs now, never during a direct burst.
       deferred.push((await settle(served.pid)) / opts.calls);
@@ -191,6 +213,7 @@ export async function runPairs(
     ratios.push(d[0] / s[0]);
     directMBps.push(MB / (d[0] / 1000));
     directCpu.push(d[1] / opts.calls);
+    saturatedByPair.push(d[1] / (d[1] + pairServe));
   }
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   // Sums over all bursts, then per call: a tick of /proc is 10 ms.
@@ -201,6 +224,7 @@ export async function runPairs(
     ratios: sorted(ratios),
     directCpu: direct1,
     saturated: direct1 / (direct1 + serveCpu),
+    saturatedByPair: sorted(saturatedByPair),
     directMBps: sorted(directMBps),
     inFlight: new Map(perCall as Array<[string, number]>),
     deferred: quantile(sorted(deferred), 0.5),
@@ -213,11 +237,15 @@ export function describePairs(label: string, f: PairFigures, calls: number): str
   const q = (p: number) => pct(quantile(f.ratios, p));
   const total = [...f.inFlight.values()].reduce((a, b) => a + b, 0);
   const groups = [...f.inFlight].map(([g, ms]) => `${g} ${ms.toFixed(1)}`).join(", ");
+  const byPair = (p: number) => pct(quantile(f.saturatedByPair, p));
   return `  ${label}, ${f.ratios.length} pairs of ${calls}-call bursts: serve at ` +
     `${pct(f.saturated)} of direct throughput with every core busy (direct ` +
     `${f.directCpu.toFixed(0)} ms CPU per 1 MiB call, serve ${total.toFixed(1)} ms more), ` +
     `${q(0.5)} by wall time (IQR ${q(0.25)}–${q(0.75)}; direct ` +
     `${quantile(f.directMBps, 0.5).toFixed(0)} MB/s)\n` +
+    `    with every core busy, pair by pair: median ${byPair(0.5)} over ` +
+    `${f.saturatedByPair.length} pairs, IQR ${byPair(0.25)}–${byPair(0.75)}, ` +
+    `range ${byPair(0)}–${byPair(1)}\n` +
     `    serve's CPU per 1 MiB call: ${total.toFixed(1)} ms in flight (${groups || "-"}), ` +
     `${f.deferred.toFixed(1)} ms after the burst (tokenizing, at low priority)`;
 }
