@@ -24,9 +24,13 @@
  * faster than a pair and the wall figure means little on this run.
  *
  * Before each direct burst, serve's process is left alone until it used no
- * CPU for {@link SETTLE_MS}: the work it puts off until traffic pauses
- * (tokenizing, at low priority) never lands in a direct burst, and is
- * printed as CPU "after the burst". Prints nothing; asserts nothing.
+ * CPU and had no thread waiting for a core for {@link SETTLE_MS}: the work
+ * it puts off until traffic pauses (tokenizing, at low priority) never lands
+ * in a burst, and is printed as CPU "after the burst". (Without the second
+ * condition a tokenizer starved at nice 10 on a loaded machine looked idle,
+ * and its put-off work then ran inside the next served burst: 3–4 ms per
+ * call "in flight" in some runs.) The figure with every core busy is also
+ * given pair by pair, with its spread. Prints nothing; asserts nothing.
  *
  * @module
  */
@@ -96,14 +100,14 @@ export function treeCpuMs(pid: number | undefined): number {
 }
 
 /**
- * CPU ms of each thread of `pid` (Linux), grouped: the forwarding (main)
- * thread, the tokenizer (the one thread at nice 10), the row writer (Deno
+ * CPU ms of each thread of `pid` (Linux), by thread id, with its group: the
+ * forwarding (main) thread, the tokenizer (the one thread at nice 10), the row writer (Deno
  * names worker threads `worker-N`; Node names every thread `node`, so there
  * it is counted in "other"), and the rest (the runtime's GC, compiler and I/O
  * threads). Empty elsewhere.
  */
-export function threadCpuMs(pid: number | undefined): Map<string, number> {
-  const out = new Map<string, number>();
+export function threadCpuMs(pid: number | undefined): Map<string, [string, number]> {
+  const out = new Map<string, [string, number]>(); // thread id → [group, ms]
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
@@ -116,7 +120,7 @@ export function threadCpuMs(pid: number | undefined): Map<string, number> {
         : name.startsWith("worker-")
         ? "row writer"
         : "other";
-      out.set(group, (out.get(group) ?? 0) + taskCpuMs(`/proc/${pid}/task/${tid}`, f));
+      out.set(tid, [group, taskCpuMs(`/proc/${pid}/task/${tid}`, f)]);
     }
   } catch { /* not Linux, or the process ended */ }
   return out;
@@ -137,7 +141,21 @@ function taskCpuMs(dir: string, f: string[]): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until `pid` used no CPU for {@link SETTLE_MS}; returns the CPU ms it used meanwhile. */
+/** True when a thread of `pid` is runnable (state R) right now (Linux). */
+function waitingForCpu(pid: number | undefined): boolean {
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "R") return true;
+    }
+  } catch { /* gone, or not Linux */ }
+  return false;
+}
+
+/**
+ * Waits until `pid` used no CPU and had no runnable thread for
+ * {@link SETTLE_MS}; returns the CPU ms it used meanwhile.
+ */
 async function settle(pid: number | undefined): Promise<number> {
   const start = cpuMs(pid);
   if (Number.isNaN(start)) return NaN;
@@ -147,7 +165,9 @@ async function settle(pid: number | undefined): Promise<number> {
   while (performance.now() < cap) {
     await sleep(100);
     const now = cpuMs(pid);
-    if (now !== last) {
+    // A thread waiting for a core (the tokenizer, at nice 10 on a loaded
+    // machine, can wait for seconds) has work left: not idle either.
+    if (now !== last || waitingForCpu(pid)) {
       last = now;
       quietSince = performance.now();
     } else if (performance.now() - quietSince >= SETTLE_MS) break;
@@ -197,9 +217,12 @@ export async function runPairs(
       }
       const before = threadCpuMs(served.pid);
       s = await burst(served, opts.calls);
-      for (const [group, ms] of threadCpuMs(served.pid)) {
-        inFlight.set(group, (inFlight.get(group) ?? 0) + ms - (before.get(group) ?? 0));
-        pairServe += ms - (before.get(group) ?? 0);
+      // Per thread, in the group it is in after the burst (the tokenizer
+      // lowers its priority only once it started).
+      for (const [tid, [group, ms]] of threadCpuMs(served.pid)) {
+        const used = ms - (before.get(tid)?.[1] ?? 0);
+        inFlight.set(group, (inFlight.get(group) ?? 0) + used);
+        pairServe += used;
       }
       // serve's put-off work runs now, never during a direct burst.
       deferred.push((await settle(served.pid)) / opts.calls);
