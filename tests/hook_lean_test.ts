@@ -9,40 +9,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import process from "node:process";
 import { REPO } from "./_helpers/runtime.ts";
-
-interface Info {
-  roots: string[];
-  modules: Array<{ specifier: string; dependencies?: Array<{ code?: { specifier?: string } }> }>;
-}
-
-function startupGraph(entry: string): string[] {
-  const run = spawnSync(process.execPath, ["info", "--json", entry], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
-  assert.equal(run.status, 0, run.stderr);
-  const info: Info = JSON.parse(run.stdout);
-  const bySpec = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const stack = [...info.roots];
-  while (stack.length) {
-    const spec = stack.pop()!;
-    if (seen.has(spec)) continue;
-    seen.add(spec);
-    for (const dep of bySpec.get(spec)?.dependencies ?? []) {
-      if (dep.code?.specifier) stack.push(dep.code.specifier);
-    }
-  }
-  return [...seen].map((s) => s.startsWith("file://") ? s.slice(`file://${REPO}`.length) : s)
-    .sort();
-}
+import { moduleGraph } from "./_helpers/module_graph.ts";
 
 test("a hook call's start-up graph is our small runtime modules and nothing else", () => {
-  const graph = startupGraph(join(REPO, "cli", "main.ts"));
+  const graph = moduleGraph(join(REPO, "cli", "main.ts"));
   assert.deepEqual(
     graph.filter((s) =>
       !/^(core|runtime|adapters|cli)\//.test(s) && s !== "telemetry/kill_switch.ts"
@@ -68,7 +40,7 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
 });
 
 test("the launcher's pre-linked entry is one module: the hook path loads nothing else", () => {
-  assert.deepEqual(startupGraph(join(REPO, "cli", "main_linked.js")), ["cli/main_linked.js"]);
+  assert.deepEqual(moduleGraph(join(REPO, "cli", "main_linked.js")), ["cli/main_linked.js"]);
 });
 
 test("a hook's telemetry row and each dialect load no node: built-in, store or adapter", () => {
@@ -79,7 +51,7 @@ test("a hook's telemetry row and each dialect load no node: built-in, store or a
       ...dialects.map((d) => `adapters/dialects/${d}.ts`),
     ]
   ) {
-    const graph = startupGraph(join(REPO, entry));
+    const graph = moduleGraph(join(REPO, entry));
     assert.deepEqual(graph.filter((s) => !/^(core|io|telemetry|adapters)\//.test(s)), [], entry);
     assert.deepEqual(
       graph.filter((s) => /^telemetry\/store|^adapters\/[a-z_]+\/mod\.ts$/.test(s)),

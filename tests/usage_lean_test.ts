@@ -10,38 +10,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import process from "node:process";
 import { REPO } from "./_helpers/runtime.ts";
-
-interface Info {
-  roots: string[];
-  modules: Array<{
-    specifier: string;
-    dependencies?: Array<{ code?: { specifier?: string }; isDynamic?: boolean }>;
-  }>;
-}
-
-/** The modules `entry` loads before its first line runs (its static imports, transitively). */
-function staticGraph(entry: string): string[] {
-  const run = spawnSync(process.execPath, ["info", "--json", entry], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
-  assert.equal(run.status, 0, run.stderr);
-  const info: Info = JSON.parse(run.stdout);
-  const bySpec = new Map(info.modules.map((m) => [m.specifier, m]));
-  const seen = new Set<string>();
-  const stack = [...info.roots];
-  while (stack.length) {
-    const spec = stack.pop()!;
-    if (seen.has(spec)) continue;
-    seen.add(spec);
-    for (const dep of bySpec.get(spec)?.dependencies ?? []) {
-      if (dep.code?.specifier && !dep.isDynamic) stack.push(dep.code.specifier);
-    }
-  }
-  return [...seen].map((s) => s.startsWith("file://") ? s.slice(`file://${REPO}`.length) : s);
-}
+import { moduleGraph } from "./_helpers/module_graph.ts";
 
 // What `usage report` loads when every platform's kept result is current
 // (cli/cmd_usage.ts, usage/_results.ts): the command, the scan's listing, the
@@ -64,7 +34,7 @@ test("a usage re-scan with nothing new loads no node:fs or node:buffer (nor what
     .map((f) => `usage/readers/${f}`);
   assert.ok(readers.includes("usage/readers/claude_code.ts"));
   for (const entry of [...NO_CHANGE_PATH, ...readers]) {
-    const graph = staticGraph(join(REPO, entry));
+    const graph = moduleGraph(join(REPO, entry), { staticOnly: true });
     assert.deepEqual(graph.filter((s) => s === "node:fs" || s === "node:buffer"), [], entry);
     assert.ok(!graph.includes("io/atomic_write.ts"), `${entry} loads the cache writer`);
   }
