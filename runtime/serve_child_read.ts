@@ -40,7 +40,10 @@ interface SocketFields {
  * read to `onChunk` as a view of one reused buffer; `onChunk` returning false
  * stops reading until the stream is resumed. With `held`, call `release`
  * once done with a chunk that was held (a write's callback): its memory is
- * then reused; a chunk never released is left to the collector. Returns
+ * then reused; a chunk never released is left to the collector. Without
+ * `held`, `grow` is asked once, when a read first fills the buffer, and a
+ * larger size it returns becomes the buffer's size for the reads after
+ * (serve widens the server's pipes then: runtime/serve_pipes.ts). Returns
  * false, changing nothing, when the runtime's socket lacks the fields (the
  * caller then listens for `data` as usual). The end of the stream and
  * errors are reported as usual.
@@ -48,7 +51,7 @@ interface SocketFields {
 export function readIntoReusedBuffer(
   stream: Readable,
   onChunk: (chunk: Uint8Array, release: () => void) => boolean,
-  options: { size?: number; held?: () => boolean } = {},
+  options: { size?: number; held?: () => boolean; grow?: () => number | undefined } = {},
 ): boolean {
   const size = options.size ?? CHILD_READ_BYTES;
   const socket = stream as unknown as SocketFields;
@@ -67,7 +70,20 @@ export function readIntoReusedBuffer(
   socket[kBuffer] = buffer;
   const held = options.held;
   if (!held) {
-    socket[kBufferCb] = (n: number, buf: Uint8Array) => onChunk(buf.subarray(0, n), NOTHING);
+    let grow = options.grow;
+    socket[kBufferCb] = (n: number, buf: Uint8Array) => {
+      const more = onChunk(buf.subarray(0, n), NOTHING);
+      if (grow && n === buf.length) {
+        const larger = grow();
+        grow = undefined;
+        if (larger && larger > buf.length) {
+          const next = new Uint8Array(larger);
+          socket[kBuffer] = next;
+          handle.useUserBuffer!(next);
+        }
+      }
+      return more;
+    };
   } else {
     let current: Uint8Array = buffer;
     let reads = 0;

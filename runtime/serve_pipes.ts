@@ -10,7 +10,10 @@
  * interleaved runs each, medians): the forwarding thread's CPU per call fell
  * from 6.6 ms to 4.6 ms, its syscalls from ~128 to ~77. The host's own pipes
  * (our stdin and stdout) keep the size the host gave them; bytes, their order
- * and back-pressure (a full pipe still stops the writer) are the same.
+ * and back-pressure (a full pipe still stops the writer) are the same. The
+ * pipes are widened only once a read from the server fills the default
+ * buffer (runtime/serve_proxy.ts): a session of small messages leaves them as
+ * they are, so most sessions take nothing from the user's pipe budget below.
  *
  * Node is left as it is: its event loop costs little per chunk, and it has
  * no way to resize a pipe. The kernel counts a pipe's capacity against the

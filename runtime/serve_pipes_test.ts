@@ -41,3 +41,40 @@ test("widening a server that is gone or was never started changes nothing", () =
   assert.equal(widenServerPipes(undefined), undefined);
   assert.equal(widenServerPipes(2 ** 22 + 12345), undefined);
 });
+
+/** Echoes `data` through `cat`, reading with `grow` widening the pipes; what the reads saw. */
+async function echoGrowing(data: Uint8Array) {
+  const child = spawn("cat", [], { stdio: ["pipe", "pipe", "inherit"] });
+  const hash = createHash("sha256");
+  let [bytes, largest, grows] = [0, 0, 0];
+  const reused = readIntoReusedBuffer(child.stdout, (chunk) => {
+    hash.update(chunk);
+    bytes += chunk.length;
+    largest = Math.max(largest, chunk.length);
+    return true;
+  }, {
+    grow: () => {
+      grows++;
+      return widenServerPipes(child.pid);
+    },
+  });
+  assert.ok(reused);
+  child.stdin.end(data);
+  assert.equal(await new Promise((resolve) => child.once("close", resolve)), 0);
+  assert.equal(bytes, data.length);
+  assert.equal(hash.digest("hex"), createHash("sha256").update(data).digest("hex"));
+  return { largest, grows };
+}
+
+test("a large message widens the pipes at its first full read, and every byte still arrives in order", async () => {
+  const { largest, grows } = await echoGrowing(randomBytes(3 * 1024 * 1024 + 17));
+  assert.equal(grows, 1, "asked once, at the first read that filled the buffer");
+  if (widens) {
+    assert.ok(largest > 65_536, `later reads took more than a default pipe holds (${largest})`);
+  } else assert.equal(largest, 65_536);
+});
+
+test("small messages never widen the pipes (they count against the user's pipe budget)", async () => {
+  const { grows } = await echoGrowing(new TextEncoder().encode('{"jsonrpc":"2.0","id":1}\n'));
+  assert.equal(grows, 0);
+});

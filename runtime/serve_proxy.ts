@@ -212,20 +212,24 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     // Server → host, the same way round. Reads go into one reused buffer
     // (runtime/serve_child_read.ts) while the host is done with each chunk
     // when its write returns; a fresh one follows a chunk it still holds.
-    // On Deno the pipes to the server are widened (runtime/serve_pipes.ts)
-    // and the server's stdout is read as much at a time, where the host
-    // takes each chunk at once (a held chunk costs a fresh buffer).
-    const widened = widenServerPipes(child.pid);
+    // Where the host takes each chunk at once, the first read that fills the
+    // buffer (a large message) widens the pipes to the server on Deno
+    // (runtime/serve_pipes.ts) and the server's stdout is read as much at a
+    // time after it; a session of small messages keeps the kernel's default
+    // pipes, which count against the user's pipe budget.
     const fromServer = (chunk: Uint8Array): boolean => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
       if (!ok) host.onDrain(() => child.stdout.resume());
       return ok; // false pauses the stream until that resume
     };
-    const reused = readIntoReusedBuffer(child.stdout, fromServer, {
-      size: host.writesAtOnce ? widened : undefined,
-      held: host.writesAtOnce ? undefined : () => host.holdsWrites?.() ?? true,
-    });
+    const reused = readIntoReusedBuffer(
+      child.stdout,
+      fromServer,
+      host.writesAtOnce
+        ? { grow: () => widenServerPipes(child.pid) }
+        : { held: () => host.holdsWrites?.() ?? true },
+    );
     if (!reused) {
       child.stdout.on("data", (chunk: Uint8Array) => {
         if (!fromServer(chunk)) child.stdout.pause();
