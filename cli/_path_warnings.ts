@@ -27,8 +27,15 @@ export function relativePathWarnings(
 ): string[] {
   const base = dirname(modulePath);
   const out = new Set<string>();
-  const check = (server: ServerDef | false | undefined, where: string) => {
-    if (!server || server.transport !== "stdio") return;
+  // A resolved override holds the whole server, merged over the base one
+  // (core/define_connector.ts), though its type is a Partial: a transport it
+  // lacks is the base server's.
+  const check = (
+    server: Partial<ServerDef> | false | undefined,
+    where: string,
+    transport = server ? server.transport : undefined,
+  ) => {
+    if (!server || transport !== "stdio") return;
     const command = server.command ?? "";
     if (RELATIVE.test(command) || (/[/\\]/.test(command) && !isAbsolute(command))) {
       out.add(warning(`${where}.command`, command, base));
@@ -43,7 +50,10 @@ export function relativePathWarnings(
   check(connector.server, "server");
   for (const [id, override] of Object.entries(connector.platforms)) {
     if (platforms && !platforms.includes(id)) continue;
-    if (override?.server !== undefined) check(override.server, `platforms.${id}.server`);
+    const server = override?.server;
+    if (server === undefined) continue;
+    const inherited = connector.server ? connector.server.transport : undefined;
+    check(server, `platforms.${id}.server`, server ? server.transport ?? inherited : undefined);
   }
   return [...out];
 }
