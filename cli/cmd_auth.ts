@@ -15,7 +15,7 @@ import { getAccessToken } from "../oauth/access_token.ts";
 import { OAuthError } from "../oauth/errors.ts";
 import { labelOf, login, loginStatus, logout } from "../oauth/login.ts";
 import type { EngineOptions, LoginStatus } from "../oauth/types.ts";
-import { boolFlag, type FlagSpec, parseCommandArgs, stringFlag } from "./_args.ts";
+import { boolFlag, type FlagSpec, parseCommandArgs, type ParsedArgs, stringFlag } from "./_args.ts";
 import type { CliContext } from "./_context.ts";
 import {
   type ConnectorLoader,
@@ -27,7 +27,7 @@ import { CliError, UsageError } from "./_errors.ts";
 
 const SIGNATURES: Record<string, string> = {
   login:
-    "auth login <key> [--connector <path>] [--connector-id <id>] [--project <dir>] [--loopback] [--port <n>] [--json]",
+    "auth login <key> [--connector <path>] [--connector-id <id>] [--project <dir>] [--device|--loopback] [--port <n>] [--json]",
   status: "auth status [--connector <path>] [--connector-id <id>] [--project <dir>] [--json]",
   logout: "auth logout <key> [--connector <path>] [--connector-id <id>] [--project <dir>]",
   token: "auth token <key> [--connector <path>] [--connector-id <id>] [--project <dir>]",
@@ -47,8 +47,9 @@ never written to disk. Nothing printed contains a token, except the access
 token \`auth token\` prints on stdout.
 
 login opens the provider's authorization page in your browser and listens on
-127.0.0.1 for the redirect; with AGENT_CONNECTOR_BROWSER=never (or no display)
-it prints the URL to open instead. status reads the keystore only (no network).
+127.0.0.1 for the redirect. Without a browser (AGENT_CONNECTOR_BROWSER=never,
+SSH, no display) it runs the device flow when the provider offers one (visit a
+URL, enter a code), else prints the URL to open. status reads the keystore only (no network).
 logout revokes the token at the provider when it can, then removes it.
 
 Flags:
@@ -57,6 +58,7 @@ Flags:
                         registered connector)
   --connector <path>    a connector config module
   --project <dir>       where to look for agent-connector.config.*
+  --device              run the device flow (a code to enter on any device)
   --loopback            run the browser (loopback redirect) flow
   --port <n>            the loopback port (default: the login's redirectPort,
                         else a free port)
@@ -67,6 +69,7 @@ Exit status: 0 success, 2 usage error, 1 any other failure.
 Examples:
   agent-connector auth login google
   AGENT_CONNECTOR_BROWSER=never agent-connector auth login main --port 8765
+  agent-connector auth login main --device
   agent-connector auth status --json
   agent-connector auth token main --connector-id seo-mcp
 `;
@@ -81,6 +84,7 @@ const VERBS: Record<string, { flags: FlagSpec; key: boolean }> = {
   login: {
     flags: {
       ...RESOLUTION,
+      device: { type: "boolean" },
       loopback: { type: "boolean" },
       port: { type: "string" },
       json: { type: "boolean" },
@@ -130,6 +134,7 @@ export async function run(
     throw error;
   }
   const port = portFlag(stringFlag(parsed, "port"));
+  const flow = verb === "login" ? flowFlag(parsed) : undefined;
   const ref = await resolveConnectorRef({
     connectorId: stringFlag(parsed, "connector-id"),
     connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
@@ -158,7 +163,7 @@ export async function run(
         ...options,
         def,
         port,
-        flow: boolFlag(parsed, "loopback") ? "loopback" : undefined,
+        flow,
       });
       ctx.stdout.write(
         json
@@ -185,6 +190,17 @@ export async function run(
   } catch (error) {
     throw asCliError(error);
   }
+}
+
+function flowFlag(parsed: ParsedArgs): "device" | "loopback" | undefined {
+  const device = boolFlag(parsed, "device");
+  const loopback = boolFlag(parsed, "loopback");
+  if (device && loopback) {
+    throw new UsageError(
+      `auth login: --device and --loopback are exclusive\n  usage: ${SIGNATURES.login}`,
+    );
+  }
+  return device ? "device" : loopback ? "loopback" : undefined;
 }
 
 function portFlag(value: string | undefined): number | undefined {

@@ -45,7 +45,7 @@ export default defineConnector({
     },
     spare: { provider: "generic", clientId: "agent-connector", issuer: ${
       JSON.stringify(server.issuer)
-    }, scopes: ["openid"] },
+    }, scopes: ["openid", "offline_access"] },
   },
 });
 `,
@@ -73,7 +73,8 @@ async function cli(...argv: string[]): Promise<Run> {
     stderr: {
       write: (t) => {
         stderr += t;
-        const url = t.match(/^Authorize .* at: (\S+)$/m)?.[1];
+        const url = t.match(/^Authorize .* at: (\S+)$/m)?.[1] ??
+          t.match(/^\(or open (\S+)\)$/m)?.[1];
         if (url) pages.push(browse(url));
       },
     },
@@ -99,7 +100,7 @@ test("auth login, status, token and logout work end to end and print no token ex
     /^key +provider +present +obtained +via\nmain +generic +no +- +-\nspare +generic +no +- +-\n$/,
   );
 
-  const login = await cli("auth", "login", "main");
+  const login = await cli("auth", "login", "main", "--loopback");
   assert.equal(login.code, 0, login.stderr);
   const host = new URL(server.issuer).host;
   assert.equal(
@@ -197,4 +198,22 @@ test("auth with no connector to act on exits 1 naming the flags to pass", async 
   });
   assert.equal(code, 1);
   assert.match(stderr, /auth status: no connector resolved/);
+});
+
+test("auth login --device prints where to enter the code, and the approved login is stored", async () => {
+  const login = await cli("auth", "login", "spare", "--device", "--json");
+  assert.equal(login.code, 0, login.stderr);
+  const result = JSON.parse(login.stdout);
+  assert.equal(result.obtainedVia, "device");
+  assert.equal(result.backend, "file");
+  assert.match(
+    login.stderr,
+    new RegExp(
+      `^Visit ${server.issuer}/device and enter code [A-Z]{4}-[A-Z]{4}\n\\(or open \\S+\\)\n$`,
+    ),
+  );
+  const both = await cli("auth", "login", "spare", "--device", "--loopback");
+  assert.equal(both.code, 2, both.stderr);
+  assert.match(both.stderr, /--device and --loopback are exclusive/);
+  assert.equal((await cli("auth", "logout", "spare")).code, 0);
 });

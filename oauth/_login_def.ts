@@ -36,6 +36,8 @@ export interface LoginTarget {
   tokenEndpoint: string;
   /** Revocation endpoint, when known. */
   revocationEndpoint?: string;
+  /** RFC 8628 device authorization endpoint, when known. */
+  deviceAuthorizationEndpoint?: string;
   /** Whether to send PKCE S256. */
   pkce: boolean;
   /** How the client authenticates at the token endpoint. */
@@ -122,18 +124,21 @@ export function labelOf(def: OAuthLoginDef): string {
 export async function resolveTarget(
   def: OAuthLoginDef,
   call: CallOptions,
-  needs: { revocation?: boolean } = {},
+  needs: { revocation?: boolean; device?: boolean } = {},
 ): Promise<LoginTarget> {
   assertServedProvider(def);
   let authorization = def.authorizationEndpoint;
   let token = def.tokenEndpoint;
   let revocation = def.revocationEndpoint;
-  const wantsDiscovery = !authorization || !token || (needs.revocation && !revocation);
+  let device = def.deviceAuthorizationEndpoint;
+  const wantsDiscovery = !authorization || !token || (needs.revocation && !revocation) ||
+    (needs.device && !device);
   if (def.issuer && wantsDiscovery) {
     const found = await discoverEndpoints(def.issuer, call);
     authorization ??= found.authorizationEndpoint;
     token ??= found.tokenEndpoint;
     revocation ??= found.revocationEndpoint;
+    device ??= found.deviceAuthorizationEndpoint;
   }
   if (!authorization || !token) {
     throw new OAuthError(
@@ -154,6 +159,7 @@ export async function resolveTarget(
   };
   if (def.issuer) target.issuer = def.issuer;
   if (revocation) target.revocationEndpoint = revocation;
+  if (device) target.deviceAuthorizationEndpoint = device;
   return target;
 }
 

@@ -10,6 +10,7 @@
 
 import { SecretError } from "../secrets/errors.ts";
 import { abortReason, type CallOptions, postForm } from "./_http.ts";
+import { deviceFlow } from "./device.ts";
 import { type EngineContext, openEngine } from "./_context.ts";
 import {
   type ClientCredentials,
@@ -33,6 +34,7 @@ import type {
   LoginStatusOptions,
   LogoutOptions,
   LogoutResult,
+  ObtainedVia,
   TokenSet,
 } from "./types.ts";
 
@@ -66,18 +68,36 @@ export async function loginWithTokens(
       `Tokens are exchanged through ${def.tokenExchangeUrl} (the connector's token exchange service)`,
     );
   }
-  const flow = options.flow ?? def.flow ?? "auto";
-  if (flow === "device") {
-    throw new OAuthError("config", "the device flow is not available in this version", {
-      hint: "use the loopback flow (--loopback)",
-    });
-  }
+  const requested = options.flow ?? def.flow ?? "auto";
+  const browser = options.openBrowser !== undefined || canOpenBrowser(ctx.env, options.platform);
   const timeoutMs = options.loginTimeoutMs ?? LOGIN_TIMEOUT_MS;
   const flowTimeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([flowTimeout, options.signal]) : flowTimeout;
-  const call: CallOptions = { fetch: options.fetch, timeoutMs: options.timeoutMs, signal };
-  const target = await resolveTarget(def, call);
-  const tokens = await loopbackFlow(options, ctx, client, target, call, signal, timeoutMs);
+  const call = { fetch: options.fetch, timeoutMs: options.timeoutMs, signal };
+  const wantsDevice = requested === "device" || (requested === "auto" && !browser);
+  const target = await resolveTarget(def, call, { device: wantsDevice });
+  let via: ObtainedVia = "loopback";
+  if (requested === "device" && !target.deviceAuthorizationEndpoint) {
+    throw new OAuthError(
+      "config",
+      "the device flow needs a deviceAuthorizationEndpoint (declared, or discovered from issuer)",
+      { hint: "declare deviceAuthorizationEndpoint, or log in with the browser flow" },
+    );
+  }
+  if (wantsDevice && target.deviceAuthorizationEndpoint) via = "device";
+  const tokens = await withFlowTimeout(
+    signal,
+    timeoutMs,
+    via === "device"
+      ? deviceFlow({
+        client,
+        target: { ...target, deviceAuthorizationEndpoint: target.deviceAuthorizationEndpoint! },
+        scopes: def.scopes,
+        call,
+        log: ctx.log,
+      })
+      : loopbackFlow(options, ctx, client, target, call, signal),
+  );
   if (!tokens.refreshToken) {
     throw new OAuthError("token", "the provider returned no refresh token — " + noRefreshHint(def));
   }
@@ -88,7 +108,7 @@ export async function loginWithTokens(
     provider: def.provider,
     scope,
     obtainedAt: new Date().toISOString(),
-    obtainedVia: "loopback",
+    obtainedVia: via,
     ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
     storeAs,
     backend: entry.backend,
@@ -97,12 +117,43 @@ export async function loginWithTokens(
   const result: LoginResult = {
     key,
     provider: def.provider,
-    obtainedVia: "loopback",
+    obtainedVia: via,
     backend: entry.backend,
     scope,
   };
   if (tokens.expiresAt) result.expiresAt = tokens.expiresAt;
   return { result, tokens };
+}
+
+/** Rejects with the flow's abort reason once `signal` aborts. */
+function rejectOnAbort(signal: AbortSignal): Promise<never> {
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(abortReason(signal));
+    else signal.addEventListener("abort", () => reject(abortReason(signal)), { once: true });
+  });
+  aborted.catch(() => {});
+  return aborted;
+}
+
+/** Turns the whole-flow timeout into the login's timeout error. */
+async function withFlowTimeout<T>(
+  signal: AbortSignal,
+  timeoutMs: number,
+  run: Promise<T>,
+): Promise<T> {
+  try {
+    return await run;
+  } catch (error) {
+    const reason = signal.reason;
+    if (signal.aborted && reason instanceof DOMException && reason.name === "TimeoutError") {
+      throw new OAuthError(
+        "timeout",
+        `the login was not completed within ${timeoutMs / 1000} s`,
+        { hint: "run auth login again and finish the sign-in" },
+      );
+    }
+    throw error;
+  }
 }
 
 function noRefreshHint(def: LoginOptions["def"]): string {
@@ -119,7 +170,6 @@ async function loopbackFlow(
   target: LoginTarget,
   call: CallOptions,
   signal: AbortSignal,
-  timeoutMs: number,
 ): Promise<TokenSet> {
   const { def } = options;
   const state = randomToken(24);
@@ -148,22 +198,7 @@ async function loopbackFlow(
       q.set("code_challenge_method", "S256");
     }
     await presentUrl(url.href, options, ctx, target.label);
-    const aborted = new Promise<never>((_, reject) => {
-      const onAbort = () =>
-        reject(
-          signal.reason instanceof DOMException && signal.reason.name === "TimeoutError"
-            ? new OAuthError(
-              "timeout",
-              `the login was not completed within ${Math.round(timeoutMs / 1000)} s`,
-              { hint: "run auth login again and finish the sign-in in the browser" },
-            )
-            : abortReason(signal),
-        );
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, { once: true });
-    });
-    aborted.catch(() => {});
-    const { code } = await Promise.race([listener.result, aborted]);
+    const { code } = await Promise.race([listener.result, rejectOnAbort(signal)]);
     const params: Record<string, string> = {
       grant_type: "authorization_code",
       code,

@@ -268,12 +268,14 @@ test("a login nobody completes times out with a timeout error", async () => {
   });
 });
 
-test("with AGENT_CONNECTOR_BROWSER=never the login prints the URL instead of opening a browser", async () => {
+test("with AGENT_CONNECTOR_BROWSER=never the loopback login prints the URL instead of opening a browser", async () => {
   const lines: string[] = [];
   const pending = login({
     connectorId: ID,
     key: KEY,
     def: def(),
+    flow: "loopback",
+    loginTimeoutMs: 20_000,
     env: { AGENT_CONNECTOR_BROWSER: "never" },
     secretStore: storeOptions(),
     log: (line) => {
@@ -351,4 +353,59 @@ test("loginStatus reports stored logins from the keystore and the record, with n
   assert.equal(rows[0].obtainedVia, "loopback");
   assert.ok(rows[0].obtainedAt);
   assert.deepEqual(rows[1], { key: "other", provider: "generic", present: false });
+});
+
+/** Speeds the device flow up: the server sends no interval (RFC 8628 default 5 s). */
+const fastDevice = (input: string, init?: RequestInit) =>
+  fetch(input, init).then(async (res) => {
+    if (!input.endsWith("/device/auth") || res.status !== 200) return res;
+    return Response.json({ ...(await res.json()), interval: 0.05 });
+  });
+
+test("without a browser, auto runs the device flow: the user approves at the printed URL and the token is stored", async () => {
+  const lines: string[] = [];
+  const pages: Promise<BrowseResult>[] = [];
+  const result = await login({
+    connectorId: ID,
+    key: KEY,
+    def: def(),
+    env: { AGENT_CONNECTOR_BROWSER: "never" },
+    secretStore: storeOptions(),
+    fetch: fastDevice,
+    loginTimeoutMs: 20_000,
+    log: (line) => {
+      lines.push(line);
+      const complete = line.match(/^\(or open (\S+)\)$/)?.[1];
+      if (complete) pages.push(browse(complete));
+    },
+  });
+  assert.equal(result.obtainedVia, "device");
+  assert.match(
+    lines[0],
+    new RegExp(`^Visit ${server.issuer}/device and enter code [A-Z]{4}-[A-Z]{4}$`),
+  );
+  assert.match((await pages[0]).html, /Sign-in Success/);
+  assert.ok(store().get("oauth.main.refresh-token"));
+  assert.equal(readLoginMetadata(root, ID).logins.main.obtainedVia, "device");
+});
+
+test("a device flow nobody approves stops at the login timeout", async () => {
+  await assert.rejects(
+    login({
+      connectorId: ID,
+      key: KEY,
+      def: def({ flow: "device" }),
+      env: {},
+      secretStore: storeOptions(),
+      fetch: fastDevice,
+      loginTimeoutMs: 400,
+      log: () => {},
+    }),
+    (error: unknown) => {
+      assert.ok(error instanceof OAuthError);
+      assert.equal(error.code, "timeout");
+      assert.equal(error.message, "the login was not completed within 0.4 s");
+      return true;
+    },
+  );
 });

@@ -3,7 +3,8 @@
  * `auth`, §9.1).
  *
  * - {@link login}`({ connectorId, key, def })` → {@link LoginResult}: the
- *   loopback flow (127.0.0.1 listener, PKCE S256, `state`), refresh token
+ *   loopback flow (127.0.0.1 listener, PKCE S256, `state`) when a browser can
+ *   open, else the device flow (RFC 8628) when the provider has one; refresh token
  *   stored in the keystore as `def.storeAs` (default
  *   `oauth.<key>.refresh-token`), record in `<dataRoot>/oauth/<id>.json`.
  * - {@link getAccessToken}`({ connectorId, key, def })` → {@link TokenSet}:
@@ -13,8 +14,8 @@
  *   {@link OAuthLoginRequiredError}.
  *
  * Served so far: provider `"generic"` (issuer discovery or declared
- * endpoints), the loopback flow, client secrets and `tokenExchangeUrl`. The
- * device flow and the named presets come next.
+ * endpoints), the loopback and device flows, client secrets and
+ * `tokenExchangeUrl`. The named presets come next.
  *
  * @module
  */

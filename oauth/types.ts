@@ -109,7 +109,7 @@ export interface LoginOptions extends EngineOptions {
   /** The login definition (a connector's `oauth[key]`). */
   def: OAuthLoginDef | ResolvedOAuthLoginDef;
   /** Forces a flow; default the definition's `flow`. */
-  flow?: "auto" | "loopback";
+  flow?: "auto" | "loopback" | "device";
   /** The loopback port (default: the definition's `redirectPort`, else ephemeral). */
   port?: number;
   /** Opens the authorization URL (default: the OS opener). */
