@@ -409,3 +409,48 @@ test("a device flow nobody approves stops at the login timeout", async () => {
     },
   );
 });
+
+test("with tokenExchangeUrl every token request goes to the exchange service with client_id and never a client secret", async () => {
+  const { createServer } = await import("node:http");
+  const seen: string[] = [];
+  const exchange = createServer(async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += chunk;
+    seen.push(body);
+    const form = new URLSearchParams(body);
+    form.set("client_secret", CONFIDENTIAL_SECRET); // the service holds the secret
+    const upstream = await fetch(`${server.issuer}/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    res.writeHead(upstream.status, { "content-type": "application/json" });
+    res.end(await upstream.text());
+  });
+  await new Promise<void>((r) => exchange.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(exchange.address() as { port: number }).port}/exchange`;
+  try {
+    const { options, lines } = harness({
+      def: def({ clientId: "confidential-app", tokenExchangeUrl: url }),
+    });
+    await login(options);
+    assert.equal(
+      lines[0],
+      `Tokens are exchanged through ${url} (the connector's token exchange service)`,
+    );
+    clearTokenCache();
+    const { accessToken } = await getAccessToken({ ...options, interactive: "never" });
+    assert.ok(accessToken);
+    assert.deepEqual(
+      seen.map((b) => new URLSearchParams(b).get("grant_type")),
+      ["authorization_code", "refresh_token"],
+    );
+    for (const body of seen) {
+      const form = new URLSearchParams(body);
+      assert.equal(form.get("client_id"), "confidential-app");
+      assert.equal(form.has("client_secret"), false);
+    }
+  } finally {
+    exchange.close();
+  }
+});
