@@ -16,6 +16,8 @@ import { discoverEndpoints } from "./discovery.ts";
 import { OAuthError } from "./errors.ts";
 import type { OAuthLoginDef, TokenSet } from "./types.ts";
 
+export { storeAsOf } from "./_store_as.ts";
+
 /** The client the engine presents. Never printed. */
 export interface ClientCredentials {
   /** The client id. */
@@ -44,11 +46,6 @@ export interface LoginTarget {
   tokenEndpointAuth: "client_secret_post" | "client_secret_basic" | "none";
   /** True when tokens go through a token exchange service. */
   viaExchange: boolean;
-}
-
-/** `def.storeAs` or its default. */
-export function storeAsOf(key: string, def: OAuthLoginDef): string {
-  return def.storeAs ?? `oauth.${key}.refresh-token`;
 }
 
 /** Throws `config` unless the engine serves this provider yet. */

@@ -1,6 +1,5 @@
 /**
- * `login`, `logout` and `loginStatus` (spec §9.1): the calls behind `auth
- * login` / `logout` / `status`. Login runs the loopback flow: a listener on
+ * `login` and `logout` (spec §9.1): the calls behind `auth login` / `logout`. Login runs the loopback flow: a listener on
  * 127.0.0.1, PKCE S256 and a random `state`, the browser (or the printed URL),
  * the code exchanged with the same `redirect_uri`; then the refresh token goes
  * to the keystore as `storeAs` and the record to `<dataRoot>/oauth/<id>.json`.
@@ -8,7 +7,6 @@
  * @module
  */
 
-import { SecretError } from "../secrets/errors.ts";
 import { abortReason, type CallOptions, postForm } from "./_http.ts";
 import { deviceFlow } from "./device.ts";
 import { type EngineContext, openEngine } from "./_context.ts";
@@ -24,14 +22,13 @@ import {
 } from "./_login_def.ts";
 import { canOpenBrowser, openWithOs } from "./browser.ts";
 import { OAuthError } from "./errors.ts";
-import { readLoginMetadata, removeLoginRecord, saveLoginRecord } from "./metadata.ts";
+import { removeLoginRecord, saveLoginRecord } from "./metadata.ts";
 import { createPkce, randomToken } from "./pkce.ts";
+import { startLoopback } from "./loopback.ts";
 import { forgetCachedToken, rememberToken } from "./_token_cache.ts";
 import type {
   LoginOptions,
   LoginResult,
-  LoginStatus,
-  LoginStatusOptions,
   LogoutOptions,
   LogoutResult,
   ObtainedVia,
@@ -174,8 +171,6 @@ async function loopbackFlow(
   const { def } = options;
   const state = randomToken(24);
   const pkce = target.pkce ? await createPkce() : undefined;
-  // node:http loads only when a login runs: the SDK module stays light for a hook call.
-  const { startLoopback } = await import("./loopback.ts");
   const listener = await startLoopback({
     port: options.port ?? def.redirectPort ?? 0,
     path: def.redirectPath ?? "/callback",
@@ -273,40 +268,6 @@ async function revoke(options: LogoutOptions, ctx: EngineContext, token: string)
   } catch {
     return false;
   }
-}
-
-/**
- * One row per declared login: whether its refresh token is stored (null when
- * the keystore cannot be read) and what the metadata file records. No network.
- *
- * @example
- * ```ts ignore
- * import { loginStatus } from "@ken-jo/agent-connector/sdk";
- * for (const row of loginStatus({ connectorId: "acme", logins: connector.oauth })) console.log(row.key, row.present);
- * ```
- */
-export function loginStatus(options: LoginStatusOptions): LoginStatus[] {
-  const ctx = openEngine(options);
-  const meta = readLoginMetadata(ctx.dataRoot, options.connectorId);
-  return Object.entries(options.logins).map(([key, def]) => {
-    let present: boolean | null;
-    try {
-      present = ctx.store.has(storeAsOf(key, def));
-    } catch (error) {
-      if (!(error instanceof SecretError)) throw error;
-      present = null;
-    }
-    const record = meta.logins[key];
-    const row: LoginStatus = { key, provider: def.provider, present };
-    if (record) {
-      row.backend = record.backend;
-      row.obtainedAt = record.obtainedAt;
-      row.obtainedVia = record.obtainedVia;
-      row.scope = record.scope;
-      if (record.revokedAt) row.revokedAt = record.revokedAt;
-    }
-    return row;
-  });
 }
 
 export { labelOf };

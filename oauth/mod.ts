@@ -20,16 +20,16 @@
  * @module
  */
 
-export { getAccessToken } from "./access_token.ts";
+export { discoverEndpoints, getAccessToken, login, logout } from "./api.ts";
 export { canOpenBrowser } from "./browser.ts";
-export { type DiscoveredEndpoints, discoverEndpoints } from "./discovery.ts";
+export type { DiscoveredEndpoints } from "./discovery.ts";
 export {
   OAuthError,
   type OAuthErrorCode,
   type OAuthErrorOptions,
   OAuthLoginRequiredError,
 } from "./errors.ts";
-export { login, loginStatus, logout } from "./login.ts";
+export { loginStatus } from "./status.ts";
 export type {
   AccessTokenOptions,
   BrowserOpener,
