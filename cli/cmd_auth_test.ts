@@ -217,3 +217,17 @@ test("auth login --device prints where to enter the code, and the approved login
   assert.match(both.stderr, /--device and --loopback are exclusive/);
   assert.equal((await cli("auth", "logout", "spare")).code, 0);
 });
+
+test("doctor adds the logins check of an installed connector that declares oauth", async () => {
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  const install = await cli("install", "--targets", "claude-code");
+  assert.equal(install.code === 0 || install.code === 1, true, install.stderr);
+  const doctor = await cli("doctor", "--json");
+  const findings = JSON.parse(doctor.stdout);
+  const list = Array.isArray(findings) ? findings : findings.findings ?? findings.results;
+  const logins = list.find((f: { check: string }) => f.check === "auth-cli: logins");
+  assert.deepEqual(
+    { status: logins?.status, message: logins?.message },
+    { status: "warn", message: "not logged in: main, spare — run auth login <key>" },
+  );
+});
