@@ -218,10 +218,18 @@ test("auth login --device prints where to enter the code, and the approved login
   assert.equal((await cli("auth", "logout", "spare")).code, 0);
 });
 
-test("doctor adds the logins check of an installed connector that declares oauth", async () => {
+test("install warns about each login not present, and doctor adds the logins check", async () => {
   mkdirSync(join(home, ".claude"), { recursive: true });
   const install = await cli("install", "--targets", "claude-code");
-  assert.equal(install.code === 0 || install.code === 1, true, install.stderr);
+  assert.equal(install.code, 1, install.stderr);
+  for (const key of ["main", "spare"]) {
+    assert.ok(
+      (install.stdout + install.stderr).includes(
+        `login "${key}" (generic) is not present — run \`auth login ${key}\` before the server needs it`,
+      ),
+      install.stdout + install.stderr,
+    );
+  }
   const doctor = await cli("doctor", "--json");
   const findings = JSON.parse(doctor.stdout);
   const list = Array.isArray(findings) ? findings : findings.findings ?? findings.results;
