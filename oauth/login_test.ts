@@ -455,3 +455,33 @@ test("with tokenExchangeUrl every token request goes to the exchange service wit
     exchange.close();
   }
 });
+
+test("a login whose token response carries no refresh token fails with the hint and stores nothing", async () => {
+  const { options } = harness({ def: def({ scopes: ["openid"] }) });
+  await assert.rejects(login(options), (error: unknown) => {
+    assert.ok(error instanceof OAuthError);
+    assert.equal(error.code, "token");
+    assert.equal(
+      error.message,
+      "the provider returned no refresh token — request the provider's offline scope (offline_access for OpenID Connect servers)",
+    );
+    return true;
+  });
+  assert.equal(store().get("oauth.main.refresh-token"), null);
+  assert.deepEqual(readLoginMetadata(root, ID).logins, {});
+});
+
+test("a redirect naming another issuer (RFC 9207 iss) is rejected", async () => {
+  const { options } = harness({
+    openBrowser: async (url) => {
+      const q = new URL(url).searchParams;
+      const res = await fetch(
+        `${q.get("redirect_uri")}?code=x&state=${q.get("state")}&iss=${
+          encodeURIComponent("https://evil.example")
+        }`,
+      );
+      await res.body?.cancel();
+    },
+  });
+  await assert.rejects(login(options), /came from issuer "https:\/\/evil\.example"/);
+});
