@@ -1,6 +1,7 @@
 /**
  * doctor's checks that load heavier modules on demand: the secret store
- * (a connector that records secret names) and the live MCP probe (`--probe`).
+ * (a connector that records secret names), the OAuth logins (a connector
+ * that declares `oauth`) and the live MCP probe (`--probe`).
  *
  * @module
  */
@@ -75,5 +76,29 @@ export async function secretsCheck(
     platform: ctx.host.os,
   });
   const result = secretsDoctorCheck({ connectorId: id, names, store });
+  return result ? [{ ...result, connectorId: id, fixable: false }] : [];
+}
+
+/** The logins check of a connector that declares `oauth` logins (no network). */
+export async function loginsCheck(
+  id: string,
+  logins: NonNullable<ResolvedConnector["oauth"]>,
+  ctx: CliContext,
+): Promise<Finding[]> {
+  const [{ loginsDoctorCheck }, { openSecretStore }] = await Promise.all([
+    importLazily<typeof import("../oauth/doctor_check.ts")>(
+      "../oauth/doctor_check.ts",
+      import.meta.url,
+    ),
+    import("../secrets/store.ts"),
+  ]);
+  const store = openSecretStore({
+    connectorId: id,
+    dataRoot: dataRoot(ctx.host),
+    env: ctx.host.env,
+    home: ctx.host.home,
+    platform: ctx.host.os,
+  });
+  const result = loginsDoctorCheck({ connectorId: id, logins, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }

@@ -31,7 +31,7 @@ import { dropStale, ledgerOnlyIds, orphanLedger } from "../install/doctor_ledger
 import { registryEntry } from "../adapters/registry.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
 import { explainHooks } from "../sdk/_explain.ts";
-import { probes, secretsCheck } from "./_doctor_extra.ts";
+import { loginsCheck, probes, secretsCheck } from "./_doctor_extra.ts";
 import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
 
 /** Help text. */
@@ -176,6 +176,9 @@ async function diagnose(
     findings.push(...checkRecord(s.record, s.connector));
     if (s.record.secretNames?.length) {
       findings.push(...await secretsCheck(s.id, s.record.secretNames, ctx));
+    }
+    if (s.connector && Object.keys(s.connector.oauth ?? {}).length) {
+      findings.push(...await loginsCheck(s.id, s.connector.oauth, ctx));
     }
     // A ledger that cannot be read is a FAIL already; a re-render would stop on it.
     if (!claims) continue;

@@ -12,6 +12,7 @@ import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
+import { loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
@@ -120,6 +121,7 @@ async function rerenderRegistered(
       warnings.push(
         ...relativePathWarnings(connector, record.modulePath, opts.targets),
         ...await secretWarnings(connector, record.modulePath, opts.host, opts.targets),
+        ...await loginWarnings(connector, opts.host),
       );
     }
     for (const row of rows) {
@@ -174,6 +176,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
       ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
+      ...await loginWarnings(loaded.connector, ctx.host),
     );
     results = [await installConnector(loaded, opts)];
   } catch (error) {

@@ -47,6 +47,10 @@ const ROWS: Omit<CommandSpec, "load">[] = [
     summary: "store the secrets a connector references in the OS keystore",
   },
   {
+    name: "auth",
+    summary: "log in to the OAuth providers a connector declares",
+  },
+  {
     name: "hook",
     summary: "run a hook handler for a host event (hosts call this)",
     hidden: true,

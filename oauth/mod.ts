@@ -1,0 +1,48 @@
+/**
+ * OAuth 2.0 logins a connector declares under `oauth.<key>` (spec §2.2, §3
+ * `auth`, §9.1).
+ *
+ * - {@link login}`({ connectorId, key, def })` → {@link LoginResult}: the
+ *   loopback flow (127.0.0.1 listener, PKCE S256, `state`) when a browser can
+ *   open, else the device flow (RFC 8628) when the provider has one; refresh token
+ *   stored in the keystore as `def.storeAs` (default
+ *   `oauth.<key>.refresh-token`), record in `<dataRoot>/oauth/<id>.json`.
+ * - {@link getAccessToken}`({ connectorId, key, def })` → {@link TokenSet}:
+ *   cached in memory, refreshed with the stored token, rotation saved back.
+ * - {@link logout}, {@link loginStatus}, {@link canOpenBrowser},
+ *   {@link discoverEndpoints}; errors {@link OAuthError} and
+ *   {@link OAuthLoginRequiredError}.
+ *
+ * Served so far: provider `"generic"` (issuer discovery or declared
+ * endpoints), the loopback and device flows, client secrets and
+ * `tokenExchangeUrl`. The named presets come next.
+ *
+ * @module
+ */
+
+export { discoverEndpoints, getAccessToken, login, logout } from "./api.ts";
+export { canOpenBrowser } from "./browser.ts";
+export type { DiscoveredEndpoints } from "./discovery.ts";
+export {
+  OAuthError,
+  type OAuthErrorCode,
+  type OAuthErrorOptions,
+  OAuthLoginRequiredError,
+} from "./errors.ts";
+export { loginStatus } from "./status.ts";
+export type {
+  AccessTokenOptions,
+  BrowserOpener,
+  CallOptions,
+  EngineOptions,
+  FetchLike,
+  LoginOptions,
+  LoginResult,
+  LoginStatus,
+  LoginStatusOptions,
+  LogoutOptions,
+  LogoutResult,
+  LogSink,
+  ObtainedVia,
+  TokenSet,
+} from "./types.ts";
