@@ -117,6 +117,9 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
     });
     await io.out(result.reply.stdout);
     await io.err(result.reply.stderr);
+    if (result.error !== undefined && io.env.AGENT_CONNECTOR_LOG === "debug") {
+      await io.err(handlerFailure(id, event, result.error));
+    }
     if (result.ran) {
       const session = dialect?.session(result.raw ?? {}) ?? { sessionId: "" };
       await recordHookRow(io, loaded, host.platform, event, result, session);
@@ -125,6 +128,15 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
   } catch {
     return 0;
   }
+}
+
+/**
+ * What a handler's throw was, for its author: fail-open keeps it from the host
+ * (exit 0, no reply), so only `AGENT_CONNECTOR_LOG=debug` shows it, on stderr.
+ */
+function handlerFailure(id: string, event: string, error: unknown): string {
+  const detail = error instanceof Error ? error.stack ?? error.message : String(error);
+  return `agent-connector: ${id} ${event} handler failed; the host got no reply:\n${detail}\n`;
 }
 
 /** The folder a payload was sent from: `cwd`, or Cursor's first workspace root. */

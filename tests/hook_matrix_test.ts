@@ -62,7 +62,7 @@ test("simulate judges every decision on every Claude Code event", async () => {
 });
 
 /** Runs the hook entrypoint in-process, exactly as `cli/main.ts` calls it. */
-async function entry(event: string, stdin: string) {
+async function entry(event: string, stdin: string, env: Record<string, string> = {}) {
   let stdout = "";
   let stderr = "";
   const code = await hookEntry(["claude-code", event, "--connector", "decisions"], {
@@ -70,7 +70,7 @@ async function entry(event: string, stdin: string) {
     out: (t) => Promise.resolve(void (stdout += t)),
     err: (t) => Promise.resolve(void (stderr += t)),
     readText: (path) => existsSync(path) ? readFileSync(path, "utf8") : undefined,
-    env: { AGENT_CONNECTOR_DATA_DIR: root },
+    env: { AGENT_CONNECTOR_DATA_DIR: root, ...env },
     home: root,
     sep: "/",
   });
@@ -88,6 +88,19 @@ test("the hook entrypoint gives the same native reply as simulate for every cell
     const expected = sim.hostReply === undefined ? "" : `${JSON.stringify(sim.hostReply)}\n`;
     assert.deepEqual(got, { code: 0, stdout: expected, stderr: "" }, label);
   }
+});
+
+test("a throwing handler stays silent to the host, and AGENT_CONNECTOR_LOG=debug shows its author why", async () => {
+  const stdin = JSON.stringify({ ...payload("PreToolUse"), test_decision: "throw" });
+  assert.deepEqual(await entry("PreToolUse", stdin), { code: 0, stdout: "", stderr: "" });
+  const debug = await entry("PreToolUse", stdin, { AGENT_CONNECTOR_LOG: "debug" });
+  assert.deepEqual([debug.code, debug.stdout], [0, ""]);
+  assert.match(
+    debug.stderr,
+    /^agent-connector: decisions PreToolUse handler failed; the host got no reply:\nError: handler exploded\n/,
+  );
+  const quiet = await entry("PreToolUse", stdin, { AGENT_CONNECTOR_LOG: "info" });
+  assert.equal(quiet.stderr, "");
 });
 
 test("a real hook process answers each event and each decision like the in-process entrypoint", async () => {
