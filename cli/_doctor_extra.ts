@@ -12,6 +12,7 @@ import type { DiagnosticResult } from "../core/platform_types.ts";
 import { importLazily } from "../core/lazy_import.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { Finding } from "../install/doctor.ts";
+import { storeOptions } from "./_store_options.ts";
 
 /** The probe telemetry's runtime/probe.ts provides (`doctor --probe`, spec §3). */
 interface ProbeModule {
@@ -68,13 +69,7 @@ export async function secretsCheck(
     import("../secrets/install_checks.ts"),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore({
-    connectorId: id,
-    dataRoot: dataRoot(ctx.host),
-    env: ctx.host.env,
-    home: ctx.host.home,
-    platform: ctx.host.os,
-  });
+  const store = openSecretStore(storeOptions(ctx.host, id));
   const result = secretsDoctorCheck({ connectorId: id, names, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }
@@ -92,13 +87,7 @@ export async function loginsCheck(
     ),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore({
-    connectorId: id,
-    dataRoot: dataRoot(ctx.host),
-    env: ctx.host.env,
-    home: ctx.host.home,
-    platform: ctx.host.os,
-  });
+  const store = openSecretStore(storeOptions(ctx.host, id));
   const result = loginsDoctorCheck({ connectorId: id, logins, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }

@@ -8,8 +8,8 @@
 
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import { importLazily } from "../core/lazy_import.ts";
-import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
+import { storeOptions } from "./_store_options.ts";
 
 /** The warnings to print after installing `connector`. */
 export async function loginWarnings(
@@ -25,12 +25,6 @@ export async function loginWarnings(
     ),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore({
-    connectorId: connector.id,
-    dataRoot: dataRoot(host),
-    env: host.env,
-    home: host.home,
-    platform: host.os,
-  });
+  const store = openSecretStore(storeOptions(host, connector.id));
   return loginInstallWarnings(logins, store);
 }

@@ -11,6 +11,7 @@ import type { ResolvedConnector } from "../core/connector_types.ts";
 import { readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
+import { storeOptions } from "./_store_options.ts";
 
 /**
  * The warnings to print after installing `connector` from `modulePath`;
@@ -41,13 +42,7 @@ export async function secretWarnings(
     if (names.length === 0) return [];
   }
   const { openSecretStore } = await import("../secrets/store.ts");
-  const store = openSecretStore({
-    connectorId: connector.id,
-    dataRoot: root,
-    env: host.env,
-    home: host.home,
-    platform: host.os,
-  });
+  const store = openSecretStore(storeOptions(host, connector.id));
   return secretInstallWarnings({
     connector,
     store,

@@ -22,6 +22,7 @@ import {
   resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
+import { storeOptions } from "./_store_options.ts";
 import { loadConnector } from "../io/load_connector.ts";
 import { type InputStream, readAll, readHiddenLine, stripOneNewline } from "./_prompt.ts";
 
@@ -144,13 +145,7 @@ function backendFlag(parsed: ParsedArgs, command: string): SecretBackendId | und
 }
 
 function open(host: HostEnv, connectorId: string): SecretStore {
-  return openSecretStore({
-    connectorId,
-    dataRoot: dataRoot(host),
-    env: host.env,
-    home: host.home,
-    platform: host.os,
-  });
+  return openSecretStore(storeOptions(host, connectorId));
 }
 
 async function runSet(
