@@ -51,6 +51,10 @@ const ROWS: Omit<CommandSpec, "load">[] = [
     summary: "log in to the OAuth providers a connector declares",
   },
   {
+    name: "package",
+    summary: "write the connector as a plugin/extension bundle hosts install",
+  },
+  {
     name: "hook",
     summary: "run a hook handler for a host event (hosts call this)",
     hidden: true,

@@ -1,0 +1,176 @@
+/**
+ * `agent-plugin`: the Agent Plugins 1.0.0 package (https://agent-plugins.org;
+ * spec text and schemas: github.com/agentplugins/agent-plugins-spec
+ * `spec/1.0.0.md`, `schemas/1.0.0/*.schema.json`), read by GitHub Copilot
+ * (CLI, VS Code, app), Codex, Cursor, Kiro and others.
+ *
+ * - `plugin.json` (§5): closed schema — `$schema` (the canonical 1.0.0 id),
+ *   `name` (the connector id), `version`, `description`, `author`,
+ *   `homepage`, `repository`, `license`, `keywords`, and `extensions` only
+ *   when a client namespace has manifest data.
+ * - `mcp.json` (§7.2): `{$schema, mcpServers}`; a stdio server is
+ *   `{type:"stdio", command, args, env, cwd}` — `command` one executable
+ *   token (`node`), `${PLUGIN_ROOT}` expanded in `args`/`env`/`cwd` only, no
+ *   other expansion anywhere; remote servers are
+ *   `{type:"streamable-http"|"sse", url, headers}` with no expansion, so an
+ *   `${env:…}` reference in a url or header cannot be carried (warned).
+ * - `skills/<name>/SKILL.md` (§7.1), the Agent Skills standard fields only.
+ * - Subagents as GitHub Copilot custom agents in the client extension
+ *   directory `com.github.copilot/agents/<name>.agent.md` (§8.2; VS Code
+ *   "Agent plugin authoring reference": Copilot-specific components are read
+ *   from the `com.github.copilot` namespace; the `.agent.md` format is
+ *   adapters/render/content_files.ts `agentFileRenderer`).
+ * - `bin/agent-connector.mjs`, the launcher (package/launcher.ts).
+ *
+ * Not carried yet, each warned: commands (no documented file format under
+ * `com.github.copilot/commands/`), hooks (a hook runs the connector's
+ * handler, which the package does not bundle), memory, status line,
+ * actions, configPatch.
+ *
+ * @module
+ */
+
+import { standardSkill } from "../adapters/render/skill.ts";
+import { agentFileRenderer } from "../adapters/render/content_files.ts";
+import { commonDrops } from "../adapters/render/server_entry.ts";
+import type { RenderedEntry, ServerRenderInput } from "../adapters/descriptor.ts";
+import type { EmitInput, EmittedPackage, PackageFile } from "./types.ts";
+import { packagedServer } from "./server.ts";
+import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
+import { surfaceWarnings } from "./_surfaces.ts";
+import { jsonText } from "./_json.ts";
+import { manifestFields } from "./meta.ts";
+
+/** The format name. */
+export const AGENT_PLUGIN = "agent-plugin";
+
+/** The canonical `$schema` of an Agent Plugins 1.0.0 `plugin.json` (spec §5.2). */
+export const PLUGIN_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json";
+
+/** The canonical `$schema` of an Agent Plugins 1.0.0 `mcp.json` (spec §7.2.1). */
+export const MCP_SCHEMA_ID = "https://agent-plugins.org/schemas/1.0.0/mcp.schema.json";
+
+/** The plugin-root placeholder clients expand in stdio `args`, `env` and `cwd` (spec §9.2). */
+export const PLUGIN_ROOT = "${PLUGIN_ROOT}";
+
+/** A `cwd` the spec accepts: `./…`, `${PLUGIN_ROOT}[/…]` or `${PLUGIN_DATA}[/…]` (§7.2.1). */
+const CWD_FORM = /^(?:\.\/|\$\{PLUGIN_ROOT\}(?:\/|$)|\$\{PLUGIN_DATA\}(?:\/|$))/;
+
+const NAME = /^(?!.*(?:--|\.\.))[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
+
+/** The `mcp.json` server entry (§7.2.1 closed variants). */
+function serverEntry(input: ServerRenderInput): RenderedEntry {
+  const { server } = input;
+  const cwdOk = server.cwd !== undefined && CWD_FORM.test(server.cwd);
+  const dropped = commonDrops(server, "Agent Plugins", { cwd: cwdOk });
+  if (server.cwd !== undefined && !cwdOk) {
+    dropped.splice(0, 1, {
+      field: "server.cwd",
+      reason: "an Agent Plugins cwd must start with ./, ${PLUGIN_ROOT} or ${PLUGIN_DATA}",
+    });
+  }
+  const entry: Record<string, unknown> = {};
+  if (input.launch) {
+    entry.type = "stdio";
+    entry.command = input.launch.command;
+    entry.args = input.launch.args;
+    if (Object.keys(input.launch.env).length) entry.env = input.launch.env;
+    if (cwdOk) entry.cwd = server.cwd;
+  } else if (input.remote) {
+    entry.type = input.remote.transport === "http" ? "streamable-http" : input.remote.transport;
+    entry.url = input.remote.url;
+    if (Object.keys(input.remote.headers).length) entry.headers = input.remote.headers;
+  }
+  const skip = server.enabled === false
+    ? "Agent Plugins has no disabled flag for MCP servers; the disabled server is not packaged"
+    : undefined;
+  return { entry, dropped, skip };
+}
+
+/** Emits the Agent Plugins package of a connector. */
+export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage {
+  const format = AGENT_PLUGIN;
+  const warnings: string[] = [];
+  if (!NAME.test(connector.id) || connector.id.length > 64) {
+    throw new Error(
+      `${format}: the connector id "${connector.id}" is not a valid Agent Plugins name (1-64 of a-z, 0-9, "-", "."; no "--" or "..")`,
+    );
+  }
+  const files: PackageFile[] = [];
+  const manifest = manifestFields(meta, {
+    $schema: PLUGIN_SCHEMA_ID,
+    name: connector.id,
+    version: connector.version,
+  });
+  files.push({ path: "plugin.json", text: jsonText(manifest) });
+
+  let launcher = false;
+  const server = connector.server;
+  if (server?.transport === "ws") {
+    warnings.push(
+      `${format}: the ws server is not packaged: Agent Plugins has stdio, streamable-http and sse only`,
+    );
+  } else if (server) {
+    const packaged = packagedServer({
+      server,
+      connectorId: connector.id,
+      displayName: connector.displayName,
+      platform: "unknown",
+      rootPlaceholder: PLUGIN_ROOT,
+      render: serverEntry,
+      format,
+    });
+    warnings.push(...packaged.warnings);
+    if (packaged.entry) {
+      launcher = packaged.launcher === true;
+      files.push({
+        path: "mcp.json",
+        text: jsonText({ $schema: MCP_SCHEMA_ID, mcpServers: { [connector.id]: packaged.entry } }),
+      });
+    }
+  }
+
+  const skill = standardSkill("Agent Plugins");
+  for (const def of connector.skills) {
+    const out = skill(def);
+    for (const f of out.files) files.push({ path: `skills/${f.path}`, text: f.text });
+    warnings.push(
+      ...out.dropped.map((d) =>
+        `${format}: ${d.field} of skill "${def.name}" is not packaged: ${d.reason}`
+      ),
+    );
+  }
+
+  const agent = agentFileRenderer("GitHub Copilot");
+  for (const def of connector.subagents) {
+    const out = agent(def);
+    for (const f of out.files) {
+      files.push({ path: `com.github.copilot/agents/${f.path}`, text: f.text });
+    }
+    warnings.push(
+      ...out.dropped.map((d) =>
+        `${format}: ${d.field} of subagent "${def.name}" is not packaged: ${d.reason}`
+      ),
+    );
+  }
+
+  warnings.push(...surfaceWarnings(connector, format, {
+    commands: "Agent Plugins clients document no command file format yet",
+    hooks:
+      "a packaged hook cannot run the connector's handler (the package does not bundle it); install the connector with its own bin for hooks",
+    memory: "plugins have no memory surface; install the connector for memory blocks",
+    statusline: "plugins have no status line",
+    actions: "plugins have no actions",
+    configPatch: "plugins do not change host settings",
+    nativeHooks: "a packaged hook cannot run the connector's handler",
+  }));
+  if (launcher) files.push({ path: LAUNCHER_PATH, text: launcherText(), executable: true });
+  return {
+    format,
+    files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    warnings,
+    install: [
+      "GitHub Copilot CLI: copilot plugin install <dir>",
+    ],
+  };
+}
