@@ -35,6 +35,20 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
   compareGolden(join(FIXTURES, "golden", "agent-plugin"), snapshotTree(join(cwd, "dist-plugin")));
 });
 
+for (const format of ["claude-plugin", "gemini-extension"]) {
+  test(`${format} is written byte-for-byte as its golden package, with no absolute path`, async () => {
+    const { run, cwd } = await pkg("--format", format);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const tree = snapshotTree(join(cwd, "dist-plugin"));
+    compareGolden(join(FIXTURES, "golden", format), tree);
+    for (const [rel, text] of tree) {
+      for (const path of [base, home, REPO]) {
+        assert.ok(!text.includes(path), `${rel} holds ${path}`);
+      }
+    }
+  });
+}
+
 test("two runs give the same bytes, and the second replaces the first", async () => {
   const { run, cwd } = await pkg("--out", "out");
   assert.equal(run.code, 0, run.stderr);
@@ -151,7 +165,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin/,
+    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });
@@ -173,7 +187,12 @@ test("--format all puts each supported format in its own folder and names the on
   assert.equal(run.code, 0, run.stderr);
   assert.ok(existsSync(join(cwd, "dist-plugin", "agent-plugin", "plugin.json")));
   assert.ok(existsSync(join(cwd, "dist-plugin", ".agent-connector-package")));
-  assert.match(run.stdout, /^not supported yet \(skipped by all\): claude-plugin, /m);
+  assert.match(
+    run.stdout,
+    /^not supported yet \(skipped by all\): factory-plugin, qwen-extension, /m,
+  );
+  assert.ok(existsSync(join(cwd, "dist-plugin", "claude-plugin", ".claude-plugin", "plugin.json")));
+  assert.ok(existsSync(join(cwd, "dist-plugin", "gemini-extension", "gemini-extension.json")));
   assert.doesNotMatch(run.stdout, /mcp-server-json|mcpb/);
 });
 

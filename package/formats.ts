@@ -9,6 +9,8 @@
 
 import type { Emitter } from "./types.ts";
 import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
+import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
+import { emitGeminiExtension, GEMINI_EXTENSION } from "./gemini_extension.ts";
 
 /** Every host format the spec lists, in its order (`all` means these). */
 export const HOST_FORMATS: readonly string[] = [
@@ -35,6 +37,8 @@ export const FORMAT_ALIASES: Readonly<Record<string, string>> = {
 /** The emitters of the formats that are verified and emitted. */
 export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [AGENT_PLUGIN]: emitAgentPlugin,
+  [CLAUDE_PLUGIN]: emitClaudePlugin,
+  [GEMINI_EXTENSION]: emitGeminiExtension,
 };
 
 /** What `--format` asked for. */

@@ -1,0 +1,121 @@
+/**
+ * The emitter shared by host-specific plugin formats (claude-plugin,
+ * gemini-extension): the host's own adapter descriptor renders the server
+ * entry and the content files exactly as `install` would, with the host's
+ * `platforms.<id>` overrides applied; a format only states its layout —
+ * where the manifest, the MCP servers and each content folder go, the
+ * plugin-root placeholder, and its install instructions.
+ *
+ * @module
+ */
+
+import type { ResolvedConnector } from "../core/connector_types.ts";
+import { effectiveServer, surfaceDisabled } from "../core/overrides.ts";
+import type { FileSurface, HostAdapter } from "../adapters/descriptor.ts";
+import type { EnvRefSyntax } from "../adapters/env_ref.ts";
+import type { EmitInput, EmittedPackage, PackageFile, PackageMeta } from "./types.ts";
+import { packagedServer } from "./server.ts";
+import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
+import { type PackageSurface, surfaceWarnings } from "./_surfaces.ts";
+
+/** What one host format states about its layout. */
+export interface HostPluginLayout {
+  /** The format name. */
+  format: string;
+  /** The host whose renderers and overrides apply. */
+  adapter: HostAdapter;
+  /** The plugin-root placeholder the host expands in server args. */
+  rootPlaceholder: string;
+  /** The env-reference syntax the host expands in the plugin's MCP config (none: serve resolves). */
+  envRef?: EnvRefSyntax;
+  /** The manifest file, given the rendered servers (for formats that inline them). */
+  manifest(
+    connector: ResolvedConnector,
+    meta: PackageMeta,
+    servers: Record<string, unknown> | undefined,
+  ): PackageFile;
+  /** A separate MCP config file, for formats that keep servers outside the manifest. */
+  mcpFile?(servers: Record<string, unknown>): PackageFile;
+  /** The folder of each content surface the format carries. */
+  dirs: Partial<Record<"commands" | "skills" | "subagents", string>>;
+  /** The context file that carries memory blocks, when the format has one. */
+  contextFile?: string;
+  /** Why each surface the format does not carry is left out. */
+  unsupported: Partial<Record<PackageSurface, string>>;
+  /** Install instructions; `<dir>` is the package folder. */
+  install: string[];
+}
+
+type ContentKey = "commands" | "skills" | "subagents";
+
+/** Emits one host format of a connector. */
+export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): EmittedPackage {
+  const { connector, meta } = input;
+  const { format, adapter } = layout;
+  const warnings: string[] = [];
+  const files: PackageFile[] = [];
+  let servers: Record<string, unknown> | undefined;
+  let launcher = false;
+  const server = effectiveServer(connector, adapter.id);
+  if (server && !adapter.server?.transports.includes(server.transport)) {
+    warnings.push(
+      `${format}: the ${server.transport} server is not packaged: ${adapter.name} has no ${server.transport} transport`,
+    );
+  } else if (server && adapter.server) {
+    const packaged = packagedServer({
+      server,
+      connectorId: connector.id,
+      displayName: connector.displayName,
+      platform: adapter.id,
+      rootPlaceholder: layout.rootPlaceholder,
+      envRef: layout.envRef,
+      render: adapter.server.render,
+      format,
+    });
+    warnings.push(...packaged.warnings);
+    if (packaged.entry) {
+      servers = { [connector.id]: packaged.entry };
+      launcher = packaged.launcher === true;
+    }
+  }
+  files.push(layout.manifest(connector, meta, servers));
+  if (servers && layout.mcpFile) files.push(layout.mcpFile(servers));
+
+  for (const key of ["commands", "skills", "subagents"] as ContentKey[]) {
+    const defs = connector[key];
+    if (defs.length === 0 || surfaceDisabled(connector, adapter.id, key)) continue;
+    const dir = layout.dirs[key];
+    const surface = adapter[key] as FileSurface<(typeof defs)[number]> | undefined;
+    if (!dir || !surface) {
+      warnings.push(`${format}: ${key} not packaged — this format does not carry ${key} yet`);
+      continue;
+    }
+    for (const def of defs) {
+      const out = surface.render(def as never);
+      for (const f of out.files) files.push({ path: `${dir}/${f.path}`, text: f.text });
+      warnings.push(
+        ...out.dropped.map((d) =>
+          `${format}: ${d.field} of "${def.name}" is not packaged: ${d.reason}`
+        ),
+      );
+    }
+  }
+
+  const memory = surfaceDisabled(connector, adapter.id, "memory") ? [] : connector.memory;
+  if (memory.length && layout.contextFile) {
+    files.push({
+      path: layout.contextFile,
+      text: `${memory.map((m) => m.content.replace(/\s+$/, "")).join("\n\n")}\n`,
+    });
+  }
+  const reasons = { ...layout.unsupported };
+  if (layout.contextFile) delete reasons.memory;
+  warnings.push(...surfaceWarnings(connector, format, reasons));
+  if (launcher) files.push({ path: LAUNCHER_PATH, text: launcherText(), executable: true });
+  return {
+    format,
+    files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    warnings,
+    install: layout.install,
+  };
+}
