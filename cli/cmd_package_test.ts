@@ -35,7 +35,7 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
   compareGolden(join(FIXTURES, "golden", "agent-plugin"), snapshotTree(join(cwd, "dist-plugin")));
 });
 
-for (const format of ["claude-plugin", "gemini-extension"]) {
+for (const format of ["claude-plugin", "gemini-extension", "mcp-server-json"]) {
   test(`${format} is written byte-for-byte as its golden package, with no absolute path`, async () => {
     const { run, cwd } = await pkg("--format", format);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -165,7 +165,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension$/m,
+    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, mcp-server-json$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });
@@ -204,4 +204,27 @@ test("--help shows the usage, the formats and an example", async () => {
     /^Usage: agent-connector package \[--connector <path>\] \[--format <fmt>\|all\]/,
   );
   assert.match(run.stdout, /Examples:\n {2}npx @ken-jo\/agent-connector package --connector/);
+});
+
+test("mcp-server-json without a publish block fails naming the field and writes nothing", async () => {
+  const dir = join(base, "no-publish");
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, "agent-connector.config.mjs"),
+    `import { defineConnector } from ${
+      JSON.stringify(new URL("../mod.ts", import.meta.url).href)
+    };\n` +
+      `export default defineConnector({ id: "acme", server: { transport: "stdio", command: "acme-mcp" } });\n`,
+  );
+  const run = await runCliCaptured(["package", "--format", "mcp-server-json"], {
+    home,
+    env: { HOME: home },
+    cwd: dir,
+  });
+  assert.equal(run.code, 1);
+  assert.match(
+    run.stderr,
+    /mcp-server-json needs publish\.registryNamespace in the connector config/,
+  );
+  assert.equal(existsSync(join(dir, "dist-plugin")), false);
 });

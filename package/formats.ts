@@ -11,6 +11,7 @@ import type { Emitter } from "./types.ts";
 import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
 import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
 import { emitGeminiExtension, GEMINI_EXTENSION } from "./gemini_extension.ts";
+import { emitMcpServerJson, MCP_SERVER_JSON } from "./mcp_server_json.ts";
 
 /** Every host format the spec lists, in its order (`all` means these). */
 export const HOST_FORMATS: readonly string[] = [
@@ -39,6 +40,7 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [AGENT_PLUGIN]: emitAgentPlugin,
   [CLAUDE_PLUGIN]: emitClaudePlugin,
   [GEMINI_EXTENSION]: emitGeminiExtension,
+  [MCP_SERVER_JSON]: emitMcpServerJson,
 };
 
 /** What `--format` asked for. */

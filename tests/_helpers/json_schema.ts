@@ -23,6 +23,7 @@ const ANNOTATIONS = new Set([
   "format",
   "$defs",
   "definitions",
+  "example",
 ]);
 
 function typeOf(v: unknown): string {
