@@ -35,7 +35,7 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
   compareGolden(join(FIXTURES, "golden", "agent-plugin"), snapshotTree(join(cwd, "dist-plugin")));
 });
 
-for (const format of ["claude-plugin", "gemini-extension", "mcp-server-json"]) {
+for (const format of ["claude-plugin", "gemini-extension", "mcp-server-json", "mcpb"]) {
   test(`${format} is written byte-for-byte as its golden package, with no absolute path`, async () => {
     const { run, cwd } = await pkg("--format", format);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -165,7 +165,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, mcp-server-json$/m,
+    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, mcp-server-json, mcpb$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });

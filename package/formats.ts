@@ -12,6 +12,7 @@ import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
 import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
 import { emitGeminiExtension, GEMINI_EXTENSION } from "./gemini_extension.ts";
 import { emitMcpServerJson, MCP_SERVER_JSON } from "./mcp_server_json.ts";
+import { emitMcpb, MCPB } from "./mcpb.ts";
 
 /** Every host format the spec lists, in its order (`all` means these). */
 export const HOST_FORMATS: readonly string[] = [
@@ -41,6 +42,7 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [CLAUDE_PLUGIN]: emitClaudePlugin,
   [GEMINI_EXTENSION]: emitGeminiExtension,
   [MCP_SERVER_JSON]: emitMcpServerJson,
+  [MCPB]: emitMcpb,
 };
 
 /** What `--format` asked for. */

@@ -37,6 +37,10 @@ export function packageMeta(
   packageJson: Record<string, unknown> = {},
 ): PackageMeta {
   const meta: PackageMeta = {};
+  const name = text(packageJson.name);
+  if (name) meta.packageName = name;
+  const main = text(packageJson.main);
+  if (main) meta.main = main;
   const description = text(packageJson.description);
   if (description) meta.description = description;
   const homepage = text(packageJson.homepage);

@@ -30,6 +30,10 @@ export interface PackageMeta {
   license?: string;
   /** `keywords`. */
   keywords?: string[];
+  /** package.json `name` (the npm package). */
+  packageName?: string;
+  /** package.json `main` (the package's entry file). */
+  main?: string;
   /** `publish.author`, else package.json `author`. */
   author?: { name: string; email?: string; url?: string };
 }
