@@ -35,7 +35,9 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
   compareGolden(join(FIXTURES, "golden", "agent-plugin"), snapshotTree(join(cwd, "dist-plugin")));
 });
 
-for (const format of ["claude-plugin", "gemini-extension", "mcp-server-json", "mcpb"]) {
+for (
+  const format of ["claude-plugin", "gemini-extension", "qwen-extension", "mcp-server-json", "mcpb"]
+) {
   test(`${format} is written byte-for-byte as its golden package, with no absolute path`, async () => {
     const { run, cwd } = await pkg("--format", format);
     assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -165,7 +167,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, mcp-server-json, mcpb$/m,
+    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, qwen-extension, mcp-server-json, mcpb$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });
@@ -189,7 +191,7 @@ test("--format all puts each supported format in its own folder and names the on
   assert.ok(existsSync(join(cwd, "dist-plugin", ".agent-connector-package")));
   assert.match(
     run.stdout,
-    /^not supported yet \(skipped by all\): factory-plugin, qwen-extension, /m,
+    /^not supported yet \(skipped by all\): factory-plugin, agy-plugin, /m,
   );
   assert.ok(existsSync(join(cwd, "dist-plugin", "claude-plugin", ".claude-plugin", "plugin.json")));
   assert.ok(existsSync(join(cwd, "dist-plugin", "gemini-extension", "gemini-extension.json")));

@@ -10,7 +10,12 @@
 import type { Emitter } from "./types.ts";
 import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
 import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
-import { emitGeminiExtension, GEMINI_EXTENSION } from "./gemini_extension.ts";
+import {
+  emitGeminiExtension,
+  emitQwenExtension,
+  GEMINI_EXTENSION,
+  QWEN_EXTENSION,
+} from "./gemini_extension.ts";
 import { emitMcpServerJson, MCP_SERVER_JSON } from "./mcp_server_json.ts";
 import { emitMcpb, MCPB } from "./mcpb.ts";
 
@@ -41,6 +46,7 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [AGENT_PLUGIN]: emitAgentPlugin,
   [CLAUDE_PLUGIN]: emitClaudePlugin,
   [GEMINI_EXTENSION]: emitGeminiExtension,
+  [QWEN_EXTENSION]: emitQwenExtension,
   [MCP_SERVER_JSON]: emitMcpServerJson,
   [MCPB]: emitMcpb,
 };

@@ -1,15 +1,20 @@
 /**
- * `gemini-extension`: a Gemini CLI extension (geminicli.com/docs/extensions/
- * reference, getting-started-extensions, writing-extensions):
+ * `gemini-extension` and `qwen-extension`: Gemini CLI extensions
+ * (geminicli.com/docs/extensions/reference, getting-started-extensions,
+ * writing-extensions) and Qwen Code's fork of the same format
+ * (qwenlm.github.io/qwen-code-docs extensions/extension and
+ * getting-started-extensions):
  *
- * - `gemini-extension.json`: `name`, `version`, `description`, and the MCP
- *   servers inline under `mcpServers` in the settings.json entry shape
- *   (adapters/render/server_gemini.ts); `${extensionPath}` is expanded in
- *   server args, so the launcher is `${extensionPath}/bin/agent-connector.mjs`.
- *   Env references are left to the serve wrapper (resolved at launch).
- * - `commands/<name>.toml`: Gemini custom commands (adapters/render/toml_command.ts).
- * - `GEMINI.md`: the extension's default context file, holding the
- *   connector's memory blocks.
+ * - `gemini-extension.json` / `qwen-extension.json`: `name`, `version`,
+ *   `description`, the MCP servers inline under `mcpServers` in the
+ *   settings.json entry shape (adapters/render/server_gemini.ts), and
+ *   `contextFileName` when memory is carried; `${extensionPath}` is
+ *   expanded in server args, so the launcher is
+ *   `${extensionPath}/bin/agent-connector.mjs`. Env references are left to
+ *   the serve wrapper (resolved at launch).
+ * - `commands/<name>.toml`: custom commands (adapters/render/toml_command.ts,
+ *   the host adapter's own renderer).
+ * - `GEMINI.md` / `QWEN.md`: the context file, holding the memory blocks.
  *
  * Not carried yet: skills and subagents (not verified for extensions),
  * hooks, status line, actions, configPatch — each warned.
@@ -18,41 +23,74 @@
  */
 
 import { adapter as gemini } from "../adapters/gemini_cli/mod.ts";
+import { adapter as qwen } from "../adapters/qwen_code/mod.ts";
+import type { HostAdapter } from "../adapters/descriptor.ts";
 import type { EmitInput, EmittedPackage } from "./types.ts";
 import { emitHostPlugin, type HostPluginLayout } from "./host_plugin.ts";
 import { jsonText } from "./_json.ts";
 
-/** The format name. */
+/** The Gemini CLI format name. */
 export const GEMINI_EXTENSION = "gemini-extension";
 
-const LAYOUT: HostPluginLayout = {
-  format: GEMINI_EXTENSION,
-  adapter: gemini,
-  rootPlaceholder: "${extensionPath}",
-  manifest: (connector, meta, servers) => ({
-    path: "gemini-extension.json",
-    text: jsonText({
-      name: connector.id,
-      version: connector.version,
-      ...(meta.description ? { description: meta.description } : {}),
-      ...(servers ? { mcpServers: servers } : {}),
+/** The Qwen Code format name. */
+export const QWEN_EXTENSION = "qwen-extension";
+
+function layout(
+  format: string,
+  adapter: HostAdapter,
+  manifest: string,
+  contextFile: string,
+  cli: string,
+  link: boolean,
+): HostPluginLayout {
+  return {
+    format,
+    adapter,
+    rootPlaceholder: "${extensionPath}",
+    manifest: (connector, meta, servers) => ({
+      path: manifest,
+      text: jsonText({
+        name: connector.id,
+        version: connector.version,
+        ...(meta.description ? { description: meta.description } : {}),
+        ...(servers ? { mcpServers: servers } : {}),
+        ...(connector.memory.length ? { contextFileName: contextFile } : {}),
+      }),
     }),
-  }),
-  dirs: { commands: "commands" },
-  contextFile: "GEMINI.md",
-  unsupported: {
-    hooks: "a packaged hook cannot run the connector's handler; install the connector for hooks",
-    nativeHooks: "a packaged hook cannot run the connector's handler",
-    statusline: "Gemini CLI extensions have no status line",
-    actions: "Gemini CLI extensions have no actions",
-    configPatch: "extensions do not change Gemini CLI settings",
-  },
-  install: [
-    "Gemini CLI: gemini extensions install <dir> (a copy), or gemini extensions link <dir> (while developing)",
-  ],
-};
+    dirs: { commands: "commands" },
+    contextFile,
+    unsupported: {
+      hooks: "a packaged hook cannot run the connector's handler; install the connector for hooks",
+      nativeHooks: "a packaged hook cannot run the connector's handler",
+      statusline: `${adapter.name} extensions have no status line`,
+      actions: `${adapter.name} extensions have no actions`,
+      configPatch: `extensions do not change ${adapter.name} settings`,
+    },
+    install: [
+      `${adapter.name}: ${cli} extensions install <dir> (a copy)${
+        link ? `, or ${cli} extensions link <dir> (while developing)` : ""
+      }`,
+    ],
+  };
+}
+
+const GEMINI = layout(
+  GEMINI_EXTENSION,
+  gemini,
+  "gemini-extension.json",
+  "GEMINI.md",
+  "gemini",
+  true,
+);
+// Qwen documents `qwen extensions install <GitHub URL or local path>`; link is not verified.
+const QWEN = layout(QWEN_EXTENSION, qwen, "qwen-extension.json", "QWEN.md", "qwen", false);
 
 /** Emits the Gemini CLI extension of a connector. */
 export function emitGeminiExtension(input: EmitInput): EmittedPackage {
-  return emitHostPlugin(LAYOUT, input);
+  return emitHostPlugin(GEMINI, input);
+}
+
+/** Emits the Qwen Code extension of a connector. */
+export function emitQwenExtension(input: EmitInput): EmittedPackage {
+  return emitHostPlugin(QWEN, input);
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { defineConnector } from "../core/define_connector.ts";
 import type { ConnectorConfig } from "../core/connector_types.ts";
 import { emitClaudePlugin } from "./claude_plugin.ts";
-import { emitGeminiExtension } from "./gemini_extension.ts";
+import { emitGeminiExtension, emitQwenExtension } from "./gemini_extension.ts";
 
 function emit(which: "claude" | "gemini", config: ConnectorConfig) {
   const connector = defineConnector(config);
@@ -120,4 +120,23 @@ test("gemini-extension: a ws server is warned, not written", () => {
     pkg.warnings.join("\n"),
     /the ws server is not packaged: Gemini CLI has no ws transport/,
   );
+});
+
+test("qwen-extension: qwen-extension.json with the servers inline, TOML commands and QWEN.md as the context file", () => {
+  const connector = defineConnector({
+    id: "acme",
+    server: SERVER,
+    commands: [{ name: "acme-deploy", prompt: "Deploy." }],
+    memory: [{ content: "Ask first." }],
+  });
+  const pkg = emitQwenExtension({ connector, meta: {} });
+  const file = (path: string) => pkg.files.find((f) => f.path === path)?.text;
+  const manifest = JSON.parse(file("qwen-extension.json") ?? "");
+  assert.deepEqual(Object.keys(manifest), ["name", "version", "mcpServers", "contextFileName"]);
+  assert.equal(manifest.contextFileName, "QWEN.md");
+  assert.equal(manifest.mcpServers.acme.args[0], "${extensionPath}/bin/agent-connector.mjs");
+  assert.ok(manifest.mcpServers.acme.args.includes("qwen-code"), "serve labels the host");
+  assert.equal(file("QWEN.md"), "Ask first.\n");
+  assert.equal(file("commands/acme-deploy.toml"), 'prompt = "Deploy."\n');
+  assert.deepEqual(pkg.install, ["Qwen Code: qwen extensions install <dir> (a copy)"]);
 });
