@@ -112,6 +112,10 @@ test("the output lists every file, each warning and how to install", async () =>
     run.stdout,
     /^ {2}agent-plugin — GitHub Copilot CLI: copilot plugin install \.\/dist-plugin$/m,
   );
+  assert.match(
+    run.stdout,
+    /^ {2}agent-plugin — Cursor: copy \.\/dist-plugin to ~\/\.cursor\/plugins\/local\/acme-db\/$/m,
+  );
 });
 
 test("--dry-run prints the files and writes nothing", async () => {

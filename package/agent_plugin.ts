@@ -171,6 +171,9 @@ export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage 
     warnings,
     install: [
       "GitHub Copilot CLI: copilot plugin install <dir>",
+      // cursor.com/docs/plugins/building: Cursor loads an Agent Plugins package unchanged;
+      // cursor/plugins create-plugin: local plugins live in ~/.cursor/plugins/local/<name>/.
+      `Cursor: copy <dir> to ~/.cursor/plugins/local/${connector.id}/`,
     ],
   };
 }
