@@ -116,6 +116,10 @@ test("the output lists every file, each warning and how to install", async () =>
     run.stdout,
     /^ {2}agent-plugin — Cursor: copy \.\/dist-plugin to ~\/\.cursor\/plugins\/local\/acme-db\/$/m,
   );
+  assert.match(
+    run.stdout,
+    /^ {2}agent-plugin — then store the secret "db-pass" once: npx @ken-jo\/agent-connector secrets set db-pass --connector-id acme-db$/m,
+  );
 });
 
 test("--dry-run prints the files and writes nothing", async () => {

@@ -35,7 +35,7 @@ import { agentFileRenderer } from "../adapters/render/content_files.ts";
 import { commonDrops } from "../adapters/render/server_entry.ts";
 import type { RenderedEntry, ServerRenderInput } from "../adapters/descriptor.ts";
 import type { EmitInput, EmittedPackage, PackageFile } from "./types.ts";
-import { packagedServer } from "./server.ts";
+import { packagedServer, secretsInstallLine } from "./server.ts";
 import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
 import { surfaceWarnings } from "./_surfaces.ts";
 import { jsonText } from "./_json.ts";
@@ -174,6 +174,7 @@ export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage 
       // cursor.com/docs/plugins/building: Cursor loads an Agent Plugins package unchanged;
       // cursor/plugins create-plugin: local plugins live in ~/.cursor/plugins/local/<name>/.
       `Cursor: copy <dir> to ~/.cursor/plugins/local/${connector.id}/`,
+      ...(launcher ? secretsInstallLine(connector.server, connector.id) : []),
     ],
   };
 }

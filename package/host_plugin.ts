@@ -14,7 +14,7 @@ import { effectiveServer, surfaceDisabled } from "../core/overrides.ts";
 import type { FileSurface, HostAdapter } from "../adapters/descriptor.ts";
 import type { EnvRefSyntax } from "../adapters/env_ref.ts";
 import type { EmitInput, EmittedPackage, PackageFile, PackageMeta } from "./types.ts";
-import { packagedServer } from "./server.ts";
+import { packagedServer, secretsInstallLine } from "./server.ts";
 import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
 import { type PackageSurface, surfaceWarnings } from "./_surfaces.ts";
 
@@ -116,6 +116,6 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
     format,
     files: files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     warnings,
-    install: layout.install,
+    install: [...layout.install, ...(launcher ? secretsInstallLine(server, connector.id) : [])],
   };
 }

@@ -15,6 +15,7 @@ import type { PlatformId } from "../core/platform_types.ts";
 import type { RenderedEntry, ServerRenderInput } from "../adapters/descriptor.ts";
 import type { EnvRefSyntax } from "../adapters/env_ref.ts";
 import { resolveLaunch } from "../adapters/render/server_launch.ts";
+import { findSecretRefs } from "../core/interpolation.ts";
 import { LAUNCHER_PATH } from "./launcher.ts";
 
 /** What {@link packagedServer} needs. */
@@ -103,4 +104,18 @@ export function packagedServer(opts: PackagedServerOptions): PackagedServer {
   );
   if (rendered.skip) return { warnings: [...warnings, `${format}: ${rendered.skip}`] };
   return { entry: rendered.entry, warnings, launcher: resolved.wrapped };
+}
+
+/**
+ * The install line for a server whose env references secrets: the serve
+ * wrapper reads them from the user's OS keystore under the connector id,
+ * so each user stores them once with `secrets set` (spec §3 `secrets`).
+ */
+export function secretsInstallLine(server: ServerDef | undefined, connectorId: string): string[] {
+  const names = [
+    ...new Set(Object.values(server?.secretEnv ?? {}).flatMap((v) => findSecretRefs(v))),
+  ];
+  return names.map((name) =>
+    `then store the secret "${name}" once: npx @ken-jo/agent-connector secrets set ${name} --connector-id ${connectorId}`
+  );
 }

@@ -2,7 +2,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 
@@ -43,6 +43,24 @@ test("the bundled launcher finds agent-connector on PATH and runs it", () => {
   });
   assert.equal(run.status, 0, run.stderr);
   assert.match(run.stdout, /^agent-connector \d+\.\d+\.\d+/);
+});
+
+test("the bundled launcher runs the serve wrapper for a connector this machine never installed", () => {
+  const launcher = join(work, "plugin", "bin", "agent-connector.mjs");
+  const echo = join(work, "echo.mjs");
+  writeFileSync(echo, "process.stdin.pipe(process.stdout);\n");
+  const line = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
+  const run = spawnSync(
+    process.execPath,
+    [launcher, "serve", "--connector", "acme-db", "--", process.execPath, echo],
+    {
+      encoding: "utf8",
+      input: line,
+      env: { ...env, PATH: `${binDir}${delimiter}${process.env.PATH}` },
+    },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout, line);
 });
 
 test("package --dry-run writes nothing", () => {
