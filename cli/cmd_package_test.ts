@@ -7,7 +7,7 @@ import { runCliCaptured } from "../tests/_helpers/cli.ts";
 import { snapshotTree } from "../tests/_helpers/tree.ts";
 import { compareGolden } from "../tests/_helpers/golden.ts";
 import { REPO } from "../tests/_helpers/runtime.ts";
-import { validateJson } from "../tests/_helpers/json_schema.ts";
+import { packageSchema, validateJson } from "../tests/_helpers/json_schema.ts";
 
 const FIXTURES = join(REPO, "tests", "fixtures", "package");
 const CONFIG = join(FIXTURES, "acme-pkg", "agent-connector.config.mjs");
@@ -82,9 +82,7 @@ test("the package holds no absolute path: not the project, the home or the worki
 test("plugin.json and mcp.json validate against the official Agent Plugins 1.0.0 schemas", async () => {
   const { cwd } = await pkg();
   for (const name of ["plugin", "mcp"]) {
-    const schema = JSON.parse(
-      readFileSync(join(FIXTURES, "schemas", "agent-plugins-1.0.0", `${name}.schema.json`), "utf8"),
-    );
+    const schema = packageSchema("agent-plugins-1.0.0", `${name}.schema.json`);
     const doc = JSON.parse(readFileSync(join(cwd, "dist-plugin", `${name}.json`), "utf8"));
     assert.deepEqual(validateJson(doc, schema), [], name);
   }

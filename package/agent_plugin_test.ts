@@ -1,16 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { defineConnector } from "../core/define_connector.ts";
 import type { ConnectorConfig } from "../core/connector_types.ts";
 import { emitAgentPlugin } from "./agent_plugin.ts";
 import { packageMeta } from "./meta.ts";
-import { validateJson } from "../tests/_helpers/json_schema.ts";
+import { packageSchema, validateJson } from "../tests/_helpers/json_schema.ts";
 
-const SCHEMAS = join(import.meta.dirname ?? ".", "..", "tests", "fixtures", "package", "schemas");
-const schema = (name: string) =>
-  JSON.parse(readFileSync(join(SCHEMAS, "agent-plugins-1.0.0", name), "utf8"));
+const schema = (name: string) => packageSchema("agent-plugins-1.0.0", name);
 
 function emit(config: ConnectorConfig, packageJson: Record<string, unknown> = {}) {
   const connector = defineConnector(config);

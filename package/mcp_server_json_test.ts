@@ -1,26 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { defineConnector } from "../core/define_connector.ts";
 import type { ConnectorConfig } from "../core/connector_types.ts";
 import { emitMcpServerJson } from "./mcp_server_json.ts";
 import type { PackageMeta } from "./types.ts";
-import { validateJson } from "../tests/_helpers/json_schema.ts";
+import { packageSchema, validateJson } from "../tests/_helpers/json_schema.ts";
 
-const SCHEMA = JSON.parse(readFileSync(
-  join(
-    import.meta.dirname ?? ".",
-    "..",
-    "tests",
-    "fixtures",
-    "package",
-    "schemas",
-    "mcp-registry-2025-12-11",
-    "server.schema.json",
-  ),
-  "utf8",
-));
+const SCHEMA = packageSchema("mcp-registry-2025-12-11", "server.schema.json");
 const META: PackageMeta = {
   description: "Acme DB tools",
   repository: "git+https://github.com/acme/x.git",

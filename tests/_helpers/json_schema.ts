@@ -7,6 +7,8 @@
  * @module
  */
 
+import { readFileSync } from "node:fs";
+
 type Schema = Record<string, unknown> | boolean;
 
 const ANNOTATIONS = new Set([
@@ -169,4 +171,10 @@ export function validateJson(value: unknown, root: Schema): string[] {
   };
   check(value, root, "$", errors);
   return errors;
+}
+
+/** An official schema copied under tests/fixtures/package/schemas/ (`<dir>/<file>`). */
+export function packageSchema(dir: string, file: string): Record<string, unknown> {
+  const path = new URL(`../fixtures/package/schemas/${dir}/${file}`, import.meta.url);
+  return JSON.parse(readFileSync(path, "utf8"));
 }
