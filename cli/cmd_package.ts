@@ -15,7 +15,6 @@ import {
   chooseFormats,
   FormatError,
   HOST_FORMATS,
-  OutFolderError,
   packageMeta,
   type PackageTree,
   STANDARD_FORMATS,
@@ -110,7 +109,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (dryRun) assertWritableOut(out);
     else writePackageTree(out, tree.files);
   } catch (error) {
-    if (error instanceof OutFolderError) throw new CliError(`package: ${error.message}`);
+    // A missing publish field, an id a format cannot take, a --out we did not write.
     throw new CliError(`package: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (choice.deprecation) ctx.stderr.write(`${choice.deprecation}\n`);
