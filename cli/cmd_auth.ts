@@ -50,7 +50,7 @@ token \`auth token\` prints on stdout.
 login opens the provider's authorization page in your browser and listens on
 127.0.0.1 for the redirect. Without a browser (AGENT_CONNECTOR_BROWSER=never,
 SSH, no display) it runs the device flow when the provider offers one (visit a
-URL, enter a code), else prints the URL to open. status reads the keystore only (no network).
+URL, enter a code; google never falls back to it), else prints the URL to open. status reads the keystore only (no network).
 logout revokes the token at the provider when it can, then removes it.
 
 Flags:

@@ -121,7 +121,17 @@ export async function postForm(
   return { status, body: parseObject(text) ?? {} };
 }
 
-/** The provider error of a non-2xx form result, as an {@link OAuthError}. */
+/**
+ * True when a token-endpoint answer is an error: a non-2xx status, or a 2xx
+ * whose body carries `error` and no `access_token` (GitHub answers errors
+ * with HTTP 200).
+ */
+export function isErrorResult(result: FormResult): boolean {
+  if (result.status < 200 || result.status >= 300) return true;
+  return typeof result.body.error === "string" && result.body.access_token === undefined;
+}
+
+/** The provider error of an error form result, as an {@link OAuthError}. */
 export function providerError(result: FormResult, what: string, url: string): OAuthError {
   const error = typeof result.body.error === "string" ? result.body.error : undefined;
   const description = typeof result.body.error_description === "string"

@@ -2,8 +2,9 @@
  * Turns a login definition into what the flows need: the app's client
  * credentials (secrets read from the keystore, `${env:VAR}` expanded), the
  * endpoints (declared, else discovered from `issuer`), the label, and the
- * token request every grant shares. Only `generic` is served so far; the
- * named presets fail with a `config` error.
+ * token request every grant shares. A preset (oauth/presets.ts) supplies
+ * the endpoints and quirks; the login's own `issuer` or endpoints override
+ * its endpoints, never its quirks.
  *
  * @module
  */
@@ -11,9 +12,16 @@
 import { expandEnv, parseTemplate } from "../core/interpolation.ts";
 import { SecretResolutionError } from "../secrets/errors.ts";
 import type { SecretStore } from "../secrets/types.ts";
-import { type CallOptions, parseTokenResponse, postForm, providerError } from "./_http.ts";
+import {
+  type CallOptions,
+  isErrorResult,
+  parseTokenResponse,
+  postForm,
+  providerError,
+} from "./_http.ts";
 import { discoverEndpoints } from "./discovery.ts";
 import { OAuthError } from "./errors.ts";
+import { getOAuthPreset, type OAuthPreset } from "./presets.ts";
 import type { OAuthLoginDef, TokenSet } from "./types.ts";
 
 export { storeAsOf } from "./_store_as.ts";
@@ -46,17 +54,13 @@ export interface LoginTarget {
   tokenEndpointAuth: "client_secret_post" | "client_secret_basic" | "none";
   /** True when tokens go through a token exchange service. */
   viaExchange: boolean;
+  /** The preset's quirks (extra parameters, headers, flows, hints). */
+  preset: OAuthPreset;
 }
 
-/** Throws `config` unless the engine serves this provider yet. */
-export function assertServedProvider(def: OAuthLoginDef): void {
-  if (def.provider !== "generic") {
-    throw new OAuthError(
-      "config",
-      `provider "${def.provider}" is not served by this version of the login engine (only "generic" is)`,
-      { hint: 'declare it as provider "generic" with its issuer or endpoints' },
-    );
-  }
+/** The login's preset, its endpoints resolved for the login's `options`. */
+export function presetOf(def: OAuthLoginDef): OAuthPreset {
+  return getOAuthPreset(def.provider, def.options ?? {});
 }
 
 function resolveValue(
@@ -112,9 +116,9 @@ function hostLabel(def: OAuthLoginDef): string {
   }
 }
 
-/** The label of a login in messages. */
+/** The label of a login in messages: the preset's name, else the issuer's host. */
 export function labelOf(def: OAuthLoginDef): string {
-  return def.provider === "generic" ? hostLabel(def) : def.provider;
+  return def.provider === "generic" ? hostLabel(def) : presetOf(def).label;
 }
 
 /** Declared endpoints, else discovered ones (network only when something is missing). */
@@ -123,15 +127,18 @@ export async function resolveTarget(
   call: CallOptions,
   needs: { revocation?: boolean; device?: boolean } = {},
 ): Promise<LoginTarget> {
-  assertServedProvider(def);
-  let authorization = def.authorizationEndpoint;
-  let token = def.tokenEndpoint;
-  let revocation = def.revocationEndpoint;
-  let device = def.deviceAuthorizationEndpoint;
+  const preset = presetOf(def);
+  // A login's own issuer replaces the preset's endpoints; its declared endpoints win over both.
+  const base: Partial<OAuthPreset> = def.issuer ? {} : preset;
+  const issuer = def.issuer ?? preset.issuer;
+  let authorization = def.authorizationEndpoint ?? base.authorizationEndpoint;
+  let token = def.tokenEndpoint ?? base.tokenEndpoint;
+  let revocation = def.revocationEndpoint ?? base.revocationEndpoint;
+  let device = def.deviceAuthorizationEndpoint ?? base.deviceAuthorizationEndpoint;
   const wantsDiscovery = !authorization || !token || (needs.revocation && !revocation) ||
-    (needs.device && !device);
-  if (def.issuer && wantsDiscovery) {
-    const found = await discoverEndpoints(def.issuer, call);
+    (needs.device && !device && preset.deviceFlow);
+  if (issuer && wantsDiscovery) {
+    const found = await discoverEndpoints(issuer, call);
     authorization ??= found.authorizationEndpoint;
     token ??= found.tokenEndpoint;
     revocation ??= found.revocationEndpoint;
@@ -141,7 +148,7 @@ export async function resolveTarget(
     throw new OAuthError(
       "config",
       `login needs an authorization and a token endpoint, and ${
-        def.issuer ? `discovery at ${def.issuer} did not list both` : "none were declared"
+        issuer ? `discovery at ${issuer} did not list both` : "none were declared"
       }`,
     );
   }
@@ -149,14 +156,15 @@ export async function resolveTarget(
     label: labelOf(def),
     authorizationEndpoint: authorization,
     tokenEndpoint: def.tokenExchangeUrl ?? token,
-    pkce: def.pkce ?? true,
+    pkce: def.pkce ?? preset.pkce,
     tokenEndpointAuth: def.tokenEndpointAuth ??
-      (def.clientSecret !== undefined ? "client_secret_post" : "none"),
+      (def.clientSecret !== undefined ? preset.tokenEndpointAuth : "none"),
     viaExchange: def.tokenExchangeUrl !== undefined,
+    preset,
   };
-  if (def.issuer) target.issuer = def.issuer;
+  if (issuer) target.issuer = issuer;
   if (revocation) target.revocationEndpoint = revocation;
-  if (device) target.deviceAuthorizationEndpoint = device;
+  if (device && preset.deviceFlow) target.deviceAuthorizationEndpoint = device;
   return target;
 }
 
@@ -167,7 +175,7 @@ export function withClientAuth(
   target: LoginTarget,
 ): { params: Record<string, string>; headers: Record<string, string> } {
   const out: Record<string, string> = { ...params, client_id: client.clientId };
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...target.preset.tokenRequestHeaders };
   if (!target.viaExchange && client.clientSecret !== undefined) {
     if (target.tokenEndpointAuth === "client_secret_basic") {
       const enc = (s: string) => encodeURIComponent(s);
@@ -194,8 +202,6 @@ export async function tokenRequest(
     ...call,
     headers: req.headers,
   });
-  if (result.status < 200 || result.status >= 300) {
-    throw providerError(result, what, target.tokenEndpoint);
-  }
+  if (isErrorResult(result)) throw providerError(result, what, target.tokenEndpoint);
   return parseTokenResponse(result, target.tokenEndpoint, Date.now());
 }

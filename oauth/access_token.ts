@@ -75,7 +75,10 @@ async function obtain(options: AccessTokenOptions): Promise<TokenSet> {
       call,
     );
   } catch (error) {
-    if (error instanceof OAuthError && error.error === "invalid_grant") {
+    const rejected = error instanceof OAuthError && error.error !== undefined &&
+      (error.error === "invalid_grant" ||
+        target.preset.refreshRejectedErrors.includes(error.error));
+    if (rejected) {
       try {
         ctx.store.delete(storeAs);
       } catch (deleteError) {

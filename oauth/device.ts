@@ -7,7 +7,13 @@
  * @module
  */
 
-import { abortReason, parseTokenResponse, postForm, providerError } from "./_http.ts";
+import {
+  abortReason,
+  isErrorResult,
+  parseTokenResponse,
+  postForm,
+  providerError,
+} from "./_http.ts";
 import { type ClientCredentials, type LoginTarget, withClientAuth } from "./_login_def.ts";
 import { OAuthError } from "./errors.ts";
 import type { CallOptions, LogSink, TokenSet } from "./types.ts";
@@ -64,7 +70,7 @@ export async function deviceFlow(options: DeviceFlowOptions): Promise<TokenSet> 
     "device authorization endpoint",
     { ...call, headers: auth.headers },
   );
-  if (started.status < 200 || started.status >= 300) {
+  if (isErrorResult(started)) {
     throw providerError(
       started,
       "device authorization endpoint",
@@ -108,16 +114,19 @@ export async function deviceFlow(options: DeviceFlowOptions): Promise<TokenSet> 
       ...call,
       headers: req.headers,
     });
-    if (result.status >= 200 && result.status < 300) {
+    if (!isErrorResult(result)) {
       return parseTokenResponse(result, target.tokenEndpoint, Date.now());
     }
     const error = result.body.error;
     if (error === "authorization_pending") continue;
     if (error === "slow_down") {
-      intervalMs += 5000;
+      // RFC 8628 §3.5: +5 s; GitHub also names the new interval.
+      const named = Number(result.body.interval) * 1000;
+      intervalMs = Math.max(intervalMs + 5000, Number.isFinite(named) ? named : 0);
       continue;
     }
-    if (error === "access_denied") {
+    // Microsoft names a refusal authorization_declined.
+    if (error === "access_denied" || error === "authorization_declined") {
       throw new OAuthError("authorization", "the authorization was denied at the provider", {
         error,
       });

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { DEVICE_GRANT, deviceFlow } from "./device.ts";
 import { OAuthError } from "./errors.ts";
 import type { LoginTarget } from "./_login_def.ts";
+import { getOAuthPreset } from "./presets.ts";
 
 const target: LoginTarget & { deviceAuthorizationEndpoint: string } = {
   label: "idp.example",
@@ -12,10 +13,15 @@ const target: LoginTarget & { deviceAuthorizationEndpoint: string } = {
   pkce: true,
   tokenEndpointAuth: "none",
   viaExchange: false,
+  preset: getOAuthPreset("generic"),
 };
 
 /** A provider whose token endpoint answers the scripted polls in order. */
-function provider(polls: Array<Record<string, unknown>>, start: Record<string, unknown> = {}) {
+function provider(
+  polls: Array<Record<string, unknown>>,
+  start: Record<string, unknown> = {},
+  errorStatus = 400,
+) {
   const bodies: string[] = [];
   const fetch = (url: string, init?: RequestInit) => {
     bodies.push(`${url} ${init?.body}`);
@@ -29,7 +35,9 @@ function provider(polls: Array<Record<string, unknown>>, start: Record<string, u
       }));
     }
     const next = polls.shift()!;
-    return Promise.resolve(Response.json(next, { status: "access_token" in next ? 200 : 400 }));
+    return Promise.resolve(
+      Response.json(next, { status: "access_token" in next ? 200 : errorStatus }),
+    );
   };
   return { fetch, bodies };
 }
@@ -96,4 +104,31 @@ test("access_denied and expired_token stop the device flow with their own errors
     assert.match(e.message, /device code expired/);
     return true;
   });
+});
+
+test("Microsoft's authorization_declined stops the device flow as a denial", async () => {
+  const declined = provider([{ error: "authorization_declined" }]);
+  await assert.rejects(run(declined.fetch, [], []), (e: unknown) => {
+    assert.ok(e instanceof OAuthError);
+    assert.equal(e.code, "authorization");
+    assert.equal(e.error, "authorization_declined");
+    return true;
+  });
+});
+
+test("GitHub's polling errors answered with HTTP 200 keep the device flow polling, then stop it", async () => {
+  const github = provider(
+    [{ error: "authorization_pending" }, { error: "slow_down", interval: 10 }, {
+      access_token: "at",
+      refresh_token: "rt",
+    }],
+    {},
+    200,
+  );
+  const waits: number[] = [];
+  const tokens = await run(github.fetch, waits, []);
+  assert.equal(tokens.accessToken, "at");
+  assert.deepEqual(waits, [5000, 5000, 10000]);
+  const denied = provider([{ error: "access_denied" }], {}, 200);
+  await assert.rejects(run(denied.fetch, [], []), /denied at the provider/);
 });

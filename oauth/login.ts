@@ -14,6 +14,7 @@ import {
   type ClientCredentials,
   labelOf,
   type LoginTarget,
+  presetOf,
   resolveClient,
   resolveTarget,
   storeAsOf,
@@ -71,7 +72,18 @@ export async function loginWithTokens(
   const flowTimeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([flowTimeout, options.signal]) : flowTimeout;
   const call = { fetch: options.fetch, timeoutMs: options.timeoutMs, signal };
-  const wantsDevice = requested === "device" || (requested === "auto" && !browser);
+  const preset = presetOf(def);
+  if (requested === "device" && !preset.deviceFlow) {
+    throw new OAuthError(
+      "config",
+      `provider "${def.provider}" (${preset.label}) has no device flow`,
+      { hint: "log in with the browser flow (auth login without --device)" },
+    );
+  }
+  // auto: the device flow only when no browser can open and the preset allows
+  // the fallback (google never does: its device grant excludes most API scopes).
+  const wantsDevice = requested === "device" ||
+    (requested === "auto" && !browser && preset.autoDevice);
   const target = await resolveTarget(def, call, { device: wantsDevice });
   let via: ObtainedVia = "loopback";
   if (requested === "device" && !target.deviceAuthorizationEndpoint) {
@@ -96,7 +108,10 @@ export async function loginWithTokens(
       : loopbackFlow(options, ctx, client, target, call, signal),
   );
   if (!tokens.refreshToken) {
-    throw new OAuthError("token", "the provider returned no refresh token — " + noRefreshHint(def));
+    throw new OAuthError(
+      "token",
+      "the provider returned no refresh token — " + preset.noRefreshTokenHint,
+    );
   }
   const storeAs = storeAsOf(key, def);
   const entry = ctx.store.set(storeAs, tokens.refreshToken);
@@ -153,13 +168,6 @@ async function withFlowTimeout<T>(
   }
 }
 
-function noRefreshHint(def: LoginOptions["def"]): string {
-  if (def.provider === "google") {
-    return "Google sends one only with access_type=offline and prompt=consent";
-  }
-  return "request the provider's offline scope (offline_access for OpenID Connect servers)";
-}
-
 async function loopbackFlow(
   options: LoginOptions,
   ctx: EngineContext,
@@ -175,14 +183,14 @@ async function loopbackFlow(
     port: options.port ?? def.redirectPort ?? 0,
     path: def.redirectPath ?? "/callback",
     state,
+    stateOptional: !target.preset.stateInResponse,
     issuer: target.issuer,
   });
   try {
     const url = new URL(target.authorizationEndpoint);
     const q = url.searchParams;
-    for (const [name, value] of Object.entries(def.extraAuthorizationParams ?? {})) {
-      q.set(name, value);
-    }
+    const extra = { ...target.preset.extraAuthorizationParams, ...def.extraAuthorizationParams };
+    for (const [name, value] of Object.entries(extra)) q.set(name, value);
     q.set("response_type", "code");
     q.set("client_id", client.clientId);
     q.set("redirect_uri", listener.redirectUri);

@@ -38,6 +38,8 @@ export interface LoopbackOptions {
   path: string;
   /** The `state` sent in the authorization request. */
   state: string;
+  /** True when the provider's response carries no `state` (bing): one that does come back is still checked. */
+  stateOptional?: boolean;
   /** The issuer, when known: a differing `iss` parameter is rejected. */
   issuer?: string;
 }
@@ -103,7 +105,9 @@ export async function startLoopback(options: LoopbackOptions): Promise<LoopbackL
 
 function judge(q: URLSearchParams, options: LoopbackOptions): LoopbackResult | OAuthError {
   const state = q.get("state");
-  if (state !== options.state) {
+  // Without state (bing-webmaster) the login is bound by the fixed redirect URI alone.
+  const stateOk = state === options.state || (state === null && options.stateOptional === true);
+  if (!stateOk) {
     return new OAuthError(
       "authorization",
       "the authorization response's state does not match this login (another page or program answered the redirect)",

@@ -13,9 +13,10 @@
  *   {@link discoverEndpoints}; errors {@link OAuthError} and
  *   {@link OAuthLoginRequiredError}.
  *
- * Served so far: provider `"generic"` (issuer discovery or declared
- * endpoints), the loopback and device flows, client secrets and
- * `tokenExchangeUrl`. The named presets come next.
+ * - {@link OAUTH_PRESET_IDS} and {@link getOAuthPreset}`(id, options?)`
+ *   → {@link OAuthPreset}: each provider's endpoints, defaults and quirks
+ *   (google, microsoft, github, bing-webmaster, posthog, generic), with the
+ *   documentation URL and date they were checked against.
  *
  * @module
  */
@@ -30,6 +31,7 @@ export {
   OAuthLoginRequiredError,
 } from "./errors.ts";
 export { loginStatus } from "./status.ts";
+export { getOAuthPreset, OAUTH_PRESET_IDS, type OAuthPreset, type PresetFlow } from "./presets.ts";
 export type {
   AccessTokenOptions,
   BrowserOpener,

@@ -37,6 +37,7 @@ export {
   type EngineOptions,
   type FetchLike,
   getAccessToken,
+  getOAuthPreset,
   login,
   type LoginOptions,
   type LoginResult,
@@ -47,10 +48,13 @@ export {
   type LogoutOptions,
   type LogoutResult,
   type LogSink,
+  OAUTH_PRESET_IDS,
   OAuthError,
   type OAuthErrorCode,
   OAuthLoginRequiredError,
+  type OAuthPreset,
   type ObtainedVia,
+  type PresetFlow,
   type TokenSet,
 } from "../oauth/mod.ts";
 export {

@@ -74,8 +74,14 @@ export interface BrowseResult {
   html: string;
 }
 
+/** Options of {@link browse}. */
+export interface BrowseOptions {
+  /** Rewrites every redirect target before it is followed (a provider quirk, a forged answer). */
+  rewriteRedirect?: (url: string) => string;
+}
+
 /** Follows `url` like a browser whose user approves everything. */
-export async function browse(url: string): Promise<BrowseResult> {
+export async function browse(url: string, options: BrowseOptions = {}): Promise<BrowseResult> {
   const jar = new Map<string, string>();
   let method = "GET";
   let body: string | undefined;
@@ -95,6 +101,7 @@ export async function browse(url: string): Promise<BrowseResult> {
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel();
       url = new URL(res.headers.get("location")!, url).href;
+      if (options.rewriteRedirect) url = options.rewriteRedirect(url);
       method = "GET";
       body = undefined;
       continue;

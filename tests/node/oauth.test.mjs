@@ -11,7 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   getAccessToken,
+  getOAuthPreset,
   login,
+  OAUTH_PRESET_IDS,
   OAuthLoginRequiredError,
   openSecretStore,
 } from "@ken-jo/agent-connector/sdk";
@@ -21,11 +23,13 @@ const codes = new Map(); // code -> { challenge, redirectUri }
 const refreshTokens = new Set();
 let issued = 0;
 let tokenRequests = 0;
+let lastAuthQuery;
 
 const server = createServer(async (req, res) => {
   const url = new URL(req.url, "http://127.0.0.1");
   if (url.pathname === "/auth") {
     const q = url.searchParams;
+    lastAuthQuery = q;
     const code = `code-${++issued}`;
     codes.set(code, { challenge: q.get("code_challenge"), redirectUri: q.get("redirect_uri") });
     res.writeHead(302, {
@@ -152,4 +156,27 @@ test("getAccessToken on Node turns a rejected refresh token into the login-requi
     return true;
   });
   assert.equal(opened.get("oauth.main.refresh-token"), null);
+});
+
+test("the presets load on Node: a google login keeps its quirks with declared endpoints", async () => {
+  assert.deepEqual(OAUTH_PRESET_IDS, [
+    "google",
+    "microsoft",
+    "github",
+    "bing-webmaster",
+    "posthog",
+    "generic",
+  ]);
+  assert.equal(getOAuthPreset("google").tokenEndpoint, "https://oauth2.googleapis.com/token");
+  const result = await login({
+    ...common,
+    key: "google",
+    def: { ...def, provider: "google" },
+    openBrowser: async (url) => {
+      await (await fetch(url)).text();
+    },
+  });
+  assert.equal(result.provider, "google");
+  assert.equal(lastAuthQuery.get("access_type"), "offline");
+  assert.equal(lastAuthQuery.get("prompt"), "consent");
 });
