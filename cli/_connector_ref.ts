@@ -9,7 +9,7 @@
  */
 
 import { resolve } from "node:path";
-import type { ResolvedConnector } from "../core/connector_types.ts";
+import type { ResolvedConnector, ResolvedOAuthLoginDef } from "../core/connector_types.ts";
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
@@ -35,6 +35,8 @@ export interface ConnectorRef {
   modulePath?: string;
   /** Secret names the registered record lists, when there is a record. */
   secretNames?: string[];
+  /** Login definitions the registered record holds, when it holds them. */
+  logins?: Record<string, ResolvedOAuthLoginDef>;
 }
 
 /** Loads a connector config (io/load_connector.ts `loadConnector`, or a test double). */
@@ -61,8 +63,11 @@ export async function resolveConnectorRef(
   const { host } = options;
   const root = dataRoot(host);
   const withRecord = (ref: ConnectorRef): ConnectorRef => {
-    const names = readConnectorRecord(root, ref.id)?.secretNames;
-    return names ? { ...ref, secretNames: names } : ref;
+    const record = readConnectorRecord(root, ref.id);
+    const out = { ...ref };
+    if (record?.secretNames) out.secretNames = record.secretNames;
+    if (record?.oauth) out.logins = record.oauth;
+    return out;
   };
   if (options.connectorId !== undefined) {
     return withRecord({ id: options.connectorId, source: "connector-id" });

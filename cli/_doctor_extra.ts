@@ -91,3 +91,41 @@ export async function loginsCheck(
   const result = loginsDoctorCheck({ connectorId: id, logins, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * `<id>: logins record`: warns when the registry record's login definitions
+ * (what `auth --connector-id` and `getAccessToken` without `def` read) are
+ * missing or differ from the config module's. Nothing when they agree.
+ */
+export function loginsRecordCheck(
+  id: string,
+  record: { oauth?: ResolvedConnector["oauth"] },
+  connector: ResolvedConnector | undefined,
+): Finding[] {
+  const declared = connector?.oauth ?? {};
+  if (!connector || (Object.keys(declared).length === 0 && !record.oauth)) return [];
+  const problem = !record.oauth
+    ? "the registry record holds no login definitions"
+    : canonical(record.oauth) !== canonical(declared)
+    ? "the registry record's login definitions differ from the config module's"
+    : undefined;
+  if (!problem) return [];
+  return [{
+    check: `${id}: logins record`,
+    status: "warn",
+    message: `${problem} — auth --connector-id and getAccessToken without def read the record`,
+    fix: "run `agent-connector upgrade`",
+    fixable: false,
+    connectorId: id,
+  }];
+}

@@ -50,7 +50,8 @@ token \`auth token\` prints on stdout.
 login opens the provider's authorization page in your browser and listens on
 127.0.0.1 for the redirect. Without a browser (AGENT_CONNECTOR_BROWSER=never,
 SSH, no display) it runs the device flow when the provider offers one (visit a
-URL, enter a code; google never falls back to it), else prints the URL to open. status reads the keystore only (no network).
+URL, enter a code; google never falls back to it), else prints the URL to
+open. status reads the keystore only (no network).
 logout revokes the token at the provider when it can, then removes it.
 
 Flags:
@@ -217,8 +218,10 @@ function portFlag(value: string | undefined): number | undefined {
 
 function loginsOf(ref: ConnectorRef, command: string): Record<string, ResolvedOAuthLoginDef> {
   if (ref.connector) return ref.connector.oauth ?? {};
+  // Found by id: the registry record holds the login definitions install wrote.
+  if (ref.logins) return ref.logins;
   throw new CliError(
-    `${command}: connector ${ref.id} was found by its id, but its login definitions live in its config module — ` +
+    `${command}: connector ${ref.id} has no recorded login definitions (it is not installed, or was installed by an older version) — ` +
       `pass --connector <path>, or run it in the folder with agent-connector.config.*`,
   );
 }

@@ -19,16 +19,20 @@ import { REPO } from "../tests/_helpers/runtime.ts";
 import { browse, type OAuthTestServer, startOAuthServer } from "../tests/_helpers/oauth_server.ts";
 import { listFiles } from "../tests/_helpers/temp.ts";
 import { clearTokenCache } from "../oauth/_token_cache.ts";
+import { getAccessToken } from "../oauth/access_token.ts";
+import { readConnectorRecord } from "../io/connector_record.ts";
 
 let server: OAuthTestServer;
 let home: string;
 let project: string;
+let cwd: string;
 
 before(async () => {
   server = await startOAuthServer();
   home = mkdtempSync(join(tmpdir(), "ac-"));
   project = join(home, "proj");
   mkdirSync(project);
+  cwd = project;
   writeFileSync(
     join(project, "agent-connector.config.mjs"),
     `import { defineConnector } from ${JSON.stringify(pathToFileURL(join(REPO, "mod.ts")).href)};
@@ -83,7 +87,7 @@ async function cli(...argv: string[]): Promise<Run> {
       home,
       env: { AGENT_CONNECTOR_BROWSER: "never", AGENT_CONNECTOR_SECRETS_BACKEND: "file" },
       os: "linux",
-      cwd: project,
+      cwd,
     },
     brand: { name: CLI_NAME, version: VERSION },
   };
@@ -238,4 +242,72 @@ test("install warns about each login not present, and doctor adds the logins che
     { status: logins?.status, message: logins?.message },
     { status: "warn", message: "not logged in: main, spare — run auth login <key>" },
   );
+});
+
+test("an installed connector's logins work by --connector-id from anywhere, and leave the record when it is uninstalled", async () => {
+  const root = join(home, ".agent-connector");
+  const recorded = readConnectorRecord(root, "auth-cli")?.oauth;
+  assert.deepEqual(Object.keys(recorded ?? {}), ["main", "spare"]);
+  assert.equal(recorded?.main.issuer, server.issuer);
+  cwd = home; // no agent-connector.config.* here
+  try {
+    const status = await cli("auth", "status", "--connector-id", "auth-cli");
+    assert.equal(status.code, 0, status.stderr);
+    assert.match(status.stdout, /^main +generic +no/m);
+    const login = await cli("auth", "login", "main", "--connector-id", "auth-cli");
+    assert.equal(login.code, 0, login.stderr);
+    const token = await cli("auth", "token", "main", "--connector-id", "auth-cli");
+    assert.equal(token.code, 0, token.stderr);
+    clearTokenCache();
+    const sdk = await getAccessToken({
+      connectorId: "auth-cli",
+      key: "main",
+      interactive: "never",
+      env: {},
+      secretStore: { dataRoot: root, backend: "file", env: {} },
+    });
+    assert.ok(sdk.accessToken, "getAccessToken without def reads the record");
+    assert.notEqual(sdk.accessToken, token.stdout.trim());
+
+    // A connector whose module is gone: doctor checks the logins its record holds.
+    const ghost = readConnectorRecord(root, "auth-cli")!;
+    writeFileSync(
+      join(root, "connectors", "auth-cli", "connector.json"),
+      JSON.stringify({ ...ghost, modulePath: join(home, "gone", "agent-connector.config.mjs") }),
+    );
+    let doctor;
+    try {
+      doctor = await cli("doctor", "--json");
+    } finally {
+      writeFileSync(join(root, "connectors", "auth-cli", "connector.json"), JSON.stringify(ghost));
+    }
+    const list = JSON.parse(doctor.stdout);
+    const findings = Array.isArray(list) ? list : list.findings ?? list.results;
+    assert.equal(
+      findings.find((f: { check: string }) => f.check === "auth-cli: logins")?.message,
+      "not logged in: spare — run auth login <key>",
+      "doctor checks the recorded logins without the module",
+    );
+
+    cwd = project;
+    const uninstall = await cli("uninstall", "--targets", "claude-code");
+    assert.ok(uninstall.code === 0 || uninstall.code === 1, uninstall.stderr);
+    assert.equal(readConnectorRecord(root, "auth-cli")?.oauth, undefined);
+    cwd = home;
+    const after = await cli("auth", "status", "--connector-id", "auth-cli");
+    assert.equal(after.code, 1);
+    assert.match(after.stderr, /connector auth-cli has no recorded login definitions/);
+    await assert.rejects(
+      getAccessToken({
+        connectorId: "auth-cli",
+        key: "spare",
+        interactive: "never",
+        env: {},
+        secretStore: { dataRoot: root, backend: "file", env: {} },
+      }),
+      /no login definition for "spare" of connector auth-cli/,
+    );
+  } finally {
+    cwd = project;
+  }
 });

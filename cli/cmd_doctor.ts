@@ -31,7 +31,7 @@ import { dropStale, ledgerOnlyIds, orphanLedger } from "../install/doctor_ledger
 import { registryEntry } from "../adapters/registry.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
 import { explainHooks } from "../sdk/_explain.ts";
-import { loginsCheck, probes, secretsCheck } from "./_doctor_extra.ts";
+import { loginsCheck, loginsRecordCheck, probes, secretsCheck } from "./_doctor_extra.ts";
 import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
 
 /** Help text. */
@@ -177,9 +177,12 @@ async function diagnose(
     if (s.record.secretNames?.length) {
       findings.push(...await secretsCheck(s.id, s.record.secretNames, ctx));
     }
-    if (s.connector && Object.keys(s.connector.oauth ?? {}).length) {
-      findings.push(...await loginsCheck(s.id, s.connector.oauth, ctx));
+    // The module's logins, else the ones install recorded (the module is gone).
+    const logins = s.connector?.oauth ?? s.record.oauth ?? {};
+    if (Object.keys(logins).length) {
+      findings.push(...await loginsCheck(s.id, logins, ctx));
     }
+    findings.push(...loginsRecordCheck(s.id, s.record, s.connector));
     // A ledger that cannot be read is a FAIL already; a re-render would stop on it.
     if (!claims) continue;
     const rows = rowsOf(s, opts, scopeGiven);

@@ -1,8 +1,8 @@
 /**
  * Writes the connector record `<dataRoot>/connectors/<id>/connector.json`
  * that the runtime entrypoints and uninstall read: identity, module path,
- * framework version, telemetry settings, secret names and where the
- * connector is installed.
+ * framework version, telemetry settings, secret names, login definitions
+ * and where the connector is installed.
  *
  * @module
  */
@@ -67,6 +67,7 @@ export function recordInstall(opts: {
     modulePath: opts.modulePath,
     telemetry: connector.telemetry,
     secretNames: secretNamesOf(connector),
+    oauth: connector.oauth ?? {},
     installs: mergeInstalls(prev?.installs ?? [], opts.installs),
     installedAt: prev?.installedAt ?? now,
     updatedAt: now,
@@ -75,13 +76,17 @@ export function recordInstall(opts: {
   return record;
 }
 
-/** Takes `rows` out of the record after an uninstall. */
+/**
+ * Takes `rows` out of the record after an uninstall; once no install is
+ * left the login definitions go too (nothing launches the server any more).
+ */
 export function recordUninstall(root: string, connectorId: string, rows: InstallRow[]): void {
   const prev = readConnectorRecord(root, connectorId);
   if (!prev) return;
   const installs = mergeInstalls(prev.installs ?? [], [], rows);
+  const { oauth: _logins, ...rest } = prev;
   writeStateFile(connectorRecordPath(root, connectorId), {
-    ...prev,
+    ...(installs.length ? prev : rest),
     installs,
     updatedAt: new Date().toISOString(),
   });

@@ -8,7 +8,7 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
+import type { ResolvedOAuthLoginDef, ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { AgentConnectorError } from "../core/errors.ts";
 import { connectorDir } from "./data_root.ts";
 import { describeJsonError } from "./_json_error.ts";
@@ -41,6 +41,15 @@ export interface ConnectorRecord {
   secretNames?: string[];
   /** Where the connector is installed: one row per host and scope (and project). */
   installs?: InstallRow[];
+  /**
+   * The login definitions (`oauth`), so `auth --connector-id` and
+   * `getAccessToken` without `def` work when the module is not at hand:
+   * endpoints, scopes, client ids and `${secret:NAME}` references, never a
+   * token or a secret's value (google's literal client secret, which Google
+   * documents as not confidential, is kept as declared — spec §2.2). Dropped
+   * once the connector is installed nowhere.
+   */
+  oauth?: Record<string, ResolvedOAuthLoginDef>;
   /** When the record was first written (ISO 8601). */
   installedAt: string;
   /** When it was last rewritten (ISO 8601). */

@@ -16,6 +16,7 @@ import { canOpenBrowser } from "./browser.ts";
 import { OAuthError, OAuthLoginRequiredError } from "./errors.ts";
 import { loginWithTokens } from "./login.ts";
 import { markLoginRevoked } from "./metadata.ts";
+import { readConnectorRecord } from "../io/connector_record.ts";
 import type { AccessTokenOptions, TokenSet } from "./types.ts";
 
 const inflight = new Map<string, Promise<TokenSet>>();
@@ -48,18 +49,28 @@ export function getAccessToken(options: AccessTokenOptions): Promise<TokenSet> {
   return pending.then((t) => ({ ...t }));
 }
 
-async function obtain(options: AccessTokenOptions): Promise<TokenSet> {
+/** `options.def`, else the login definition the connector's registry record holds. */
+function definitionOf(
+  options: AccessTokenOptions,
+  dataRoot: string,
+): NonNullable<AccessTokenOptions["def"]> {
+  if (options.def) return options.def;
+  const { connectorId, key } = options;
+  const def = readConnectorRecord(dataRoot, connectorId)?.oauth?.[key];
+  if (def) return def;
+  throw new OAuthError(
+    "config",
+    `no login definition for "${key}" of connector ${connectorId}: pass def, or install the connector (its record keeps the definitions)`,
+    { hint: "pass def (the connector's oauth[key]) to getAccessToken" },
+  );
+}
+
+async function obtain(given: AccessTokenOptions): Promise<TokenSet> {
+  const ctx = openEngine(given);
+  const options = { ...given, def: definitionOf(given, ctx.dataRoot) };
   const { connectorId, key, def } = options;
-  if (!def) {
-    throw new OAuthError(
-      "config",
-      `no login definition for "${key}" of connector ${connectorId}`,
-      { hint: "pass def (the connector's oauth[key]) to getAccessToken" },
-    );
-  }
   const interactive = options.interactive ?? "auto";
   if (interactive === "always") return await lazyLogin(options);
-  const ctx = openEngine(options);
   const storeAs = storeAsOf(key, def);
   const refreshToken = ctx.store.get(storeAs);
   if (refreshToken === null) return await loginOrThrow(options, interactive);

@@ -7,8 +7,10 @@
  *   open, else the device flow (RFC 8628) when the provider has one; refresh token
  *   stored in the keystore as `def.storeAs` (default
  *   `oauth.<key>.refresh-token`), record in `<dataRoot>/oauth/<id>.json`.
- * - {@link getAccessToken}`({ connectorId, key, def })` → {@link TokenSet}:
- *   cached in memory, refreshed with the stored token, rotation saved back.
+ * - {@link getAccessToken}`({ connectorId, key, def? })` → {@link TokenSet}:
+ *   cached in memory, refreshed with the stored token, rotation saved back;
+ *   without `def` it reads the login definition `install` recorded in
+ *   `<dataRoot>/connectors/<id>/connector.json` (`oauth`).
  * - {@link logout}, {@link loginStatus}, {@link canOpenBrowser},
  *   {@link discoverEndpoints}; errors {@link OAuthError} and
  *   {@link OAuthLoginRequiredError}.

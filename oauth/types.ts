@@ -122,7 +122,7 @@ export interface LoginOptions extends EngineOptions {
 
 /** Options of `getAccessToken`. */
 export interface AccessTokenOptions extends EngineOptions {
-  /** The login definition; required until the registry records login definitions. */
+  /** The login definition; default: the one the connector's registry record holds (install writes it). */
   def?: OAuthLoginDef | ResolvedOAuthLoginDef;
   /** `auto` logs in when a browser can open, `never` throws, `always` logs in first. */
   interactive?: "auto" | "never" | "always";
