@@ -15,7 +15,7 @@ import { cachedToken, forgetCachedToken, rememberToken } from "./_token_cache.ts
 import { canOpenBrowser } from "./browser.ts";
 import { OAuthError, OAuthLoginRequiredError } from "./errors.ts";
 import { loginWithTokens } from "./login.ts";
-import { markLoginRevoked } from "./metadata.ts";
+import { markLoginRevoked, withTokenLock } from "./metadata.ts";
 import { readConnectorRecord } from "../io/connector_record.ts";
 import type { AccessTokenOptions, TokenSet } from "./types.ts";
 
@@ -72,24 +72,28 @@ async function obtain(given: AccessTokenOptions): Promise<TokenSet> {
   const interactive = options.interactive ?? "auto";
   if (interactive === "always") return await lazyLogin(options);
   const storeAs = storeAsOf(key, def);
-  const refreshToken = ctx.store.get(storeAs);
-  if (refreshToken === null) return await loginOrThrow(options, interactive);
+  if (ctx.store.get(storeAs) === null) return await loginOrThrow(options, interactive);
   const client = resolveClient(connectorId, key, def, ctx.store, ctx.env);
   const call: CallOptions = { fetch: options.fetch, timeoutMs: options.timeoutMs };
   const target = await resolveTarget(def, call);
-  let tokens: TokenSet;
-  try {
-    tokens = await tokenRequest(
-      { grant_type: "refresh_token", refresh_token: refreshToken },
-      client,
-      target,
-      call,
-    );
-  } catch (error) {
-    const rejected = error instanceof OAuthError && error.error !== undefined &&
-      (error.error === "invalid_grant" ||
-        target.preset.refreshRejectedErrors.includes(error.error));
-    if (rejected) {
+  // Read, exchange and store the rotated token under the connector's token
+  // lock: another process refreshing now waits and then uses the rotated one.
+  const tokens = await withTokenLock(ctx.dataRoot, connectorId, async () => {
+    const refreshToken = ctx.store.get(storeAs);
+    if (refreshToken === null) return undefined;
+    let fresh: TokenSet;
+    try {
+      fresh = await tokenRequest(
+        { grant_type: "refresh_token", refresh_token: refreshToken },
+        client,
+        target,
+        call,
+      );
+    } catch (error) {
+      const rejected = error instanceof OAuthError && error.error !== undefined &&
+        (error.error === "invalid_grant" ||
+          target.preset.refreshRejectedErrors.includes(error.error));
+      if (!rejected) throw error;
       try {
         ctx.store.delete(storeAs);
       } catch (deleteError) {
@@ -97,13 +101,14 @@ async function obtain(given: AccessTokenOptions): Promise<TokenSet> {
       }
       markLoginRevoked(ctx.dataRoot, connectorId, key);
       forgetCachedToken(connectorId, key);
-      return await loginOrThrow(options, interactive);
+      return undefined;
     }
-    throw error;
-  }
-  if (tokens.refreshToken && tokens.refreshToken !== refreshToken) {
-    ctx.store.set(storeAs, tokens.refreshToken);
-  }
+    if (fresh.refreshToken && fresh.refreshToken !== refreshToken) {
+      ctx.store.set(storeAs, fresh.refreshToken);
+    }
+    return fresh;
+  });
+  if (!tokens) return await loginOrThrow(options, interactive);
   rememberToken(connectorId, key, tokens);
   const { refreshToken: _stored, ...out } = tokens;
   return out;

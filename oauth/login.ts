@@ -23,7 +23,7 @@ import {
 } from "./_login_def.ts";
 import { canOpenBrowser, openWithOs } from "./browser.ts";
 import { OAuthError } from "./errors.ts";
-import { removeLoginRecord, saveLoginRecord } from "./metadata.ts";
+import { removeLoginRecord, saveLoginRecord, withTokenLock } from "./metadata.ts";
 import { createPkce, randomToken } from "./pkce.ts";
 import { startLoopback } from "./loopback.ts";
 import { forgetCachedToken, rememberToken } from "./_token_cache.ts";
@@ -114,16 +114,20 @@ export async function loginWithTokens(
     );
   }
   const storeAs = storeAsOf(key, def);
-  const entry = ctx.store.set(storeAs, tokens.refreshToken);
   const scope = tokens.scope ?? def.scopes.join(" ");
-  saveLoginRecord(ctx.dataRoot, connectorId, key, {
-    provider: def.provider,
-    scope,
-    obtainedAt: new Date().toISOString(),
-    obtainedVia: via,
-    ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
-    storeAs,
-    backend: entry.backend,
+  const refreshToken = tokens.refreshToken;
+  const entry = await withTokenLock(ctx.dataRoot, connectorId, () => {
+    const stored = ctx.store.set(storeAs, refreshToken);
+    saveLoginRecord(ctx.dataRoot, connectorId, key, {
+      provider: def.provider,
+      scope,
+      obtainedAt: new Date().toISOString(),
+      obtainedVia: via,
+      ...(tokens.expiresAt ? { expiresAt: tokens.expiresAt } : {}),
+      storeAs,
+      backend: stored.backend,
+    });
+    return Promise.resolve(stored);
   });
   rememberToken(connectorId, key, tokens);
   const result: LoginResult = {
@@ -248,13 +252,15 @@ export async function logout(options: LogoutOptions): Promise<LogoutResult> {
   const { connectorId, key, def } = options;
   const ctx = openEngine(options);
   const storeAs = storeAsOf(key, def);
-  const token = ctx.store.get(storeAs);
-  let revoked = false;
-  if (token !== null) revoked = await revoke(options, ctx, token);
-  const deleted = token !== null ? ctx.store.delete(storeAs) : false;
-  const recordRemoved = removeLoginRecord(ctx.dataRoot, connectorId, key);
-  forgetCachedToken(connectorId, key);
-  return { removed: deleted || recordRemoved, revoked };
+  return await withTokenLock(ctx.dataRoot, connectorId, async () => {
+    const token = ctx.store.get(storeAs);
+    let revoked = false;
+    if (token !== null) revoked = await revoke(options, ctx, token);
+    const deleted = token !== null ? ctx.store.delete(storeAs) : false;
+    const recordRemoved = removeLoginRecord(ctx.dataRoot, connectorId, key);
+    forgetCachedToken(connectorId, key);
+    return { removed: deleted || recordRemoved, revoked };
+  });
 }
 
 async function revoke(options: LogoutOptions, ctx: EngineContext, token: string): Promise<boolean> {

@@ -485,3 +485,31 @@ test("a redirect naming another issuer (RFC 9207 iss) is rejected", async () => 
   });
   await assert.rejects(login(options), /came from issuer "https:\/\/evil\.example"/);
 });
+
+test("getAccessToken with interactive always and no browser logs in again through the device flow, even with a stored token", async () => {
+  const { options } = harness();
+  await login(options);
+  const before = store().get("oauth.main.refresh-token");
+  const lines: string[] = [];
+  const pages: Promise<BrowseResult>[] = [];
+  const tokens = await getAccessToken({
+    connectorId: ID,
+    key: KEY,
+    def: def(),
+    interactive: "always",
+    env: { AGENT_CONNECTOR_BROWSER: "never" },
+    secretStore: storeOptions(),
+    fetch: fastDevice,
+    log: (line) => {
+      lines.push(line);
+      const complete = line.match(/^\(or open (\S+)\)$/)?.[1];
+      if (complete) pages.push(browse(complete));
+    },
+  });
+  assert.ok(tokens.accessToken);
+  assert.equal(tokens.refreshToken, undefined);
+  await Promise.all(pages);
+  assert.match(lines[0], /^Visit .* and enter code /);
+  assert.equal(readLoginMetadata(root, ID).logins.main.obtainedVia, "device");
+  assert.notEqual(store().get("oauth.main.refresh-token"), before);
+});

@@ -2,7 +2,10 @@
  * The non-secret login record `<dataRoot>/oauth/<id>.json` (spec §3 `auth`):
  * `{ version: 1, connectorId, logins: { <key>: { provider, scope,
  * obtainedAt, obtainedVia, expiresAt?, revokedAt?, storeAs, backend } } }`,
- * written 0600 atomically. It never holds a token.
+ * written 0600 atomically under the lock `<id>.json.lock`, so two processes
+ * updating different logins never lose each other's entry. It never holds a
+ * token. {@link withTokenLock} serializes what changes a stored refresh token
+ * (refresh, login, logout) across processes.
  *
  * @module
  */
@@ -10,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
+import { acquireLock, withLockFileSync } from "../io/lock.ts";
 import type { SecretBackendId } from "../secrets/types.ts";
 import type { ObtainedVia } from "./types.ts";
 
@@ -70,8 +74,26 @@ export function readLoginMetadata(dataRoot: string, connectorId: string): LoginM
 
 function write(dataRoot: string, meta: LoginMetadata): void {
   const path = loginMetadataPath(dataRoot, meta.connectorId);
-  ensureDir(join(dataRoot, "oauth"), 0o700);
   writeFileAtomic(path, JSON.stringify(meta, null, 2) + "\n", { mode: 0o600, forceMode: true });
+}
+
+/** How long a login waits for another process's lock. */
+const LOCK_WAIT_MS = 30_000;
+
+/** Read-modify-write of the file under its lock; `change` returns false to write nothing. */
+function update(
+  dataRoot: string,
+  connectorId: string,
+  change: (meta: LoginMetadata) => boolean,
+): boolean {
+  ensureDir(join(dataRoot, "oauth"), 0o700);
+  const path = loginMetadataPath(dataRoot, connectorId);
+  return withLockFileSync(`${path}.lock`, () => {
+    const meta = readLoginMetadata(dataRoot, connectorId);
+    if (!change(meta)) return false;
+    write(dataRoot, meta);
+    return true;
+  }, { waitMs: LOCK_WAIT_MS, activity: "login update" });
 }
 
 /** Sets one login's record. */
@@ -81,25 +103,52 @@ export function saveLoginRecord(
   key: string,
   record: LoginRecord,
 ): void {
-  const meta = readLoginMetadata(dataRoot, connectorId);
-  meta.logins[key] = record;
-  write(dataRoot, meta);
+  update(dataRoot, connectorId, (meta) => {
+    meta.logins[key] = record;
+    return true;
+  });
 }
 
 /** Marks a login's refresh token as rejected by the provider. */
 export function markLoginRevoked(dataRoot: string, connectorId: string, key: string): void {
-  const meta = readLoginMetadata(dataRoot, connectorId);
-  const record = meta.logins[key];
-  if (!record) return;
-  record.revokedAt = new Date().toISOString();
-  write(dataRoot, meta);
+  update(dataRoot, connectorId, (meta) => {
+    const record = meta.logins[key];
+    if (!record) return false;
+    record.revokedAt = new Date().toISOString();
+    return true;
+  });
 }
 
 /** Removes one login's record; true when there was one. */
 export function removeLoginRecord(dataRoot: string, connectorId: string, key: string): boolean {
-  const meta = readLoginMetadata(dataRoot, connectorId);
-  if (!(key in meta.logins)) return false;
-  delete meta.logins[key];
-  write(dataRoot, meta);
-  return true;
+  return update(dataRoot, connectorId, (meta) => {
+    if (!(key in meta.logins)) return false;
+    delete meta.logins[key];
+    return true;
+  });
+}
+
+/**
+ * Runs `fn` holding the connector's token lock `<dataRoot>/oauth/<id>.lock`:
+ * a refresh reads the stored refresh token, exchanges it and stores the
+ * rotated one inside it, so a second process refreshing at the same moment
+ * uses the rotated token instead of replaying the old one (which a provider
+ * with reuse detection answers by revoking the whole grant).
+ */
+export async function withTokenLock<T>(
+  dataRoot: string,
+  connectorId: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  ensureDir(join(dataRoot, "oauth"), 0o700);
+  const lock = await acquireLock(
+    join(dataRoot, "oauth", `${connectorId}.lock`),
+    LOCK_WAIT_MS,
+    "login refresh",
+  );
+  try {
+    return await fn();
+  } finally {
+    lock.release();
+  }
 }
