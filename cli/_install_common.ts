@@ -19,7 +19,7 @@ import {
   stringFlag,
 } from "./_args.ts";
 import { CliError, UsageError } from "./_errors.ts";
-import { isHostId, type PlatformId } from "../core/platform_types.ts";
+import { type ChangeRecord, isHostId, type PlatformId } from "../core/platform_types.ts";
 import { loadConnector, type LoadedConnector } from "../io/load_connector.ts";
 import { formatInstallResult, formatInstallResultJson } from "../core/change_records.ts";
 import type { PipelineResult, RunOptions } from "../install/pipeline.ts";
@@ -99,17 +99,22 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof CliError && /^No agent-connector\.config/.test(error.message);
 }
 
-/** Prints a pipeline result as lines or JSON; returns its exit code. */
+/**
+ * Prints a pipeline result as lines or JSON; returns its exit code (1 when it
+ * failed or anything extra is a warning). `extraRecords` (`warn` records the
+ * command adds, e.g. a login not present on a host entry) follow the run's.
+ */
 export function printResult(
   result: PipelineResult,
   parsed: ParsedArgs,
   ctx: CliContext,
   extraWarnings: string[] = [],
+  extraRecords: ChangeRecord[] = [],
 ): number {
   const plain = {
     connectorId: result.connectorId,
     dryRun: result.dryRun,
-    changes: result.changes,
+    changes: [...result.changes, ...extraRecords],
     warnings: [...result.warnings, ...extraWarnings],
   };
   ctx.stdout.write(
@@ -117,7 +122,7 @@ export function printResult(
       ? formatInstallResultJson(plain)
       : formatInstallResult(plain, { home: ctx.host.home, dryRun: result.dryRun }),
   );
-  return result.failed || extraWarnings.length ? 1 : 0;
+  return result.failed || extraWarnings.length || extraRecords.length ? 1 : 0;
 }
 
 /** Refuses `--method` values other than `direct`. */

@@ -222,18 +222,22 @@ test("auth login --device prints where to enter the code, and the approved login
   assert.equal((await cli("auth", "logout", "spare")).code, 0);
 });
 
-test("install warns about each login not present, and doctor adds the logins check", async () => {
+test("install warns about each login not present on every host entry it writes, and doctor adds the logins check", async () => {
   mkdirSync(join(home, ".claude"), { recursive: true });
-  const install = await cli("install", "--targets", "claude-code");
+  mkdirSync(join(home, ".cursor"), { recursive: true });
+  const install = await cli("install", "--targets", "claude-code,cursor");
   assert.equal(install.code, 1, install.stderr);
-  for (const key of ["main", "spare"]) {
-    assert.ok(
-      (install.stdout + install.stderr).includes(
-        `login "${key}" (generic) is not present — run \`auth login ${key}\` before the server needs it`,
-      ),
-      install.stdout + install.stderr,
-    );
-  }
+  const warned = install.stdout.split("\n").filter((l) => l.includes("is not present"));
+  assert.deepEqual(
+    warned,
+    ["claude-code", "cursor"].flatMap((host) =>
+      ["main", "spare"].map((key) =>
+        `! ${host}  login "${key}" (generic) is not present — run \`auth login ${key}\` before the server needs it`
+      )
+    ),
+    install.stdout,
+  );
+  assert.match(install.stdout, /\d+ warnings?\n$/);
   const doctor = await cli("doctor", "--json");
   const findings = JSON.parse(doctor.stdout);
   const list = Array.isArray(findings) ? findings : findings.findings ?? findings.results;
@@ -290,7 +294,7 @@ test("an installed connector's logins work by --connector-id from anywhere, and 
     );
 
     cwd = project;
-    const uninstall = await cli("uninstall", "--targets", "claude-code");
+    const uninstall = await cli("uninstall", "--targets", "claude-code,cursor");
     assert.ok(uninstall.code === 0 || uninstall.code === 1, uninstall.stderr);
     assert.equal(readConnectorRecord(root, "auth-cli")?.oauth, undefined);
     cwd = home;

@@ -19,7 +19,7 @@ import {
   runOptionsOf,
 } from "./_install_common.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
-import { loginWarnings } from "./_login_warnings.ts";
+import { loginRecords, loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
 
@@ -76,8 +76,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
     ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
     ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
-    ...await loginWarnings(loaded.connector, ctx.host),
   ];
+  const logins = await loginWarnings(loaded.connector, ctx.host);
   const result = await installConnector(loaded, opts);
-  return printResult(result, parsed, ctx, warnings);
+  return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));
 }

@@ -12,7 +12,7 @@ import { boolFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
 import { updateGuidance } from "./_update_guidance.ts";
 import { secretWarnings } from "./_secret_warnings.ts";
-import { loginWarnings } from "./_login_warnings.ts";
+import { loginRecords, loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
@@ -76,11 +76,13 @@ function guidance(channel: string, host: CliContext["host"]): string | undefined
 
 /**
  * Re-renders every registered connector from its recorded module; its
- * secret warnings (as install prints them) go into `warnings`.
+ * secret warnings (as install prints them) go into `warnings`, its login
+ * warning records into `logged`.
  */
 async function rerenderRegistered(
   opts: RunOptions,
   warnings: string[],
+  logged: ChangeRecord[],
 ): Promise<PipelineResult[]> {
   const root = dataRoot(opts.host);
   const results: PipelineResult[] = unreadableConnectorIds(root).map((id) => ({
@@ -121,11 +123,14 @@ async function rerenderRegistered(
       warnings.push(
         ...relativePathWarnings(connector, record.modulePath, opts.targets),
         ...await secretWarnings(connector, record.modulePath, opts.host, opts.targets),
-        ...await loginWarnings(connector, opts.host),
       );
     }
+    const logins = rows.length > 0
+      ? await loginWarnings(connector, opts.host)
+      : { once: [], perHostEntry: [] };
+    const runs: PipelineResult[] = [];
     for (const row of rows) {
-      results.push(
+      runs.push(
         await installConnector({ connector, modulePath: record.modulePath }, {
           ...opts,
           scope: row.scope,
@@ -134,6 +139,8 @@ async function rerenderRegistered(
         }),
       );
     }
+    logged.push(...loginRecords(runs.flatMap((r) => r.hosts), logins));
+    results.push(...runs);
   }
   return results;
 }
@@ -169,6 +176,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   let results: PipelineResult[];
   // A secret the server needs but nobody stored is reported as install does.
   const secrets: string[] = [];
+  // Login warnings: once per unset secret, then per host entry written.
+  const logged: ChangeRecord[] = [];
   try {
     const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
     assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
@@ -176,12 +185,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
       ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
-      ...await loginWarnings(loaded.connector, ctx.host),
     );
-    results = [await installConnector(loaded, opts)];
+    const logins = await loginWarnings(loaded.connector, ctx.host);
+    const result = await installConnector(loaded, opts);
+    logged.push(...loginRecords(result.hosts, logins));
+    results = [result];
   } catch (error) {
     if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
-    results = await rerenderRegistered(opts, secrets);
+    results = await rerenderRegistered(opts, secrets, logged);
   }
   const merged: PipelineResult = {
     connectorId: results.map((r) => r.connectorId).join(","),
@@ -191,7 +202,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     failed: bin.action === "warn" || results.some((r) => r.failed),
     hosts: results.flatMap((r) => r.hosts),
   };
-  const code = printResult(merged, parsed, ctx, secrets);
+  const code = printResult(merged, parsed, ctx, secrets, logged);
   if (!boolFlag(parsed, "json")) {
     const line = guidance(channel, ctx.host);
     if (line) ctx.stdout.write(`${line}\n`);

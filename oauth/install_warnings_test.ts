@@ -15,14 +15,21 @@ const logins: Record<string, OAuthLoginDef> = {
   ms: { ...base, provider: "microsoft", clientId: "public-id" },
 };
 
-test("install warns once per unset secret a login references, then per login not present", () => {
-  assert.deepEqual(loginInstallWarnings(logins, { has: () => false }), [
-    'login "gsc" (google) references secret "app" which is not set — run `secrets set app` before `auth login gsc`',
-    'login "gsc" (google) is not present — run `auth login gsc` before the server needs it',
-    'login "ms" (microsoft) is not present — run `auth login ms` before the server needs it',
-  ]);
+test("install warns once per unset secret a login references, and per login not present for every host entry", () => {
+  assert.deepEqual(loginInstallWarnings(logins, { has: () => false }), {
+    once: [
+      'login "gsc" (google) references secret "app" which is not set — run `secrets set app` before `auth login gsc`',
+    ],
+    perHostEntry: [
+      'login "gsc" (google) is not present — run `auth login gsc` before the server needs it',
+      'login "ms" (microsoft) is not present — run `auth login ms` before the server needs it',
+    ],
+  });
   const present = new Set(["app", "oauth.gsc.refresh-token", "oauth.ms.refresh-token"]);
-  assert.deepEqual(loginInstallWarnings(logins, { has: (n) => present.has(n) }), []);
+  assert.deepEqual(loginInstallWarnings(logins, { has: (n) => present.has(n) }), {
+    once: [],
+    perHostEntry: [],
+  });
 });
 
 test("an unreadable keystore gives the single backend-unavailable line", () => {
@@ -31,7 +38,10 @@ test("an unreadable keystore gives the single backend-unavailable line", () => {
       throw new SecretError("backend-unavailable", "no Secret Service on the D-Bus session bus");
     },
   };
-  assert.deepEqual(loginInstallWarnings(logins, store), [
-    "secrets backend unavailable; cannot verify login(s) gsc, ms: no Secret Service on the D-Bus session bus",
-  ]);
+  assert.deepEqual(loginInstallWarnings(logins, store), {
+    once: [
+      "secrets backend unavailable; cannot verify login(s) gsc, ms: no Secret Service on the D-Bus session bus",
+    ],
+    perHostEntry: [],
+  });
 });
