@@ -272,6 +272,21 @@ test("an installed connector's logins work by --connector-id from anywhere, and 
     });
     assert.ok(sdk.accessToken, "getAccessToken without def reads the record");
     assert.notEqual(sdk.accessToken, token.stdout.trim());
+    // No token in the record, the metadata, the locks or any output but token's stdout.
+    const keystore = readFileSync(join(root, "secrets", "file-store.json"), "utf8");
+    const refresh = JSON.stringify(JSON.parse(keystore)).match(/"([A-Za-z0-9_-]{40,})"/)?.[1];
+    assert.ok(refresh);
+    for (const secret of [token.stdout.trim(), sdk.accessToken, refresh]) {
+      for (const text of [status.stdout, status.stderr, login.stdout, login.stderr, token.stderr]) {
+        assert.ok(!text.includes(secret), "no token in any other output");
+      }
+      for (const file of listFiles(home).filter((f) => !f.endsWith("file-store.json"))) {
+        assert.ok(
+          !readFileSync(join(home, file), "latin1").includes(secret),
+          `${file} holds a token`,
+        );
+      }
+    }
 
     // A connector whose module is gone: doctor checks the logins its record holds.
     const ghost = readConnectorRecord(root, "auth-cli")!;
