@@ -1,5 +1,6 @@
 /**
- * A `usage` re-scan with nothing new loads no `node:fs` (nor `node:buffer`)
+ * A `usage` re-scan with nothing new loads no `node:fs` (nor `node:buffer`,
+ * nor `node:worker_threads`: only a first cached report starts a worker)
  * under Deno: loading Deno's `node:fs` costs ~43 M instructions (valgrind),
  * about a tenth of such a re-scan (DESIGN §5: under 100 ms), `node:buffer`
  * ~3 M. Its reads go through Deno's own API
@@ -19,6 +20,7 @@ import { moduleGraph } from "./_helpers/module_graph.ts";
 // every reader (each lists its sources).
 const NO_CHANGE_PATH = [
   "cli/cmd_usage.ts",
+  "usage/_report_job.ts",
   "usage/readers/registry.ts",
   "usage/scan.ts",
   "usage/cost.ts",
@@ -28,14 +30,17 @@ const NO_CHANGE_PATH = [
   "usage/aggregate.ts",
 ];
 
-test("a usage re-scan with nothing new loads no node:fs or node:buffer (nor what imports them)", () => {
+test("a usage re-scan with nothing new loads no node:fs, node:buffer or node:worker_threads (nor what imports them)", () => {
   const readers = spawnSync("ls", [join(REPO, "usage", "readers")], { encoding: "utf8" }).stdout
     .split("\n").filter((f) => /^[a-z][a-z_]*\.ts$/.test(f) && !f.endsWith("_test.ts"))
     .map((f) => `usage/readers/${f}`);
   assert.ok(readers.includes("usage/readers/claude_code.ts"));
   for (const entry of [...NO_CHANGE_PATH, ...readers]) {
     const graph = moduleGraph(join(REPO, entry), { staticOnly: true });
-    assert.deepEqual(graph.filter((s) => s === "node:fs" || s === "node:buffer"), [], entry);
+    const heavy = graph.filter((s) =>
+      s === "node:fs" || s === "node:buffer" || s === "node:worker_threads"
+    );
+    assert.deepEqual(heavy, [], entry);
     assert.ok(!graph.includes("io/atomic_write.ts"), `${entry} loads the cache writer`);
   }
 });

@@ -35,9 +35,7 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../core/runtime_info.ts";
@@ -46,6 +44,7 @@ import type { HostId } from "../core/platform_types.ts";
 import type { UsageGroupBy } from "../core/usage_types.ts";
 import type { ScanProgress } from "./scan.ts";
 import type { Aggregated } from "./_results.ts";
+import { fsReady, leanFs } from "./_fs.ts";
 
 /** The young generation of a report worker, in MB (see the module doc). */
 export const REPORT_YOUNG_MB = 4;
@@ -122,11 +121,16 @@ export async function computeReport(
   return { result, pricesVersion: prices.version };
 }
 
-/** Whether `job` is the first run with the cache: writable, with no kept state yet. */
-export function firstCachedRun(job: ReportJob): boolean {
+/**
+ * Whether `job` is the first run with the cache: writable, with no kept
+ * state yet. Through `leanFs` (usage/_fs.ts): a re-scan with nothing new
+ * asks this too, and under Deno `node:fs` costs it ~43 M instructions.
+ */
+export async function firstCachedRun(job: ReportJob): Promise<boolean> {
   if (job.noCache) return false;
+  await fsReady();
   const dir = join(dataRoot(job.host), "cache", "usage");
-  return writeAllowed(dir) && !existsSync(dir);
+  return writeAllowed(dir) && !leanFs.exists(dir);
 }
 
 /**
@@ -137,21 +141,25 @@ export async function runReport(
   job: ReportJob,
   onProgress?: (progress: ScanProgress) => void,
 ): Promise<ReportDone> {
-  if (job.threads !== 1 && firstCachedRun(job)) {
+  if (job.threads !== 1 && await firstCachedRun(job)) {
     const done = await inWorker(job, onProgress !== undefined, onProgress);
     if (done) return done;
   }
   return computeReport(job, onProgress);
 }
 
-/** Runs `job` on a worker; undefined when the worker failed or could not start. */
-function inWorker(
+/**
+ * Runs `job` on a worker; undefined when the worker failed or could not
+ * start. `node:worker_threads` is loaded here: a re-scan never starts one.
+ */
+async function inWorker(
   job: ReportJob,
   progress: boolean,
   onProgress?: (progress: ScanProgress) => void,
 ): Promise<ReportDone | undefined> {
+  const { Worker } = await import("node:worker_threads");
   return new Promise((resolve) => {
-    let worker: Worker;
+    let worker: InstanceType<typeof Worker>;
     try {
       const self = import.meta.url;
       const file = self.endsWith(".ts") ? "./_report_worker.ts" : "./_report_worker.js";

@@ -16,7 +16,7 @@ test("a first cached report on its own worker equals the report computed on this
     const t = tempCopy("agent-kit/home");
     try {
       const j = job(t.dir, false, by);
-      assert.ok(firstCachedRun(j));
+      assert.ok(await firstCachedRun(j));
       const seen: ScanProgress[] = [];
       const there = await runReport(j, (p) => seen.push(p));
       const here = await computeReport(job(t.dir, true, by));
@@ -30,13 +30,13 @@ test("a first cached report on its own worker equals the report computed on this
   }
 });
 
-test("only the first report with the cache goes to a worker: not with kept state nor --no-cache", () => {
+test("only the first report with the cache goes to a worker: not with kept state nor --no-cache", async () => {
   const t = tempCopy();
   try {
-    assert.equal(firstCachedRun(job(t.dir, false)), true); // no cache folder yet
-    assert.equal(firstCachedRun(job(t.dir, true)), false);
+    assert.equal(await firstCachedRun(job(t.dir, false)), true); // no cache folder yet
+    assert.equal(await firstCachedRun(job(t.dir, true)), false);
     mkdirSync(join(t.dir, "data", "cache", "usage"), { recursive: true });
-    assert.equal(firstCachedRun(job(t.dir, false)), false);
+    assert.equal(await firstCachedRun(job(t.dir, false)), false);
   } finally {
     t.done();
   }
@@ -46,7 +46,7 @@ test("a first cached report on a worker keeps the state a re-scan then answers f
   const t = tempCopy("agent-kit/home");
   try {
     const first = await runReport(job(t.dir, false));
-    assert.equal(firstCachedRun(job(t.dir, false)), false);
+    assert.equal(await firstCachedRun(job(t.dir, false)), false);
     const again = await runReport(job(t.dir, false));
     assert.deepEqual(again, first);
     assert.deepEqual(await computeReport(job(t.dir, true)), first);
