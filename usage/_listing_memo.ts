@@ -19,6 +19,13 @@
  *   (`_plan.ts`): while the walks are the kept ones, the keys the same and
  *   every source stats the same, the fingerprint is the same.
  *
+ * - what its reader read to list them (`_replay.ts`: host fields, env
+ *   variables, host-file probes, with what they gave), with the tool's and
+ *   the reader's versions and whether it listed none (and its skip note):
+ *   while all of that reads the same and the walks and sources stat as
+ *   kept, the platform is answered without loading its reader
+ *   ({@link ListingMemo.replay}).
+ *
  * Used where `_dirs.ts` remembers folders (under Deno: `DIR_MEMO_PAYS`).
  * Binary, small, read in one go (under Deno a 1.5 MB JSON version cost
  * ~55 ms of CPU to read and parse on every re-scan: fresh memory is dear
@@ -29,14 +36,24 @@
  * @module
  */
 
-import { join, sep } from "node:path";
+import { join, normalize, sep } from "node:path";
 import { denoStatsInto } from "../core/runtime_info.ts";
 import { statDir } from "./_dirs.ts";
 import type { UsageSource } from "./reader.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";
 import { readCacheFile } from "./cache.ts";
+import type { HostEnv } from "../io/host_env.ts";
+import {
+  absentUnder,
+  isSourcesRecord,
+  probedMissing,
+  sameSources,
+  type SourcesRecord,
+  stillAbsent,
+} from "./_replay.ts";
 
-const FORMAT = 1;
+/** 2: with each platform's {@link KeptSources}; a format-1 file is rebuilt. */
+const FORMAT = 2;
 const MAGIC = 0x334c5341; // "ASL3" as a little-endian uint32
 /** Joins names in the file: a name holding one is not kept. */
 const NL = "\n";
@@ -63,10 +80,37 @@ export interface KeptPlans {
   fingerprint: string;
 }
 
+/**
+ * What a platform's reader read to list its sources (`_replay.ts`), with the
+ * tool and reader versions and what it found: no sources (and the skip note
+ * it gave), or the sources its walks returned (then {@link KeptPlans}).
+ */
+export interface KeptSources extends SourcesRecord {
+  /** The tool's version (a reader's listing may change without its version). */
+  tool: string;
+  /** The reader's version. */
+  version: number;
+  /** Whether it listed no sources. */
+  empty: boolean;
+  /** Its skip note when it listed none. */
+  note?: string;
+}
+
+/** A platform answered without its reader: what {@link ListingMemo.replay} gives. */
+export interface Replayed {
+  /** The reader's version. */
+  version: number;
+  /** `fingerprint(plans)` of `_plan.ts`; none when it has no sources. */
+  fingerprint?: string;
+  /** Its skip note, when it has no sources. */
+  note?: string;
+}
+
 interface KeptPlatform {
   /** By walk number; null: that walk could not be kept. */
   walks: (KeptWalk | null)[];
   plans?: KeptPlans;
+  sources?: KeptSources;
 }
 
 /** One platform's walks, for a lister (`_walk.ts`). */
@@ -84,6 +128,7 @@ interface Header {
     {
       walks: ({ sig: string; dirs: number; files: number } | null)[];
       plans?: { count: number; keyed: boolean; fingerprint: string };
+      sources?: KeptSources;
     }
   >;
 }
@@ -93,6 +138,13 @@ interface Header {
  * ctime and inode, or -1, -1, -1: missing or not a folder).
  */
 export type SameDirs = (paths: readonly string[], kept: ArrayLike<number>) => boolean;
+
+/**
+ * Stats each of `paths` into `out` (size, mtime and inode a path, as
+ * `_plan.ts` plans them); false when one is missing, not a regular file or
+ * cannot be stat'ed.
+ */
+export type StatFiles = (paths: readonly string[], out: Float64Array) => boolean;
 
 const statsInto = denoStatsInto();
 
@@ -129,10 +181,24 @@ export class ListingMemo {
   private readonly fresh = new Map<string, KeptPlatform>();
   /** Platforms with a walk not answered from the memo in this listing. */
   private readonly walked = new Set<string>();
+  /**
+   * Platforms whose kept walks {@link ListingMemo.replay} found current, with
+   * the stats it took of their sources (when it got that far): their listing
+   * by the reader takes both instead of stat'ing again.
+   */
+  private readonly checked = new Map<string, Float64Array | undefined>();
   private changed = false;
 
-  /** The memo kept in `cacheDir` (read on first use); `same` checks folders (replaceable in tests). */
-  constructor(private readonly cacheDir: string, private readonly same: SameDirs = sameDirs) {}
+  /**
+   * The memo kept in `cacheDir` (read on first use); `same` checks folders
+   * (replaceable in tests), `statFiles` stats sources (none: a platform with
+   * sources is not replayed).
+   */
+  constructor(
+    private readonly cacheDir: string,
+    private readonly same: SameDirs = sameDirs,
+    private readonly statFiles: StatFiles | undefined = undefined,
+  ) {}
 
   private file(): string {
     return join(this.cacheDir, "listing.bin");
@@ -163,7 +229,10 @@ export class ListingMemo {
     const w = this.old(platform)?.walks[index];
     if (!w || w.sig !== sig) return undefined;
     const prefix = base.endsWith(sep) ? base : base + sep;
-    if (!this.same(w.dirs.map((rel) => rel === "" ? base : prefix + rel), w.stats)) {
+    if (
+      !this.checked.has(platform) &&
+      !this.same(w.dirs.map((rel) => rel === "" ? base : prefix + rel), w.stats)
+    ) {
       return undefined;
     }
     this.now(platform).walks[index] = w;
@@ -220,6 +289,88 @@ export class ListingMemo {
   }
 
   /**
+   * `platform` answered without its reader, when its kept listing
+   * ({@link KeptSources}) was made by `tool` and still holds: every host
+   * field, env variable and probe it read reads the same
+   * (`_replay.ts`), every folder of its walks stats as kept, and every
+   * source as kept. Undefined otherwise: list it with its reader (the walks
+   * and stats found current here are not taken again).
+   */
+  replay(platform: string, host: HostEnv, tool: string): Replayed | undefined {
+    const old = this.old(platform);
+    const kept = old?.sources;
+    if (!kept || kept.tool !== tool || old.walks.some((w) => !w)) return undefined;
+    if (kept.empty === !!old.plans) return undefined;
+    const gone = stillAbsent(kept.absent);
+    if (!sameSources(host, kept, gone)) return undefined;
+    const paths: string[] = [];
+    for (const w of old.walks as KeptWalk[]) {
+      const base = walkBase(w);
+      if (base === undefined) return undefined;
+      const prefix = base.endsWith(sep) ? base : base + sep;
+      // Folders kept missing that are still missing need no stat (a failing one costs most).
+      const dirs: string[] = [];
+      const stats: number[] = [];
+      for (let i = 0; i < w.dirs.length; i++) {
+        const path = w.dirs[i] === "" ? base : prefix + w.dirs[i];
+        if (w.stats[3 * i] === -1 && gone.has(path)) continue;
+        dirs.push(path);
+        stats.push(w.stats[3 * i], w.stats[3 * i + 1], w.stats[3 * i + 2]);
+      }
+      if (!this.same(dirs, stats)) return undefined;
+      for (const rel of w.files) paths.push(prefix + rel);
+    }
+    this.checked.set(platform, undefined);
+    if (old.plans) {
+      if (old.plans.stats.length !== 3 * paths.length) return undefined;
+      const now = new Float64Array(paths.length * 3);
+      if (!this.statFiles?.(paths, now)) return undefined;
+      this.checked.set(platform, now);
+      if (!sameNumbers(now, old.plans.stats)) return undefined;
+    }
+    this.fresh.set(platform, old);
+    const slow = missingPaths(kept, old.walks).filter((p) => !gone.has(p));
+    if (slow.length > 0) {
+      // Missing paths probed the slow way (their folder changed since, or none vouched
+      // for them): vouched for anew where a folder can, next to the groups that held.
+      const held = (kept.absent ?? []).filter((a) => gone.has(a[4][0]));
+      const absent = [...held, ...absentUnder(slow, Date.now())];
+      if (JSON.stringify(absent) !== JSON.stringify(kept.absent ?? [])) {
+        this.fresh.set(platform, { ...old, sources: { ...kept, absent } });
+        this.changed = true;
+      }
+    }
+    return { version: kept.version, fingerprint: old.plans?.fingerprint, note: kept.note };
+  }
+
+  /**
+   * The stats {@link ListingMemo.replay} took of `platform`'s sources, when
+   * `count` sources were kept and their walks are current: the sources a
+   * kept listing gives (`plans`) stat so.
+   */
+  checkedStats(platform: string, count: number): Float64Array | undefined {
+    const now = this.checked.get(platform);
+    return now?.length === 3 * count ? now : undefined;
+  }
+
+  /**
+   * Notes what `platform`'s reader read to list its sources (undefined: it
+   * cannot be replayed), after its walks; the paths its probes and walks
+   * found missing are kept by the folder that vouches for them
+   * (`_replay.ts` `absentUnder`).
+   */
+  recordSources(platform: string, sources: KeptSources | undefined): void {
+    if (sources) {
+      const missing = missingPaths(sources, this.fresh.get(platform)?.walks ?? []);
+      const absent = missing.length > 0 ? absentUnder(missing, Date.now()) : [];
+      sources = absent.length > 0 ? { ...sources, absent } : sources;
+    }
+    const old = this.old(platform)?.sources;
+    if (JSON.stringify(sources) !== JSON.stringify(old)) this.changed = true;
+    this.now(platform).sources = sources;
+  }
+
+  /**
    * Writes the platforms listed since load (with the others as they were)
    * when anything changed; false when nothing was written.
    */
@@ -239,6 +390,29 @@ export class ListingMemo {
   }
 }
 
+/** The paths a listing found missing: probed ones, and folders its walks found missing. */
+function missingPaths(sources: SourcesRecord, walks: readonly (KeptWalk | null)[]): string[] {
+  const missing = sources.probes.filter(probedMissing).map((p) => p[1]);
+  for (const w of walks) {
+    const base = w ? walkBase(w) : undefined;
+    if (!w || base === undefined) continue;
+    const prefix = base.endsWith(sep) ? base : base + sep;
+    w.dirs.forEach((rel, i) => {
+      if (w.stats[3 * i] === -1) missing.push(rel === "" ? base : prefix + rel);
+    });
+  }
+  return missing;
+}
+
+/** The folder a kept walk began at: its root (first in its signature, `[root, ext, filter]`), normalized. */
+function walkBase(walk: KeptWalk): string | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(walk.sig)[0];
+  } catch { /* not a signature */ }
+  return typeof root === "string" && root ? normalize(root) : undefined;
+}
+
 function writeMemo(platforms: Record<string, KeptPlatform>): Uint8Array {
   const header: Header = { format: FORMAT, platforms: {} };
   const texts: string[] = ["L"]; // one line at least: an empty text is one empty line
@@ -256,7 +430,7 @@ function writeMemo(platforms: Record<string, KeptPlatform>): Uint8Array {
       numbers.push(p.plans.stats);
       if (p.plans.keys) texts.push(...p.plans.keys);
     }
-    header.platforms[id] = { walks, plans };
+    header.platforms[id] = { walks, plans, sources: p.sources };
   }
   const text = new TextEncoder().encode(texts.join(NL));
   const count = numbers.reduce((n, a) => n + a.length, 0);
@@ -316,7 +490,8 @@ function readMemo(path: string): Record<string, KeptPlatform> | undefined {
         plans = { stats: nums(3 * p.plans.count), fingerprint: p.plans.fingerprint };
         if (p.plans.keyed) plans.keys = lines(p.plans.count);
       }
-      out[id] = { walks, plans };
+      const sources = isSourcesRecord(p.sources) ? p.sources : undefined;
+      out[id] = { walks, plans, sources };
     }
     return t === texts.length && n === count ? out : undefined;
   } catch {

@@ -11,7 +11,7 @@ import { type Cursor, Cyrb53, headHash } from "./cache.ts";
 import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
 import { nodeFs } from "./_fs.ts";
 import type { Resume } from "./_decode.ts";
-import { type KeptPlans, type ListingMemo, sameNumbers } from "./_listing_memo.ts";
+import { type KeptPlans, type ListingMemo, sameNumbers, type StatFiles } from "./_listing_memo.ts";
 
 /** One listed source and what to do with it. */
 export interface Planned {
@@ -149,8 +149,9 @@ export function planListed(
   memo?: ListingMemo,
 ): { fingerprint: string; plans: () => Planned[] } {
   const kept = memo?.plans(reader.id, sources, listed);
-  // Stat'ed once: when only some sizes or times changed (an append), the plans come from these.
-  const now = kept && statNumbers(sources);
+  // Stat'ed once: when only some sizes or times changed (an append), the plans come from these
+  // (taken by the memo's replay check already, when it got that far).
+  const now = kept && (memo!.checkedStats(reader.id, sources.length) ?? statNumbers(sources));
   if (kept && now && sameNumbers(now, kept.stats)) {
     memo!.recordPlans(reader.id, kept);
     return { fingerprint: kept.fingerprint, plans: () => plansFrom(reader, sources, kept.stats) };
@@ -189,6 +190,27 @@ function keepPlans(
 }
 
 /**
+ * Stats each of `paths` into `out` as {@link statNumbers} does
+ * (`_listing_memo.ts` {@link StatFiles}).
+ */
+export const statPaths: StatFiles = (paths, out) => {
+  if (statsInto) return statsInto(paths, false, out);
+  for (let i = 0; i < paths.length; i++) {
+    let st;
+    try {
+      st = statFile(paths[i]);
+    } catch {
+      return false;
+    }
+    if (!st) return false;
+    out[3 * i] = st.size;
+    out[3 * i + 1] = st.mtimeMs;
+    out[3 * i + 2] = st.ino;
+  }
+  return true;
+};
+
+/**
  * Each source's size, mtime and inode (three numbers a source), as
  * {@link planSources} would stat them; undefined when one is missing, not a
  * regular file or cannot be stat'ed (planning reports it), or has companions.
@@ -196,18 +218,7 @@ function keepPlans(
 function statNumbers(sources: UsageSource[]): Float64Array | undefined {
   const out = new Float64Array(sources.length * 3);
   if (sources.some((s) => s.companions)) return undefined;
-  if (statsInto) return statsInto(sources.map((s) => s.path), false, out) ? out : undefined;
-  for (let i = 0; i < sources.length; i++) {
-    let st;
-    try {
-      st = statFile(sources[i].path);
-    } catch {
-      return undefined;
-    }
-    if (!st) return undefined;
-    out.set([st.size, st.mtimeMs, st.ino], 3 * i);
-  }
-  return out;
+  return statPaths(sources.map((s) => s.path), out) ? out : undefined;
 }
 
 /**

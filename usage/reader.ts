@@ -146,6 +146,10 @@ export interface UsageReader {
   /**
    * Lists the sources under the host's home(s), honoring the host's env
    * overrides in `host.env` and never reading `process.env` or `os.homedir()`.
+   * It looks at the host only through `host`, `list` and the probes of
+   * `_replay.ts` (`probeExists`, `probeText`, `probeNames`), and returns the
+   * same sources while those give the same answers: a re-scan with nothing
+   * new checks them again without loading the reader.
    */
   sources(host: HostEnv, list: SourceLister): Promise<UsageSource[]>;
   /** Decoding of `jsonl` sources. */

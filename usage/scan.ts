@@ -11,8 +11,11 @@
  * deduplicated records, their keys and the fingerprint of the sources they
  * came from), `<platform>.delta.bin` (what small appends changed since the
  * snapshot), `dirs.json` (remembered folder listings) and `listing.bin`
- * (remembered walks and source stats, `_listing_memo.ts`). When every source
- * of a platform is unchanged, only its records file (and delta) is read.
+ * (remembered walks and source stats, and what each reader read to list its
+ * sources, `_listing_memo.ts`). When every source of a platform is
+ * unchanged, only its records file (and delta) is read; when nothing a
+ * reader's listing read changed either, the reader is not even loaded
+ * (`_replay.ts`).
  *
  * @module
  */
@@ -27,7 +30,7 @@ import type { DecodeJob } from "./_decode.ts";
 import type { Planned } from "./_plan.ts";
 import type { UsageSource } from "./reader.ts";
 import type { RecordTable } from "./table.ts";
-import { planListed, skippedBySince } from "./_plan.ts";
+import { planListed, skippedBySince, statPaths } from "./_plan.ts";
 import { hashString } from "./cache.ts";
 import type { PlatformScan, Settled, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
@@ -35,6 +38,8 @@ import { DIR_MEMO_PAYS, DirMemo } from "./_dirs.ts";
 import { ListingMemo } from "./_listing_memo.ts";
 import { fsReady } from "./_fs.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
+import { recordSources } from "./_replay.ts";
+import { VERSION } from "../core/version.ts";
 
 /** How to scan. */
 export interface ScanOptions {
@@ -154,7 +159,16 @@ export interface UsageListing {
 }
 
 /** Lists and stats every source of the hosts' logs; reads none of them. */
-export async function listUsage(options: ScanOptions): Promise<UsageListing> {
+export function listUsage(options: ScanOptions): Promise<UsageListing> {
+  return listPlatforms(options, true);
+}
+
+/**
+ * {@link listUsage}; with `replay`, a platform whose kept listing still holds
+ * is answered from it without loading its reader (`_listing_memo.ts`
+ * `replay`), and its plans are built by listing it again if it is scanned.
+ */
+async function listPlatforms(options: ScanOptions, replay: boolean): Promise<UsageListing> {
   const { host } = options;
   await fsReady();
   const cacheDir = join(dataRoot(host), "cache", "usage");
@@ -166,23 +180,46 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   // Folders whose listing is remembered are stat'ed, not read (`_dirs.ts`).
   const dirs = cache && DIR_MEMO_PAYS ? new DirMemo(cacheDir) : undefined;
   // Walks and stats as they were last time: a no-change re-scan compares numbers (`_listing_memo.ts`).
-  const memo = dirs ? new ListingMemo(cacheDir) : undefined;
+  const memo = dirs ? new ListingMemo(cacheDir, undefined, statPaths) : undefined;
+  const entries: Entry[] = [];
   for (const id of options.platforms ?? readerIds()) {
+    const kept = replay ? memo?.replay(id, host, VERSION) : undefined;
+    if (kept) {
+      if (kept.fingerprint === undefined) {
+        if (kept.note) skipped.push({ platform: id, reason: kept.note });
+        continue;
+      }
+      parts.push(`${id}\u0000${kept.version}\u0000${kept.fingerprint}`);
+      entries.push({ id, fingerprint: `${kept.version}:${kept.fingerprint}` });
+      continue;
+    }
     const reader = await loadReader(id);
     const listed: UsageSource[] = [];
+    const before = problems.length;
     const lister = createLister(
       (path, message) => problems.push({ platform: id, path, message, count: 1 }),
       dirs?.lister(id),
       memo?.walks(id),
       listed,
     );
-    const sources = await reader.sources(host, lister);
+    const { result: sources, record } = memo
+      ? await recordSources(host, (seen) => reader.sources(seen, lister))
+      : { result: await reader.sources(host, lister), record: undefined };
+    const keep = (empty: boolean, note?: string) =>
+      memo?.recordSources(
+        id,
+        record && problems.length === before
+          ? { ...record, tool: VERSION, version: reader.version, empty, note }
+          : undefined,
+      );
     if (sources.length === 0) {
       const note = reader.skipNote?.();
       if (note) skipped.push({ platform: id, reason: note });
+      keep(true, note);
       continue;
     }
     const planned = planListed(reader, sources, listed, problems, memo);
+    keep(false);
     const scan: PlatformScan = {
       reader,
       plans: [],
@@ -194,6 +231,7 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
     pending.set(scan, planned.plans);
     parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
     scans.push(scan);
+    entries.push({ id, fingerprint: `${reader.version}:${scan.fingerprint}`, scan });
   }
   await dirs?.save();
   await memo?.save();
@@ -204,17 +242,21 @@ export async function listUsage(options: ScanOptions): Promise<UsageListing> {
     cacheDir,
     skipped,
     problems,
-    platforms: scans.map((s) => ({
-      id: s.reader.id,
-      fingerprint: `${s.reader.version}:${s.fingerprint}`,
-    })),
+    platforms: entries.map(({ id, fingerprint }) => ({ id, fingerprint })),
   };
-  plansOf.set(listing, scans);
+  plansOf.set(listing, entries);
   return listing;
 }
 
-/** Each listing's plans, until a scan takes them (a listing serves one scan). */
-const plansOf = new WeakMap<UsageListing, PlatformScan[]>();
+/** A listed platform: its scan, or none when it was answered from the kept listing. */
+interface Entry {
+  id: HostId;
+  fingerprint: string;
+  scan?: PlatformScan;
+}
+
+/** Each listing's platforms, until a scan takes them (a listing serves one scan). */
+const plansOf = new WeakMap<UsageListing, Entry[]>();
 
 /** Each listed platform's plans, built when it is scanned. */
 const pending = new WeakMap<PlatformScan, () => Planned[]>();
@@ -230,11 +272,23 @@ export async function scanUsage(
 ): Promise<ScanResult> {
   const { since } = options;
   await fsReady();
-  let listed = listing ?? await listUsage(options);
-  let scans = plansOf.get(listed);
-  if (!scans) scans = plansOf.get(listed = await listUsage(options))!; // already scanned once
+  const problems0: UsageProblem[] = [];
+  // Listed here to be read: by the readers (a replayed platform would be listed twice).
+  let listed = listing ?? await listPlatforms(options, false);
+  let entries = plansOf.get(listed);
+  if (!entries) entries = plansOf.get(listed = await listPlatforms(options, false))!; // scanned once
   plansOf.delete(listed);
-  if (options.omit) scans = scans.filter((s) => !options.omit!.includes(s.reader.id));
+  if (options.omit) entries = entries.filter((e) => !options.omit!.includes(e.id));
+  const replayed = entries.filter((e) => !e.scan).map((e) => e.id);
+  if (replayed.length > 0) {
+    // Answered from the kept listing: to be read, they are listed by their readers now.
+    const again = await listPlatforms({ ...options, platforms: replayed }, false);
+    const fresh = plansOf.get(again)!;
+    plansOf.delete(again);
+    problems0.push(...again.problems);
+    entries = entries.flatMap((e) => e.scan ? [e] : fresh.filter((f) => f.id === e.id));
+  }
+  const scans = entries.map((e) => e.scan!);
   for (const scan of scans) {
     scan.plans = pending.get(scan)?.() ?? scan.plans;
     pending.delete(scan);
@@ -242,7 +296,7 @@ export async function scanUsage(
   const useCache = listed.cache;
   const dir = useCache ? listed.cacheDir : undefined;
   const skipped = [...listed.skipped];
-  const problems = [...listed.problems];
+  const problems = [...listed.problems, ...problems0];
   // Loaded here, not at start-up: a re-scan answered from kept results only lists.
   const [{ planPlatform, Settler }, { recordsOf, since: keepSince }] = await Promise.all([
     import("./_settle.ts"),

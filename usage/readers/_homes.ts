@@ -9,7 +9,7 @@
  */
 
 import { join } from "node:path";
-import { listNames } from "../_dirs.ts";
+import { probeNames } from "../_replay.ts";
 import type { SourceLister } from "../reader.ts";
 
 /** A host environment as readers see it. */
@@ -45,7 +45,7 @@ export function macAppSupport(host: HostHome): string {
  */
 export function namesIn(dir: string, list: SourceLister): string[] {
   try {
-    return listNames(dir)?.names.sort() ?? [];
+    return probeNames(dir)?.names.sort() ?? [];
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code !== "ENOENT" && code !== "ENOTDIR") {

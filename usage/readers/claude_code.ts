@@ -15,7 +15,7 @@
 import { join } from "node:path";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
-import { leanFs } from "../_fs.ts";
+import { probeExists } from "../_replay.ts";
 import { count, parseTs } from "../tokens.ts";
 
 /** The roots that hold Claude Code's `projects` folders for `host`. */
@@ -27,7 +27,7 @@ export function claudeProjectRoots(
     // Each entry is a config dir holding `projects/` (renamed by
     // CLAUDE_CODE_PROJECT_DIR_NAME, HOSTS.md §claude-code), or that dir itself.
     const name = host.env.CLAUDE_CODE_PROJECT_DIR_NAME || "projects";
-    return custom.map((dir) => (leanFs.exists(join(dir, name)) ? join(dir, name) : dir));
+    return custom.map((dir) => (probeExists(join(dir, name)) ? join(dir, name) : dir));
   }
   const xdg = host.env.XDG_CONFIG_HOME || join(host.home, ".config");
   return [join(host.home, ".claude", "projects"), join(xdg, "claude", "projects")];

@@ -20,7 +20,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { type HostHome, localAppData, xdgDataHome } from "./_homes.ts";
-import { leanFs } from "../_fs.ts";
+import { probeText } from "../_replay.ts";
 import { columnsOf, databaseSource, numberOf, readDatabase, timeOf } from "./_sqlite.ts";
 
 /** The places Crush's project registry can be for `host`, most specific first. */
@@ -43,7 +43,7 @@ export const reader: UsageReader = {
     for (const registry of crushRegistries(host)) {
       let text: string;
       try {
-        text = leanFs.readText(registry);
+        text = probeText(registry);
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== "ENOENT" && code !== "ENOTDIR") {

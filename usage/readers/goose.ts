@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
-import { leanFs } from "../_fs.ts";
+import { probeExists } from "../_replay.ts";
 import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
 
 /** The places Goose's `sessions.db` can be for `host`. */
@@ -63,7 +63,7 @@ export const reader: UsageReader = {
   confidence: "host-reported",
   sources(host) {
     return Promise.resolve(
-      gooseDatabases(host).filter((p) => leanFs.exists(p)).map((p) => databaseSource(p)),
+      gooseDatabases(host).filter((p) => probeExists(p)).map((p) => databaseSource(p)),
     );
   },
   custom: {

@@ -16,7 +16,7 @@
  */
 
 import { join } from "node:path";
-import { leanFs } from "../_fs.ts";
+import { probeExists } from "../_replay.ts";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count } from "../tokens.ts";
@@ -52,7 +52,7 @@ export const reader: UsageReader = {
   version: 1,
   confidence: "host-reported",
   sources(host) {
-    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => leanFs.exists(p));
+    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => probeExists(p));
     return Promise.resolve(files.map((p) => databaseSource(p)));
   },
   custom: {

@@ -25,7 +25,7 @@
  */
 
 import { join } from "node:path";
-import { leanFs } from "../_fs.ts";
+import { probeText } from "../_replay.ts";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";
@@ -46,7 +46,7 @@ export function kimiCodeHome(host: HostHome): string {
 
 function configModel(share: string): string | undefined {
   try {
-    const config = JSON.parse(leanFs.readText(join(share, "config.json")));
+    const config = JSON.parse(probeText(join(share, "config.json")));
     const model = config?.model ?? config?.default_model;
     return typeof model === "string" && model ? model : undefined;
   } catch {

@@ -28,6 +28,7 @@
 
 import { join } from "node:path";
 import { leanFs } from "../_fs.ts";
+import { probeExists } from "../_replay.ts";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, localAppData, macAppSupport, xdgDataHome } from "./_homes.ts";
@@ -222,7 +223,7 @@ export const reader: UsageReader = {
       meta: { ...s.meta, kind: "session" },
     }));
     const store = kiroDatabase(host);
-    if (leanFs.exists(store)) out.push(databaseSource(store, { kind: "store" }));
+    if (probeExists(store)) out.push(databaseSource(store, { kind: "store" }));
     return out;
   },
   custom: {
