@@ -46,7 +46,12 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
   return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
 }
 
-function hookItem(surface: ConfigHookSurface, command: string, matcher: string | undefined) {
+/** One hook entry in the surface's shape: a flat entry, or a `{matcher, hooks:[…]}` group. */
+export function hookItem(
+  surface: ConfigHookSurface,
+  command: string,
+  matcher: string | undefined,
+): Record<string, unknown> {
   const handler = surface.handler(command);
   if (surface.layout === "flat-entries") {
     return matcher === undefined ? handler : { ...handler, matcher };

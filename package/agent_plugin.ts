@@ -23,9 +23,15 @@
  * - `bin/agent-connector.mjs`, the launcher (package/launcher.ts).
  *
  * Not carried yet, each warned: commands (no documented file format under
- * `com.github.copilot/commands/`), hooks (a hook runs the connector's
- * handler, which the package does not bundle), memory, status line,
- * actions, configPatch.
+ * `com.github.copilot/commands/`), memory, status line, actions,
+ * configPatch, and hooks — not for want of the handler (claude-plugin
+ * bundles it, package/connector_bundle.ts) but of a client that runs them:
+ * Codex reads `extensions["com.openai"].hooks` yet discards the hooks of an
+ * Agent Plugins manifest (openai/codex `codex-rs/core-plugins/src/loader.rs`,
+ * the `PluginManifestFormat::AgentPlugin` arm: no hook sources), and no
+ * GitHub document states the file format of `com.github.copilot/hooks/`
+ * nor a plugin root for its commands (VS Code defines none for Copilot-format
+ * plugins, microsoft/vscode-docs#9634).
  *
  * @module
  */
@@ -157,12 +163,12 @@ export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage 
   warnings.push(...surfaceWarnings(connector, format, {
     commands: "Agent Plugins clients document no command file format yet",
     hooks:
-      "a packaged hook cannot run the connector's handler (the package does not bundle it); install the connector with its own bin for hooks",
+      "Codex runs no hooks from an Agent Plugins package and Copilot's com.github.copilot/hooks format is not documented; use --format claude-plugin, or install the connector, for hooks",
     memory: "plugins have no memory surface; install the connector for memory blocks",
     statusline: "plugins have no status line",
     actions: "plugins have no actions",
     configPatch: "plugins do not change host settings",
-    nativeHooks: "a packaged hook cannot run the connector's handler",
+    nativeHooks: "no Agent Plugins client runs packaged hooks yet (see hooks)",
   }));
   if (launcher) files.push({ path: LAUNCHER_PATH, text: launcherText(), executable: true });
   return {

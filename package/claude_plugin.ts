@@ -14,10 +14,18 @@
  *   `${VAR:-default}` are expanded there, so env references stay references.
  * - `commands/<name>.md`, `agents/<name>.md`, `skills/<name>/SKILL.md`:
  *   the Claude Code content renderers (adapters/claude_code/content.ts).
+ * - `hooks/hooks.json`: the plugin hook file, `{"hooks": {<event>: [groups]}}`
+ *   — the settings.json `hooks` shape inside a wrapper object, loaded from
+ *   that default path, `${CLAUDE_PLUGIN_ROOT}` expanded in commands
+ *   (plugins-reference "Hooks"; anthropics/claude-code
+ *   `plugins/plugin-dev/skills/hook-development/SKILL.md`, "plugin hooks in
+ *   hooks/hooks.json, use wrapper format"). Each entry runs the bundled
+ *   launcher with the bundled connector module (package/hooks.ts,
+ *   connector_bundle.ts), so no install is needed.
  *
- * Not carried yet: hooks (`hooks/hooks.json` would run a handler the plugin
- * does not bundle), memory (plugins have no CLAUDE.md block), status line,
- * actions, configPatch — each warned.
+ * Not carried yet: memory (plugins have no CLAUDE.md block), status line,
+ * actions, configPatch — each warned; hooks when the connector module
+ * cannot be bundled (the reason is warned).
  *
  * @module
  */
@@ -41,11 +49,9 @@ const LAYOUT: HostPluginLayout = {
     text: jsonText(manifestFields(meta, { name: connector.id, version: connector.version })),
   }),
   mcpFile: (servers) => ({ path: ".mcp.json", text: jsonText(servers) }),
+  hooksFile: (hooks) => ({ path: "hooks/hooks.json", text: jsonText({ hooks }) }),
   dirs: { commands: "commands", skills: "skills", subagents: "agents" },
   unsupported: {
-    hooks:
-      "a plugin hook cannot run the connector's handler (the plugin does not bundle it); install the connector with its own bin for hooks",
-    nativeHooks: "a plugin hook cannot run the connector's handler",
     memory: "Claude Code plugins have no memory file; install the connector for memory blocks",
     statusline: "Claude Code plugins have no status line",
     actions: "Claude Code plugins have no actions",

@@ -15,9 +15,18 @@
  * - `commands/<name>.toml`: custom commands (adapters/render/toml_command.ts,
  *   the host adapter's own renderer).
  * - `GEMINI.md` / `QWEN.md`: the context file, holding the memory blocks.
+ * - Gemini only, `hooks/hooks.json`: `{"hooks": {<event>: [groups]}}`, the
+ *   settings.json hook shape under a `hooks` object, `${extensionPath}`
+ *   expanded in it (google-gemini/gemini-cli
+ *   `packages/cli/src/config/extension-manager.ts` `loadExtensionHooks`;
+ *   docs/extensions/reference.md "Hooks" and "Variables"). Each entry runs
+ *   the bundled launcher with the bundled connector module (package/hooks.ts,
+ *   connector_bundle.ts). Gemini CLI runs extension hooks only while
+ *   `hooksConfig.enabled` is on in the user's settings.
  *
  * Not carried yet: skills and subagents (not verified for extensions),
- * hooks, status line, actions, configPatch — each warned.
+ * Qwen Code hooks (not verified for its extensions), status line, actions,
+ * configPatch — each warned.
  *
  * @module
  */
@@ -42,11 +51,15 @@ function layout(
   contextFile: string,
   cli: string,
   link: boolean,
+  hooks: boolean,
 ): HostPluginLayout {
   return {
     format,
     adapter,
     rootPlaceholder: "${extensionPath}",
+    ...(hooks
+      ? { hooksFile: (h) => ({ path: "hooks/hooks.json", text: jsonText({ hooks: h }) }) }
+      : {}),
     manifest: (connector, meta, servers) => ({
       path: manifest,
       text: jsonText({
@@ -60,8 +73,9 @@ function layout(
     dirs: { commands: "commands" },
     contextFile,
     unsupported: {
-      hooks: "a packaged hook cannot run the connector's handler; install the connector for hooks",
-      nativeHooks: "a packaged hook cannot run the connector's handler",
+      hooks:
+        `${adapter.name} extension hooks are not verified yet; install the connector for hooks`,
+      nativeHooks: `${adapter.name} extension hooks are not verified yet`,
       statusline: `${adapter.name} extensions have no status line`,
       actions: `${adapter.name} extensions have no actions`,
       configPatch: `extensions do not change ${adapter.name} settings`,
@@ -81,9 +95,10 @@ const GEMINI = layout(
   "GEMINI.md",
   "gemini",
   true,
+  true,
 );
 // Qwen documents `qwen extensions install <GitHub URL or local path>`; link is not verified.
-const QWEN = layout(QWEN_EXTENSION, qwen, "qwen-extension.json", "QWEN.md", "qwen", false);
+const QWEN = layout(QWEN_EXTENSION, qwen, "qwen-extension.json", "QWEN.md", "qwen", false, false);
 
 /** Emits the Gemini CLI extension of a connector. */
 export function emitGeminiExtension(input: EmitInput): EmittedPackage {

@@ -17,6 +17,7 @@ import type { EmitInput, EmittedPackage, PackageFile, PackageMeta } from "./type
 import { packagedServer, secretsInstallLine } from "./server.ts";
 import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
 import { type PackageSurface, surfaceWarnings } from "./_surfaces.ts";
+import { hasHooksFor, packagedHookCommand, type PackagedHooks, packagedHooks } from "./hooks.ts";
 
 /** What one host format states about its layout. */
 export interface HostPluginLayout {
@@ -38,6 +39,8 @@ export interface HostPluginLayout {
   mcpFile?(servers: Record<string, unknown>): PackageFile;
   /** The folder of each content surface the format carries. */
   dirs: Partial<Record<"commands" | "skills" | "subagents", string>>;
+  /** The hook file, for formats that carry hooks (with the bundled connector module). */
+  hooksFile?(hooks: PackagedHooks["hooks"]): PackageFile;
   /** The context file that carries memory blocks, when the format has one. */
   contextFile?: string;
   /** Why each surface the format does not carry is left out. */
@@ -110,6 +113,37 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
   }
   const reasons = { ...layout.unsupported };
   if (layout.contextFile) delete reasons.memory;
+  if (layout.hooksFile && hasHooksFor(connector, adapter.id)) {
+    const bundle = input.bundle;
+    if (bundle && "files" in bundle) {
+      const packaged = packagedHooks(
+        connector,
+        adapter,
+        format,
+        (event) =>
+          packagedHookCommand(
+            layout.rootPlaceholder,
+            adapter.id,
+            event,
+            connector.id,
+            bundle.entry,
+          ),
+      );
+      warnings.push(...packaged.warnings);
+      delete reasons.hooks;
+      delete reasons.nativeHooks;
+      if (Object.keys(packaged.hooks).length) {
+        files.push(layout.hooksFile(packaged.hooks), ...bundle.files);
+        launcher = true;
+      }
+    } else {
+      const why = `the connector module cannot be bundled: ${
+        bundle?.reason ?? "it was not given to the packager"
+      }`;
+      reasons.hooks = why;
+      reasons.nativeHooks = why;
+    }
+  }
   warnings.push(...surfaceWarnings(connector, format, reasons));
   if (launcher) files.push({ path: LAUNCHER_PATH, text: launcherText(), executable: true });
   return {

@@ -6,7 +6,9 @@
  * `~/.agent-connector/bin`), else `agent-connector` on PATH, else
  * `npx -y @ken-jo/agent-connector@<version that packaged it>` — so a package
  * needs no global install and holds no absolute path. It passes stdio
- * through, forwards SIGINT/SIGTERM, and exits the way the CLI exited.
+ * through, forwards SIGINT/SIGTERM, and exits the way the CLI exited. A
+ * relative `--module <path>` (a bundled hook's connector entry) is resolved
+ * against the package root, so hook commands need no root placeholder there.
  *
  * @module
  */
@@ -25,11 +27,16 @@ export function launcherText(version: string = VERSION): string {
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 import process from "node:process";
+import { fileURLToPath } from "node:url";
 
 const win = process.platform === "win32";
-const args = process.argv.slice(2);
+// A bundled hook names its connector module relative to the package root.
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const args = process.argv.slice(2).map((arg, i, all) =>
+  all[i - 1] === "--module" && !isAbsolute(arg) ? join(root, arg) : arg
+);
 
 function isFile(path) {
   try {

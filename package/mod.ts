@@ -5,7 +5,9 @@
  *
  * API:
  * - {@link chooseFormats}`(--format)` → the formats to emit (`all`, aliases).
- * - {@link buildPackageTree}`(connector, meta, formats, nested)` → every file
+ * - {@link bundleConnectorModule}`({modulePath, root, identity, readText})` →
+ *   the connector module and its relative imports for bundled hooks, or why not.
+ * - {@link buildPackageTree}`(connector, meta, formats, nested, bundle)` → every file
  *   of the `--out` folder (one format: at its root; `nested`: `<format>/…`), the
  *   marker file included, plus each format's warnings and install lines.
  * - {@link packageMeta}`(connector, packageJson)` → manifest metadata.
@@ -25,7 +27,7 @@
  */
 
 import type { ResolvedConnector } from "../core/connector_types.ts";
-import type { EmittedPackage, PackageFile, PackageMeta } from "./types.ts";
+import type { EmitInput, EmittedPackage, PackageFile, PackageMeta } from "./types.ts";
 import { EMITTERS } from "./formats.ts";
 import { MARKER_PATH, markerText } from "./write_tree.ts";
 
@@ -40,6 +42,8 @@ export {
 } from "./formats.ts";
 export type { FormatChoice } from "./formats.ts";
 export { packageMeta } from "./meta.ts";
+export { BUNDLE_ENTRY, bundleConnectorModule } from "./connector_bundle.ts";
+export type { BundleInput, ConnectorBundle } from "./connector_bundle.ts";
 export { MARKER_PATH, OutFolderError, writePackageTree } from "./write_tree.ts";
 
 /** Every file of the `--out` folder and what each format reported. */
@@ -58,8 +62,9 @@ export function buildPackageTree(
   meta: PackageMeta,
   formats: readonly string[],
   nested: boolean = formats.length > 1,
+  bundle?: EmitInput["bundle"],
 ): PackageTree {
-  const packages = formats.map((format) => EMITTERS[format]({ connector, meta }));
+  const packages = formats.map((format) => EMITTERS[format]({ connector, meta, bundle }));
   const single = !nested;
   const roots: Record<string, string> = {};
   const files: PackageFile[] = [{ path: MARKER_PATH, text: markerText(formats) }];

@@ -44,6 +44,11 @@ export interface EmitInput {
   connector: ResolvedConnector;
   /** Its package metadata. */
   meta: PackageMeta;
+  /**
+   * The connector module bundled for hooks (package/connector_bundle.ts), or
+   * why it cannot be; absent, formats carry no hooks.
+   */
+  bundle?: { files: PackageFile[]; entry: string } | { reason: string };
 }
 
 /** What one format emits. */

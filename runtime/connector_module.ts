@@ -30,7 +30,8 @@ export function fileUrl(path: string): string {
  * Imports `modulePath` and returns its connector: the default export (or a
  * `connector` export), run through `defineConnector` unless it already went
  * through it. The record's identity wins: install derived it (package.json
- * included) and host files were written under it.
+ * included) and host files were written under it. Without a record, a
+ * package's generated entry names the identity in its `identity` export.
  */
 export async function importConnector(
   modulePath: string,
@@ -38,6 +39,7 @@ export async function importConnector(
 ): Promise<ResolvedConnector> {
   const mod = await import(fileUrl(modulePath));
   const exported = mod.default ?? mod.connector;
+  record ??= identityOf(mod.identity);
   if (!exported || typeof exported !== "object") {
     throw new TypeError(`"${modulePath}" exports no connector`);
   }
@@ -53,6 +55,35 @@ export async function importConnector(
   return record
     ? { ...connector, id: record.id, displayName: record.displayName, version: record.version }
     : connector;
+}
+
+/** A packaged entry's `identity` export (`{id, displayName, version}`), when it has that shape. */
+function identityOf(
+  value: unknown,
+): Pick<ConnectorRecord, "id" | "displayName" | "version"> | undefined {
+  const v = value as Record<string, unknown> | undefined;
+  return v && typeof v.id === "string" && typeof v.displayName === "string" &&
+      typeof v.version === "string"
+    ? { id: v.id, displayName: v.displayName, version: v.version }
+    : undefined;
+}
+
+/**
+ * The connector a package bundles (`hook … --module <path>`, package/
+ * connector_bundle.ts): the module at `modulePath`, with no record — nothing
+ * is installed. Undefined when the module's id is not `id`.
+ */
+export async function loadModuleConnector(
+  modulePath: string,
+  id: string,
+): Promise<
+  | { record: Pick<ConnectorRecord, "installs" | "telemetry">; connector: ResolvedConnector }
+  | undefined
+> {
+  const connector = await importConnector(modulePath);
+  return connector.id === id
+    ? { record: {} as Pick<ConnectorRecord, "installs" | "telemetry">, connector }
+    : undefined;
 }
 
 /** Reads a record through `readText`; undefined when missing, unreadable or for another id. */

@@ -21,7 +21,7 @@ import { effectiveHookEvents, surfaceDisabled } from "../core/overrides.ts";
 import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
-import { loadRegisteredConnector } from "./connector_module.ts";
+import { loadModuleConnector, loadRegisteredConnector } from "./connector_module.ts";
 
 /** What an entrypoint needs from its process (injectable for tests). */
 export interface EntryIo {
@@ -46,18 +46,27 @@ export interface EntryIo {
 /** How long a hook waits for a host that never closes stdin. */
 const STDIN_TIMEOUT_MS = 10_000;
 
-/** Splits `<positionals…> --connector <id>` tolerantly (unknown flags are ignored). */
-export function splitEntryArgs(args: string[]): { positionals: string[]; connector?: string } {
+/**
+ * Splits `<positionals…> --connector <id> [--module <path>]` tolerantly
+ * (unknown flags are ignored). `--module` names the connector module a
+ * package bundles (package/connector_bundle.ts): no install needed.
+ */
+export function splitEntryArgs(
+  args: string[],
+): { positionals: string[]; connector?: string; module?: string } {
   const positionals: string[] = [];
   let connector: string | undefined;
+  let module: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--connector") connector = args[++i];
     else if (a.startsWith("--connector=")) connector = a.slice("--connector=".length);
+    else if (a === "--module") module = args[++i];
+    else if (a.startsWith("--module=")) module = a.slice("--module=".length);
     else if (a.startsWith("--")) continue;
     else positionals.push(a);
   }
-  return { positionals, connector };
+  return { positionals, connector, module };
 }
 
 /** The process's own I/O, and a way to set its exit code. */
@@ -85,10 +94,12 @@ function rootOf(io: EntryIo): string {
 export async function hookEntry(args: string[], given?: EntryIo): Promise<number> {
   try {
     const io = given ?? await processIo();
-    const { positionals: [platform, event], connector: id } = splitEntryArgs(args);
+    const { positionals: [platform, event], connector: id, module } = splitEntryArgs(args);
     if (!platform || !event || !id) return 0;
     const stdin = await io.readStdin();
-    const loaded = await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
+    const loaded = module
+      ? await loadModuleConnector(module, id)
+      : await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
     const raw = parseStdin(stdin);
     const host = await resolveHookHost(platform, raw, io.env);
@@ -165,7 +176,7 @@ function injectedText(result: HookRunResult): string {
  */
 async function recordHookRow(
   io: EntryIo,
-  loaded: NonNullable<Awaited<ReturnType<typeof loadRegisteredConnector>>>,
+  loaded: NonNullable<Awaited<ReturnType<typeof loadModuleConnector>>>,
   platform: string,
   event: string,
   result: HookRunResult,
