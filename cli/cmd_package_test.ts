@@ -46,7 +46,14 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
 });
 
 for (
-  const format of ["claude-plugin", "gemini-extension", "qwen-extension", "mcp-server-json", "mcpb"]
+  const format of [
+    "claude-plugin",
+    "gemini-extension",
+    "qwen-extension",
+    "cursor-plugin",
+    "mcp-server-json",
+    "mcpb",
+  ]
 ) {
   test(`${format} is written byte-for-byte as its golden package, with no absolute path`, async () => {
     const { run, cwd } = await pkg("--format", format);
@@ -96,6 +103,21 @@ test("plugin.json and mcp.json validate against the official Agent Plugins 1.0.0
     const doc = JSON.parse(readFileSync(join(cwd, "dist-plugin", `${name}.json`), "utf8"));
     assert.deepEqual(validateJson(doc, schema), [], name);
   }
+});
+
+test("cursor-plugin's .cursor-plugin/plugin.json validates against Cursor's official manifest schema", async () => {
+  const { cwd } = await pkg("--format", "cursor-plugin");
+  const schema = packageSchema("cursor-plugin", "plugin.schema.json");
+  const path = join(cwd, "dist-plugin", ".cursor-plugin", "plugin.json");
+  assert.deepEqual(validateJson(JSON.parse(readFileSync(path, "utf8")), schema), []);
+});
+
+test("cursor-plugin prints how to install it into Cursor", async () => {
+  const { run } = await pkg("--format", "cursor-plugin");
+  assert.match(
+    run.stdout,
+    /^ {2}cursor-plugin — Cursor: copy \.\/dist-plugin to ~\/\.cursor\/plugins\/local\/acme-db and reload Cursor/m,
+  );
 });
 
 test("the output lists every file, each warning and how to install", async () => {
@@ -183,7 +205,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, qwen-extension, mcp-server-json, mcpb$/m,
+    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, qwen-extension, cursor-plugin, mcp-server-json, mcpb$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });
@@ -207,10 +229,11 @@ test("--format all puts each supported format in its own folder and names the on
   assert.ok(existsSync(join(cwd, "dist-plugin", ".agent-connector-package")));
   assert.match(
     run.stdout,
-    /^not supported yet \(skipped by all\): factory-plugin, agy-plugin, /m,
+    /^not supported yet \(skipped by all\): factory-plugin, agy-plugin, kimi-plugin, npm-plugin$/m,
   );
   assert.ok(existsSync(join(cwd, "dist-plugin", "claude-plugin", ".claude-plugin", "plugin.json")));
   assert.ok(existsSync(join(cwd, "dist-plugin", "gemini-extension", "gemini-extension.json")));
+  assert.ok(existsSync(join(cwd, "dist-plugin", "cursor-plugin", ".cursor-plugin", "plugin.json")));
   assert.doesNotMatch(run.stdout, /mcp-server-json|mcpb/);
 });
 

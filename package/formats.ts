@@ -10,6 +10,7 @@
 import type { Emitter } from "./types.ts";
 import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
 import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
+import { CURSOR_PLUGIN, emitCursorPlugin } from "./cursor_plugin.ts";
 import {
   emitGeminiExtension,
   emitQwenExtension,
@@ -47,6 +48,7 @@ export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [CLAUDE_PLUGIN]: emitClaudePlugin,
   [GEMINI_EXTENSION]: emitGeminiExtension,
   [QWEN_EXTENSION]: emitQwenExtension,
+  [CURSOR_PLUGIN]: emitCursorPlugin,
   [MCP_SERVER_JSON]: emitMcpServerJson,
   [MCPB]: emitMcpb,
 };

@@ -1,8 +1,9 @@
 /**
  * The emitter shared by host-specific plugin formats (claude-plugin,
- * gemini-extension): the host's own adapter descriptor renders the server
- * entry and the content files exactly as `install` would, with the host's
- * `platforms.<id>` overrides applied; a format only states its layout —
+ * gemini-extension, qwen-extension, cursor-plugin): the host's own adapter
+ * descriptor renders the server entry and the content files exactly as
+ * `install` would, with the host's `platforms.<id>` overrides applied; a
+ * format only states its layout —
  * where the manifest, the MCP servers and each content folder go, the
  * plugin-root placeholder, and its install instructions.
  *
@@ -25,8 +26,15 @@ export interface HostPluginLayout {
   format: string;
   /** The host whose renderers and overrides apply. */
   adapter: HostAdapter;
-  /** The plugin-root placeholder the host expands in server args. */
-  rootPlaceholder: string;
+  /**
+   * The plugin-root placeholder the host expands in server args and hook
+   * commands; absent when the host's is not verified, so a server that runs
+   * the bundled launcher and hooks are not packaged (warned with
+   * {@link HostPluginLayout.noRoot}).
+   */
+  rootPlaceholder?: string;
+  /** Why the format has no plugin-root placeholder, for the warnings. */
+  noRoot?: string;
   /** The env-reference syntax the host expands in the plugin's MCP config (none: serve resolves). */
   envRef?: EnvRefSyntax;
   /** The manifest file, given the rendered servers (for formats that inline them). */
@@ -43,6 +51,8 @@ export interface HostPluginLayout {
   hooksFile?(hooks: PackagedHooks["hooks"]): PackageFile;
   /** The context file that carries memory blocks, when the format has one. */
   contextFile?: string;
+  /** The file that carries memory blocks (joined, one final newline), when it is not a plain context file. */
+  memoryFile?(text: string): PackageFile;
   /** Why each surface the format does not carry is left out. */
   unsupported: Partial<Record<PackageSurface, string>>;
   /** Install instructions; `<dir>` is the package folder. */
@@ -70,13 +80,19 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
       connectorId: connector.id,
       displayName: connector.displayName,
       platform: adapter.id,
-      rootPlaceholder: layout.rootPlaceholder,
+      rootPlaceholder: layout.rootPlaceholder ?? "",
       envRef: layout.envRef,
       render: adapter.server.render,
       format,
     });
-    warnings.push(...packaged.warnings);
-    if (packaged.entry) {
+    // The launcher lives in the package: without the host's root variable its path is unknown.
+    const unrooted = packaged.launcher === true && layout.rootPlaceholder === undefined;
+    if (unrooted) {
+      warnings.push(
+        `${format}: the ${server.transport} server is not packaged: it runs through the bundled launcher (telemetry, secrets), and ${layout.noRoot}; install the connector for ${adapter.name}, or set server.wrapForTelemetry: false (with no \${secret:…}) to package the bare server`,
+      );
+    } else warnings.push(...packaged.warnings);
+    if (packaged.entry && !unrooted) {
       servers = { [connector.id]: packaged.entry };
       launcher = packaged.launcher === true;
     }
@@ -105,15 +121,16 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
   }
 
   const memory = surfaceDisabled(connector, adapter.id, "memory") ? [] : connector.memory;
-  if (memory.length && layout.contextFile) {
-    files.push({
-      path: layout.contextFile,
-      text: `${memory.map((m) => m.content.replace(/\s+$/, "")).join("\n\n")}\n`,
-    });
+  const contextFile = layout.contextFile;
+  const memoryFile = layout.memoryFile ??
+    (contextFile ? (text: string): PackageFile => ({ path: contextFile, text }) : undefined);
+  if (memory.length && memoryFile) {
+    files.push(memoryFile(`${memory.map((m) => m.content.replace(/\s+$/, "")).join("\n\n")}\n`));
   }
   const reasons = { ...layout.unsupported };
-  if (layout.contextFile) delete reasons.memory;
-  if (layout.hooksFile && hasHooksFor(connector, adapter.id)) {
+  if (memoryFile) delete reasons.memory;
+  const root = layout.rootPlaceholder;
+  if (layout.hooksFile && root !== undefined && hasHooksFor(connector, adapter.id)) {
     const bundle = input.bundle;
     if (bundle && "files" in bundle) {
       const packaged = packagedHooks(
@@ -122,7 +139,7 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
         format,
         (event) =>
           packagedHookCommand(
-            layout.rootPlaceholder,
+            root,
             adapter.id,
             event,
             connector.id,
