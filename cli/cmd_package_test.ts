@@ -112,6 +112,19 @@ test("cursor-plugin's .cursor-plugin/plugin.json validates against Cursor's offi
   assert.deepEqual(validateJson(JSON.parse(readFileSync(path, "utf8")), schema), []);
 });
 
+test("cursor-plugin writes a remote server into mcp.json byte-for-byte as its golden package", async () => {
+  const cwd = join(base, `w${n++}`);
+  mkdirSync(cwd);
+  const config = join(FIXTURES, "acme-remote", "agent-connector.config.mjs");
+  const run = await runCliCaptured(
+    ["package", "--connector", config, "--format", "cursor-plugin"],
+    { home, env: { HOME: home }, cwd },
+  );
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.doesNotMatch(run.stdout, /^! /m, "a remote server and a skill leave nothing out");
+  compareGolden(join(FIXTURES, "golden", "cursor-plugin-remote"), golden(join(cwd, "dist-plugin")));
+});
+
 test("cursor-plugin prints how to install it into Cursor", async () => {
   const { run } = await pkg("--format", "cursor-plugin");
   assert.match(
