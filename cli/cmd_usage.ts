@@ -87,6 +87,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError(`usage: ${(error as Error).message}`);
   }
   const platforms = listFlag(parsed, "platform");
+  if (platforms?.length === 0) {
+    throw new UsageError(
+      "usage: --platform needs at least one host id (for example claude-code,codex)",
+    );
+  }
   const { readerIds } = await import("../usage/readers/registry.ts");
   const known = readerIds();
   for (const id of platforms ?? []) {

@@ -244,3 +244,12 @@ test("a Gemini chat cut off before its first usage entry is reported, not skippe
     t.done();
   }
 });
+
+test("an empty --platform is a usage error, not an empty report", async () => {
+  const run = await runCliCaptured(["usage", "report", "--platform", ""], hostAt("/nonexistent"));
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /usage: --platform needs at least one host id \(for example claude-code,codex\)/,
+  );
+});
