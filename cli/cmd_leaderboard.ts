@@ -29,6 +29,7 @@ Flags:
   --since <window>   only the last Ns, Nm, Nh or Nd (for example 7d)
   --scope <scopes>   slice the MCP board: call, tool_defs, hook (default call,tool_defs)
   --connector <id>   only this connector on the MCP and host-native boards
+                     (a branded CLI: its own unless given)
   --json             { mcp, host, hostSkipped, hostNativeTurns }
 
 Examples:
@@ -49,7 +50,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const sinceMs = Date.now();
   const since = sinceIso(stringFlag(parsed, "since"), "leaderboard", sinceMs);
   const scopes = parseScopes(listFlag(parsed, "scope"), "leaderboard");
-  const connectorId = stringFlag(parsed, "connector");
+  // A branded CLI's boards are its own connector's unless --connector names another (spec §8).
+  const connectorId = stringFlag(parsed, "connector") ??
+    await (await import("./_brand_connector.ts")).brandConnectorId(ctx);
   const root = dataRoot(ctx.host);
   const [{ readTelemetryGroups }, report, { hostLeaderboard }] = await Promise.all([
     import("../telemetry/read.ts"),

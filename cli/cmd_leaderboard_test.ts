@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -92,6 +92,24 @@ test("--connector narrows the MCP and host-native boards but not the host board"
   assert.deepEqual(one.mcp.map((r: Ranked) => r.key.connectorId), ["beta"]);
   assert.deepEqual(one.hostNativeTurns.map((r: Ranked) => r.key.model), ["gemini-2.5-flash"]);
   assert.deepEqual(one.host, all.host);
+});
+
+test("a branded CLI's MCP and host-native boards are its own connector's unless --connector says otherwise", async () => {
+  const module = join(home, "beta.config.mjs");
+  writeFileSync(
+    module,
+    'export default { id: "beta", version: "1.0.0", server: { transport: "stdio", command: "x" } };\n',
+  );
+  const beta = (...argv: string[]) =>
+    runCliCaptured(argv, { home, cwd: home, env: { HOME: home } }, "", {
+      name: "beta",
+      connectorPath: module,
+    });
+  const own = JSON.parse((await beta("leaderboard", "--json")).stdout);
+  assert.deepEqual(own.mcp.map((r: Ranked) => r.key.connectorId), ["beta"]);
+  assert.deepEqual(own.hostNativeTurns.map((r: Ranked) => r.key.model), ["gemini-2.5-flash"]);
+  const acme = JSON.parse((await beta("leaderboard", "--connector", "acme", "--json")).stdout);
+  assert.deepEqual(acme.mcp.map((r: Ranked) => r.key.connectorId), ["acme"]);
 });
 
 test("--scope slices only the MCP board, and never lets turns into it", async () => {

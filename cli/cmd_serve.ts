@@ -14,6 +14,7 @@ import { exitLikeServer, runServe } from "../runtime/serve.ts";
 /** Help text. */
 export const help: string =
   `Usage: agent-connector serve --connector <id> [--scope user|project] [--host <platformId>]
+                             [--cwd <dir>] [--env KEY=<template> …]
                              [--secret-env KEY=<template> …] -- <command> [args…]
 
 Runs <command> as an MCP stdio server and copies every byte between it and
@@ -24,6 +25,10 @@ Flags:
   --connector <id>          the registered connector (telemetry settings, secrets)
   --scope user|project      the scope the wrapper was installed for
   --host <platformId>       the host the wrapper was installed into (labels rows)
+  --cwd <dir>               the server's working directory ({env:VAR} expanded), for hosts
+                            whose config has no field for it
+  --env KEY=<tmpl>          an env entry whose {env:VAR} references the host cannot expand,
+                            expanded from this process's environment (repeatable)
   --secret-env KEY=<tmpl>   an env entry resolved from the secret store at launch (repeatable)
 
 Everything after the first "--" is the server command, passed through verbatim.

@@ -35,7 +35,7 @@ Subcommands:
 Flags:
   --by <axis>           grouping (report, leaderboard)
   --since <window>      only the last Ns, Nm, Nh or Nd (for example 24h)
-  --connector <id>      only this connector
+  --connector <id>      only this connector (a branded CLI: its own unless given)
   --scope <scopes>      only these row scopes, comma-separated: call, tool_defs,
                         model_turn, hook (default: call,tool_defs,hook; the mcp
                         and tool boards: call,tool_defs)
@@ -118,9 +118,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const boardScopes: TelemetryScope[] = sub === "leaderboard" && by !== "surface"
     ? ["call", "tool_defs"]
     : ["call", "tool_defs", "hook"];
+  const named = stringFlag(parsed, "connector");
+  // A branded CLI auto-scopes to its own connector; --connector overrides (spec §8).
+  const own = named === undefined
+    ? await (await import("./_brand_connector.ts")).brandConnectorId(ctx)
+    : undefined;
   const filter: RowFilter = {
     since: sinceIso(stringFlag(parsed, "since"), command),
-    connectorId: stringFlag(parsed, "connector"),
+    connectorId: named ?? own,
     scopes: scopes ?? (sub === "export" ? undefined : boardScopes),
   };
   const root = dataRoot(ctx.host);
@@ -131,8 +136,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     return v === undefined ? [] : [`--${f} ${v}`];
   });
   const empty = given.length
-    ? `No telemetry matches ${given.join(" ")}.`
-    : "No telemetry recorded yet.";
+    ? `No telemetry matches ${given.join(" ")}${own ? ` for ${own}` : ""}.`
+    : `No telemetry recorded yet${own ? ` for ${own}` : ""}.`;
 
   if (sub === "export") {
     const { readTelemetryRows } = await import("../telemetry/read.ts");

@@ -75,6 +75,51 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const cli = (...argv: string[]) =>
   runCliCaptured(argv, { env: { AGENT_CONNECTOR_DATA_DIR: dir }, cwd: dir, home: dir });
 
+/** A branded CLI bound to a connector module whose id is `id` (spec §8: it auto-scopes). */
+function brandedCli(id: string) {
+  const module = join(dir, `${id}.config.mjs`);
+  writeFileSync(
+    module,
+    `export default { id: "${id}", version: "1.0.0", server: { transport: "stdio", command: "x" } };\n`,
+  );
+  return (...argv: string[]) =>
+    runCliCaptured(argv, { env: { AGENT_CONNECTOR_DATA_DIR: dir }, cwd: dir, home: dir }, "", {
+      name: id,
+      connectorPath: module,
+    });
+}
+
+describe("telemetry in a branded CLI", () => {
+  test("report and leaderboard show only the CLI's own connector, unless --connector names another", async () => {
+    const other = brandedCli("other");
+    const report = JSON.parse((await other("telemetry", "report", "--json")).stdout);
+    assert.deepEqual(report.rows.map((r: { key: { connectorId: string } }) => r.key.connectorId), [
+      "other",
+    ]);
+    const board = JSON.parse((await other("telemetry", "leaderboard", "--json")).stdout);
+    assert.deepEqual(board.rows.map((r: { key: { connectorId: string } }) => r.key.connectorId), [
+      "other",
+    ]);
+    const rows = JSON.parse((await other("telemetry", "export")).stdout);
+    assert.deepEqual([...new Set(rows.map((r: { connectorId: string }) => r.connectorId))], [
+      "other",
+    ]);
+    const named = JSON.parse(
+      (await other("telemetry", "report", "--connector", "acme", "--json")).stdout,
+    );
+    assert.deepEqual(
+      [...new Set(named.rows.map((r: { key: { connectorId: string } }) => r.key.connectorId))],
+      ["acme"],
+    );
+  });
+
+  test("a branded CLI with no rows of its own says so by name", async () => {
+    const run = await brandedCli("quiet")("telemetry", "report");
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, "No telemetry recorded yet for quiet.\n");
+  });
+});
+
 describe("telemetry report", () => {
   test("ranks tools by total tokens, leaving host-native turns out by default", async () => {
     const run = await cli("telemetry", "report", "--json");

@@ -22,14 +22,15 @@ import {
 import { VERSION } from "../core/version.ts";
 
 /** Help text. */
-export const help = `Usage: agent-connector usage <report|export|leaderboard> [flags]
+export const help = `Usage: agent-connector usage [report|export|leaderboard] [flags]
 
 Token usage and cost of the agent hosts you use, read from each host's own
 session logs (read-only; counts only, never prompt text). Each request counts
 once, however many files hold it.
 
 Subcommands:
-  report        totals grouped --by platform|project|session|model|day (default platform)
+  report        (the default) totals grouped --by platform|project|session|model|day
+                (default platform)
   export        one row per request: --format csv|json (default json), --out <file>
   leaderboard   which host (or model) spent the most: --by platform|model
 
@@ -70,11 +71,12 @@ const FLAGS = {
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("usage", args, FLAGS, {
-    min: 1,
+    min: 0,
     max: 1,
-    names: "<report|export|leaderboard>",
+    names: "[report|export|leaderboard]",
   });
-  const sub = parsed.positionals[0];
+  // Bare `usage` is the report: the one command an end user is told to run (spec §0).
+  const sub = parsed.positionals[0] ?? "report";
   if (sub !== "report" && sub !== "export" && sub !== "leaderboard") {
     throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
   }
@@ -85,6 +87,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError(`usage: ${(error as Error).message}`);
   }
   const platforms = listFlag(parsed, "platform");
+  if (platforms?.length === 0) {
+    throw new UsageError(
+      "usage: --platform needs at least one host id (for example claude-code,codex)",
+    );
+  }
   const { readerIds } = await import("../usage/readers/registry.ts");
   const known = readerIds();
   for (const id of platforms ?? []) {
@@ -97,7 +104,14 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const by = stringFlag(parsed, "by") ?? "platform";
   const allowed: readonly string[] = sub === "leaderboard" ? ["platform", "model"] : USAGE_GROUP_BY;
   if (sub !== "export" && !allowed.includes(by)) {
-    throw new UsageError(`usage ${sub}: --by must be one of ${allowed.join(", ")}, got "${by}"`);
+    // The accuracy-critical boundary (spec §0): no per-tool or per-MCP numbers on this path.
+    const why = by === "tool" || by === "mcp"
+      ? ": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come " +
+        "from `agent-connector telemetry`, for a server a connector wraps"
+      : "";
+    throw new UsageError(
+      `usage ${sub}: --by must be one of ${allowed.join(", ")}, got "${by}"${why}`,
+    );
   }
   const format = stringFlag(parsed, "format") ?? "json";
   if (sub === "export" && format !== "csv" && format !== "json") {

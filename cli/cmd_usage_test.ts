@@ -185,3 +185,71 @@ test("a kept result is keyed by the local time zone: days and the zone name foll
     s.done();
   }
 });
+
+test("bare `usage` is `usage report`, the one command an end user is told to run", async () => {
+  const t = tempCopy("agent-kit/home");
+  try {
+    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const bare = await runCliCaptured(["usage", "--json", "--no-cache"], host);
+    const report = await runCliCaptured(["usage", "report", "--json", "--no-cache"], host);
+    assert.equal(bare.code, 0, bare.stderr);
+    assert.ok(JSON.parse(bare.stdout).rows.length > 0);
+    assert.deepEqual(JSON.parse(bare.stdout), JSON.parse(report.stdout));
+  } finally {
+    t.done();
+  }
+});
+
+test("usage --by tool says per-tool numbers come only from a connector's own telemetry", async () => {
+  const run = await runCliCaptured(["usage", "report", "--by", "tool"], hostAt("/nonexistent"));
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /--by must be one of platform, project, session, model, day, got "tool": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come from `agent-connector telemetry`/,
+  );
+});
+
+test("usage export --out naming a folder is one clear error naming it", async () => {
+  const t = tempCopy("agent-kit/home");
+  try {
+    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const run = await runCliCaptured(["usage", "export", "--out", t.dir], host);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      new RegExp(`Cannot write "${t.dir}": it is a folder — name a file for --out`),
+    );
+  } finally {
+    t.done();
+  }
+});
+
+test("a Gemini chat cut off before its first usage entry is reported, not skipped in silence", async () => {
+  const t = tempCopy("agent-kit/home");
+  try {
+    const file = join(t.dir, ".gemini", "tmp", "projhash", "chats", "session-legacy.json");
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.slice(0, text.indexOf('"tokens"') - 10));
+    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const run = await runCliCaptured(
+      ["usage", "report", "--platform", "gemini-cli", "--no-cache"],
+      host,
+    );
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stderr,
+      /warning: gemini-cli: .*session-legacy\.json: the file is not valid JSON \(truncated\?\); it was skipped/,
+    );
+  } finally {
+    t.done();
+  }
+});
+
+test("an empty --platform is a usage error, not an empty report", async () => {
+  const run = await runCliCaptured(["usage", "report", "--platform", ""], hostAt("/nonexistent"));
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /usage: --platform needs at least one host id \(for example claude-code,codex\)/,
+  );
+});

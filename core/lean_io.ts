@@ -32,6 +32,8 @@ export interface LeanIo {
   write(to: "out" | "err", text: string): Promise<void>;
   /** Sets the process exit code. */
   setExitCode(code: number): void;
+  /** Ends the process now with `code`, whatever work is still pending. */
+  exit(code: number): void;
   /**
    * Appends `text` to a file (created when missing) opened with O_APPEND, in
    * one write for a regular file's small append; throws on failure.

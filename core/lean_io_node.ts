@@ -203,6 +203,9 @@ export async function nodeIo(): Promise<LeanIo> {
       process.exitCode = code;
       if (abandoned) process.exit(code);
     },
+    exit(code) {
+      process.exit(code);
+    },
     appendText(path, text) {
       fs.appendFileSync(path, text);
     },

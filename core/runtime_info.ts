@@ -329,6 +329,9 @@ export function denoIo(): LeanIo {
     setExitCode(code) {
       deno.exitCode = code;
     },
+    exit(code) {
+      deno.exit(code);
+    },
     appendText(path, text) {
       deno.writeTextFileSync(path, text, { append: true });
     },

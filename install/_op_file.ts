@@ -2,7 +2,9 @@
  * Whole files we write and own (command, skill and subagent files, hook
  * scripts, generated plugins). A file we did not write is never overwritten
  * or deleted; one we wrote and the user then edited is left alone unless
- * `force` (install) and is removed after a backup (uninstall).
+ * `force` by install and upgrade — also once the connector no longer
+ * declares it — and is removed after a backup by uninstall (as spec §2.4
+ * treats a hand-edited memory block).
  *
  * A file several hosts read is claimed by each (platform, scope) that
  * wants it (`_claims.ts`): written once, its bytes agreed by every
@@ -131,6 +133,17 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
   if (left.length) {
     return keptRecord(e.platform, s.path, label, left);
   }
+  const edited = !mine.some((r) => r.hash === sha256Hex(s.text!));
+  if (edited && e.stale && !ctx.force && mine.length) {
+    for (const r of mine) putClaim(ctx, r); // still ours: uninstall or --force removes it
+    return record(
+      e.platform,
+      "warn",
+      s.path,
+      `${label}: no longer part of this connector, but edited by hand since install; left ` +
+        `in place. Delete it yourself, or run upgrade --force to remove it (a backup is kept).`,
+    );
+  }
   const foreign = ctx.foreignClaims?.(s.path) ?? [];
   const unreadable = foreign.find((c) => c.unreadable !== undefined);
   if (unreadable) {
@@ -161,7 +174,6 @@ export function removeFile(s: FileSession, ctx: RunContext, e: FileRemoveEdit): 
       `${label}: left in place (it was there before install)`,
     );
   }
-  const edited = !mine.some((r) => r.hash === sha256Hex(s.text!));
   s.text = undefined;
   s.removedSomething = true;
   return record(

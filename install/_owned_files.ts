@@ -22,12 +22,17 @@ export function ownedFilesIn(input: SurfaceInput, dir: string): string[] {
   return [...new Set(files)];
 }
 
-/** Removal edits for owned files below `dir` not in `keep`, deepest first (a stable order). */
+/**
+ * Removal edits for owned files below `dir` not in `keep`, deepest first (a
+ * stable order). `stale`: an install or upgrade is removing what it no
+ * longer renders, not an uninstall (`FileRemoveEdit.stale`).
+ */
 export function ownedFileRemovals(
   input: SurfaceInput,
   dir: string,
   keep: Set<string>,
   label: string,
+  stale = false,
 ): Edit[] {
   const depth = (f: string) => f.split(/[\\/]/).length;
   const files = ownedFilesIn(input, dir).filter((f) => !keep.has(f));
@@ -36,5 +41,6 @@ export function ownedFileRemovals(
     platform: input.adapter.id,
     file,
     label,
+    ...(stale ? { stale } : {}),
   }));
 }

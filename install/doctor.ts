@@ -178,6 +178,14 @@ export function checkRecord(
 const EDITED_BLOCK_FIX =
   "keep your text outside the agent-connector markers, then run `agent-connector install --force` to rewrite the block (a backup is kept)";
 
+/** The manual step for a hand-edited file of ours (install/_op_file.ts), never auto-fixed. */
+function editedFix(detail: string): string {
+  if (/inside the markers/.test(detail)) return EDITED_BLOCK_FIX;
+  return /no longer part of this connector/.test(detail)
+    ? "delete the file, or run `agent-connector upgrade --force` to remove it (a backup is kept)"
+    : "copy out what you want to keep, then run `agent-connector install --force` to rewrite the file (a backup is kept)";
+}
+
 function statusOf(c: ChangeRecord): { status: DiagnosticResult["status"]; word: string } {
   const critical = /^(MCP server|hook )/.test(c.detail);
   switch (c.action) {
@@ -241,7 +249,7 @@ export async function checkInstall(
           fix: status === "pass" || softNote
             ? undefined
             : c.action === "warn"
-            ? (/edited by hand/.test(c.detail) ? EDITED_BLOCK_FIX : undefined)
+            ? (/edited by hand/.test(c.detail) ? editedFix(c.detail) : undefined)
             : "run `agent-connector upgrade` (or doctor --heal)",
           fixable: c.action === "create" || c.action === "update" || c.action === "remove",
         },

@@ -117,6 +117,12 @@ export interface FileSetEdit extends EditBase {
 
 /** Deletes a whole file we own. */
 export interface FileRemoveEdit extends EditBase {
+  /**
+   * A file install or upgrade no longer renders (not an uninstall): one the
+   * user edited by hand is then left in place unless `force`, as `file.set`
+   * leaves it.
+   */
+  stale?: boolean;
   /** Operation. */
   op: "file.remove";
 }

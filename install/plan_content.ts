@@ -32,9 +32,18 @@ function surfaceOf(input: SurfaceInput, name: ContentName) {
   return input.adapter[name] as FileSurface<CommandDef | SkillDef | SubagentDef> | undefined;
 }
 
-/** Removal edits, deepest files first (a stable order; the engine sweeps emptied folders either way). */
-function removals(input: SurfaceInput, dir: string, keep: Set<string>, noun: string): Edit[] {
-  return ownedFileRemovals(input, dir, keep, `${noun} file`);
+/**
+ * Removal edits, deepest files first (a stable order; the engine sweeps
+ * emptied folders either way). `stale`: files install no longer renders.
+ */
+function removals(
+  input: SurfaceInput,
+  dir: string,
+  keep: Set<string>,
+  noun: string,
+  stale = true,
+): Edit[] {
+  return ownedFileRemovals(input, dir, keep, `${noun} file`, stale);
 }
 
 function planOne(input: SurfaceInput, name: ContentName): PlanPart {
@@ -100,7 +109,7 @@ export function unplanContent(input: SurfaceInput): PlanPart {
   const plan = emptyPlan();
   for (const name of ["commands", "skills", "subagents"] as const) {
     const dir = scopePath(surfaceOf(input, name)?.paths, input.ctx.scope, input.ctx);
-    if (dir) plan.edits.push(...removals(input, dir, new Set(), NOUN[name]));
+    if (dir) plan.edits.push(...removals(input, dir, new Set(), NOUN[name], false));
   }
   return plan;
 }

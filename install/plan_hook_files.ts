@@ -137,7 +137,7 @@ export function planHookFiles(
   const keep = surface.layout === "script-per-event"
     ? planScripts(input, surface, dir, declared, plan)
     : planPlugin(input, surface, dir, declared, plan);
-  plan.edits.push(...ownedFileRemovals(input, dir, keep, "hook file"));
+  plan.edits.push(...ownedFileRemovals(input, dir, keep, "hook file", true));
   return plan;
 }
 

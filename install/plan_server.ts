@@ -5,6 +5,7 @@
  * @module
  */
 
+import type { ServerDef } from "../core/connector_types.ts";
 import { effectiveServer, platformOverride } from "../core/overrides.ts";
 import { scopePath, type ServerSurface, serverSurfaceFor } from "../adapters/descriptor.ts";
 import { resolveLaunch } from "../adapters/render/server_launch.ts";
@@ -86,25 +87,39 @@ export function planServer(input: SurfaceInput): PlanPart {
     );
     return plan;
   }
-  const launch = resolveLaunch({
-    server,
-    connectorId: input.connectorId,
-    platform: adapter.id,
-    scope: ctx.scope,
-    homeBin: ctx.homeBin,
-    os: ctx.os,
-    envRef: surface.envRef,
-    envByName: surface.envByName,
-    envRefScope: surface.envRefScope,
-    substitutesBraces: surface.substitutesBraces,
-  });
-  const rendered = surface.render({
-    id: input.connectorId,
-    displayName: connector.displayName,
-    server,
-    launch: launch.launch,
-    remote: launch.remote,
-  });
+  const launchFor = (s: ServerDef, serveCwd?: string) => {
+    const launch = resolveLaunch({
+      server: s,
+      connectorId: input.connectorId,
+      platform: adapter.id,
+      scope: ctx.scope,
+      homeBin: ctx.homeBin,
+      os: ctx.os,
+      envRef: surface.envRef,
+      envByName: surface.envByName,
+      envRefScope: surface.envRefScope,
+      substitutesBraces: surface.substitutesBraces,
+      serveCwd,
+    });
+    const rendered = surface.render({
+      id: input.connectorId,
+      displayName: connector.displayName,
+      server: s,
+      launch: launch.launch,
+      remote: launch.remote,
+    });
+    return { launch, rendered };
+  };
+  let { launch, rendered } = launchFor(server);
+  // A working directory the host's entry cannot hold (no field, or no
+  // references in it) is applied by the serve wrapper instead (spec §2.2).
+  if (
+    server.transport === "stdio" && server.cwd !== undefined && launch.launch &&
+    rendered.dropped.some((d) => d.field === "server.cwd")
+  ) {
+    const { cwd, ...withoutCwd } = server;
+    ({ launch, rendered } = launchFor(withoutCwd, cwd));
+  }
   for (const d of [...launch.dropped, ...rendered.dropped]) {
     plan.notes.push(
       note(

@@ -7,7 +7,9 @@
  * record and module, and one dialect (DESIGN §5).
  *
  * Fail-open (hook) and fail-safe (statusline): any error — malformed stdin, a
- * missing record, a throwing handler — exits 0 with no output.
+ * missing record, a throwing handler — exits 0 with no output. So does a
+ * handler still running near the host's own hook timeout
+ * ({@link hookDeadlineMs}): the process ends before the host kills it.
  *
  * @module
  */
@@ -41,6 +43,16 @@ export interface EntryIo {
   sep: string;
   /** File access for the telemetry row; the process's own (`leanIo`) when absent. */
   files?: HookRowFs;
+  /**
+   * `performance.now()` when the process started (0 for the process's own
+   * I/O); when absent, the moment the entry was called.
+   */
+  startedAt?: number;
+  /**
+   * Ends the process now with exit 0, for a handler abandoned at its
+   * deadline (its pending work would otherwise keep the process alive).
+   */
+  abandon?(): void;
 }
 
 /** How long a hook waits for a host that never closes stdin. */
@@ -82,7 +94,48 @@ export async function processIo(): Promise<EntryIo & { setExitCode(code: number)
     sep: io.os === "win32" ? "\\" : "/",
     files: io,
     setExitCode: io.setExitCode,
+    startedAt: 0,
+    abandon: () => io.exit(0),
   };
+}
+
+/**
+ * Each host's documented hook timeout in ms (HOSTS.md trap 5), per event where
+ * one differs; hosts whose default is not documented get the shortest one
+ * documented (VS Code's and Copilot CLI's 30 s).
+ */
+const HOST_TIMEOUTS: Record<string, Record<string, number>> = {
+  "claude-code": { "*": 600_000, UserPromptSubmit: 30_000, SessionEnd: 1_500 },
+  codex: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
+  "vscode-copilot": { "*": 30_000 },
+  "copilot-cli": { "*": 30_000 },
+  "gemini-cli": { "*": 60_000 },
+};
+
+/**
+ * When a hook call on `platform` for `event` gives up, in ms after its
+ * process started: the host's own timeout less a margin (a fifth of it, at
+ * most a second) for the process to end before the host kills it. Hosts
+ * show a killed hook as an error; some (Cursor's `failClosed`) block on it.
+ */
+export function hookDeadlineMs(platform: string, event: string): number {
+  const timeout = hostTimeoutMs(platform, event);
+  return timeout - Math.min(1_000, timeout / 5);
+}
+
+function hostTimeoutMs(platform: string, event: string): number {
+  const host = HOST_TIMEOUTS[platform];
+  return host?.[event] ?? host?.["*"] ?? 30_000;
+}
+
+/**
+ * Resolves to `"late"` after `ms` without holding the process open:
+ * `Atomics.waitAsync` on a cell no one notifies (core/runtime_info.ts
+ * `deadline`: a global timer costs a cold Deno hook far more).
+ */
+function lateAfter(ms: number): Promise<"late"> {
+  const wait = Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.max(0, ms));
+  return Promise.resolve(wait.value).then(() => "late" as const);
 }
 
 /** The data root, as io/data_root.ts computes it, without `node:path`. */
@@ -93,6 +146,7 @@ function rootOf(io: EntryIo): string {
 /** `hook <platform> <event> --connector <id>`: returns the exit code. Never throws. */
 export async function hookEntry(args: string[], given?: EntryIo): Promise<number> {
   try {
+    const started = given?.startedAt ?? (given ? performance.now() : 0);
     const io = given ?? await processIo();
     const { positionals: [platform, event], connector: id, module } = splitEntryArgs(args);
     if (!platform || !event || !id) return 0;
@@ -119,13 +173,23 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
       )
     ) return 0;
     const dialect = (await loadDialect(host.platform)) ?? (await loadDialect(platform));
-    const result = await runHook({
-      connector: loaded.connector,
-      platform: host.platform,
-      event,
-      stdin,
-      dialect,
-    });
+    const deadline = hookDeadlineMs(host.platform, event);
+    const result = await Promise.race([
+      runHook({ connector: loaded.connector, platform: host.platform, event, stdin, dialect }),
+      lateAfter(started + deadline - performance.now()),
+    ]);
+    if (result === "late") {
+      if (io.env.AGENT_CONNECTOR_LOG === "debug") {
+        await io.err(
+          `agent-connector: ${id} ${event} handler was still running after ${deadline} ms of ` +
+            `${host.platform}'s ${
+              hostTimeoutMs(host.platform, event)
+            } ms hook timeout; the host got no reply\n`,
+        );
+      }
+      io.abandon?.();
+      return 0;
+    }
     await io.out(result.reply.stdout);
     await io.err(result.reply.stderr);
     if (result.error !== undefined && io.env.AGENT_CONNECTOR_LOG === "debug") {

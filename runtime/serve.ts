@@ -11,12 +11,13 @@
  * @module
  */
 
+import { statSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
-import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
+import { buildLaunchEnv, expandCwdArg, LaunchEnvError } from "./serve_launch.ts";
 import { FORWARDED_SIGNALS, type ProxyOutcome, runProxy } from "./serve_proxy.ts";
 import { startServeTelemetry } from "./serve_telemetry.ts";
 import { processHostIo, streamHostIo } from "./serve_host_io.ts";
@@ -77,11 +78,20 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     run.log(`agent-connector serve: cannot start "${args.command}": ${message}`);
     return { code: 1, signal: null };
   }
+  const cwd = args.cwd === undefined ? undefined : expandCwdArg(args.cwd, run.host.env);
+  if (cwd !== undefined && !isDirectory(cwd)) {
+    run.log(
+      `agent-connector serve: cannot start "${args.command}": its working directory ${cwd} ` +
+        `(server.cwd) is not a folder. Create it, or change server.cwd and run install again.`,
+    );
+    return { code: EXIT_SPAWN_FAILED, signal: null };
+  }
   const telemetry = startServeTelemetry({ args, host: run.host, dataRoot: root, log: run.log });
   const outcome: ProxyOutcome = await runProxy({
     command: args.command,
     args: args.args,
     env,
+    cwd,
     host: run.stdin && run.stdout ? streamHostIo(run.stdin, run.stdout) : processHostIo(),
     tap: telemetry?.tap,
     // Telemetry off: nothing to observe, so the server gets our stdio itself.
@@ -98,6 +108,14 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     return { code: EXIT_SPAWN_FAILED, signal: null };
   }
   return { code: outcome.code ?? 1, signal: outcome.signal };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** `AGENT_CONNECTOR_SERVE_GRACE_MS`: how long a server may linger after its stdin closed. */

@@ -22,6 +22,11 @@ export interface ServeArgs {
   scope?: string;
   /** `--host <platformId>`: the host the wrapper was installed into. */
   hostPlatform?: string;
+  /**
+   * `--cwd <template>`: the server's working directory, for hosts whose
+   * config has no field for it (`{env:VAR}` placeholders expanded at launch).
+   */
+  cwd?: string;
   /** Every `--secret-env KEY=<template>` value, in order. */
   secretEnv: string[];
   /**
@@ -38,7 +43,7 @@ export interface ServeArgs {
   ignored: string[];
 }
 
-const KNOWN = new Set(["connector", "scope", "host", "secret-env", "env", "help"]);
+const KNOWN = new Set(["connector", "scope", "host", "cwd", "secret-env", "env", "help"]);
 
 /**
  * Splits and parses the wrapper's argv (the arguments after `serve`).
@@ -62,6 +67,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       connector: { type: "string" },
       scope: { type: "string" },
       host: { type: "string" },
+      cwd: { type: "string" },
       "secret-env": { type: "string", multiple: true },
       env: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
@@ -80,6 +86,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
     connectorId: text(values.connector),
     scope: text(values.scope),
     hostPlatform: text(values.host),
+    cwd: text(values.cwd),
     secretEnv,
     env: strings(values.env),
     command: server[0],

@@ -74,6 +74,11 @@ export async function buildLaunchEnv(
   }
 }
 
+/** Expands serve's `--cwd` template (install/server_launch.ts) from `env`. */
+export function expandCwdArg(template: string, env: Record<string, string | undefined>): string {
+  return expandEnv(template.replace(/(?<!\$)\{(?:env|ENV):/g, "${env:"), env);
+}
+
 /**
  * Expands `--env KEY=<template>` values from `env`. A value that is not
  * `KEY=…` with KEY a variable name is an error: it came from a broken config.

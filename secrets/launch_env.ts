@@ -69,6 +69,20 @@ export function formatSecretEnvArg(
 }
 
 /**
+ * Renders serve's `--cwd` value: the server's working directory with its
+ * `${env:…}` references as placeholders no host expands.
+ *
+ * @example
+ * ```ts
+ * import { formatCwdArg } from "./launch_env.ts";
+ * formatCwdArg("${env:HOME}/acme"); // "{env:HOME}/acme"
+ * ```
+ */
+export function formatCwdArg(template: string, options: { upper?: boolean } = {}): string {
+  return toPlaceholders(template, options.upper);
+}
+
+/**
  * Parses one `--secret-env` value back into its env key and `${…}` template.
  * Accepts both placeholder and `${…}` spellings.
  *

@@ -165,7 +165,14 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
       const text = readFileSync(job.source.path, "utf8");
       result.bytes = text.length;
       result.end = job.size;
-      if (reader.json.markers.some((m) => text.includes(m))) {
+      if (!reader.json.markers.some((m) => text.includes(m))) {
+        // Nothing to count — unless the document was cut off before its first
+        // usage entry (a host killed mid-write): say so rather than skip it.
+        const last = text.trimEnd().at(-1);
+        if (last !== undefined && last !== "}" && last !== "]") {
+          sink.problem("the file is not valid JSON (truncated?); it was skipped");
+        }
+      } else {
         let value: unknown;
         try {
           value = JSON.parse(text);

@@ -9,7 +9,8 @@
  * `${secret:NAME}` and `--env NAME=<template>` for env entries the host
  * cannot expand. Templates write references as `{secret:NAME}` /
  * `{env:VAR}` placeholders, which no host expands (spec §2.2;
- * secrets/launch_env.ts).
+ * secrets/launch_env.ts). A `server.cwd` the host has no field for goes to
+ * serve as `--cwd <template>` ({@link LaunchOptions.serveCwd}).
  *
  * @module
  */
@@ -21,7 +22,7 @@ import type { OsName } from "../../io/host_env.ts";
 import type { Dropped, ServerRenderInput } from "../descriptor.ts";
 import { type EnvRefSyntax, hasEnvRef, translateEnvRefs } from "../env_ref.ts";
 import { binExec } from "./command_line.ts";
-import { formatSecretEnvArg } from "../../secrets/launch_env.ts";
+import { formatCwdArg, formatSecretEnvArg } from "../../secrets/launch_env.ts";
 
 /** What the launch depends on. */
 export interface LaunchOptions {
@@ -54,6 +55,12 @@ export interface LaunchOptions {
    * (`{ENV:…}`, `{SECRET:…}`) it leaves alone.
    */
   substitutesBraces?: boolean;
+  /**
+   * The server's working directory, for serve to apply at launch (`--cwd`):
+   * set when the host's entry has no field for it. The launch is then
+   * wrapped even with `wrapForTelemetry: false`.
+   */
+  serveCwd?: string;
 }
 
 /** The resolved launch plus anything the host cannot take. */
@@ -97,6 +104,7 @@ function stdioLaunch(opts: LaunchOptions): ResolvedLaunch {
   for (const [name, value] of Object.entries(server.secretEnv ?? {})) {
     serveFlags.push("--secret-env", formatSecretEnvArg(name, value, upper));
   }
+  if (opts.serveCwd !== undefined) serveFlags.push("--cwd", formatCwdArg(opts.serveCwd, upper));
   const command = translate(server.command ?? "", outsideEnv(opts));
   const args = (server.args ?? []).map((a) => translate(a, outsideEnv(opts)));
   if (command === undefined || args.some((a) => a === undefined)) {

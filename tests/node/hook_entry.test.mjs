@@ -24,12 +24,18 @@ const main = resolve("node_modules", "@ken-jo", "agent-connector", "cli", "main.
 
 const CONNECTOR = `export default {
   id: "gate", displayName: "gate", version: "1.0.0",
-  hookEvents: ["PreToolUse", "SessionStart", "Stop"],
+  hookEvents: ["PreToolUse", "SessionStart", "Stop", "SessionEnd"],
   hooks: {
     PreToolUse: { matcher: "Bash", handler: (e) => e.toolInput.command.includes("rm -rf")
       ? { decision: "deny", reason: "no recursive deletes" } : undefined },
     SessionStart: { handler: () => ({ decision: "context", additionalContext: "gate is on" }) },
     Stop: { handler: () => new Promise(() => {}) },
+    SessionEnd: {
+      handler: () => new Promise((done) => setTimeout(() => {
+        process.stdout.write("late");
+        done();
+      }, 3000)),
+    },
   },
   statusline: { render: () => "gate ok" },
   telemetry: { enabled: true, store: "ndjson" },
@@ -206,6 +212,21 @@ test("a handler whose promise never settles ends the hook with exit 0 and no out
       hook_event_name: "Stop",
     });
     assert.deepEqual([stop.status, stop.stdout, stop.stderr], [0, "", ""]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a handler slower than Claude Code's 1.5 s SessionEnd budget is abandoned with exit 0 and no output", () => {
+  const { dir, data } = setup();
+  try {
+    const end = hook(data, ["hook", "claude-code", "SessionEnd", "--connector", "gate"], {
+      session_id: "s-end",
+      cwd: dir,
+      hook_event_name: "SessionEnd",
+      reason: "exit",
+    });
+    assert.deepEqual([end.status, end.stdout, end.stderr], [0, "", ""]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

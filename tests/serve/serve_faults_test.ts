@@ -4,7 +4,7 @@
  */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -224,5 +224,41 @@ describe("serve faults", () => {
     const end = await s.exited;
     assert.ok(end.signal === "SIGTERM" || end.code === 143, JSON.stringify(end));
     assert.equal(alive(pid), false);
+  });
+
+  test("--cwd starts the server in that folder, {env:…} expanded, for hosts without a cwd field", async () => {
+    const work = join(dir, "work space");
+    mkdirSync(join(work, "sub"), { recursive: true });
+    const s = startRaw(
+      cliCommand([
+        "serve",
+        "--connector",
+        "faults",
+        "--cwd",
+        "{env:ACME_WORK}/sub",
+        "--",
+        nodeExecutable(),
+        "-e",
+        "process.stdout.write(JSON.stringify(process.cwd()))",
+      ]),
+      env({ ACME_WORK: work }),
+    );
+    s.child.stdin.end();
+    assert.deepEqual(await s.exited, { code: 0, signal: null });
+    assert.equal(JSON.parse(s.stdout().toString()), realpathSync(join(work, "sub")));
+  });
+
+  test("a --cwd folder that does not exist exits 127 naming it, not the command", async () => {
+    const missing = join(dir, "no-such-folder");
+    const s = startRaw(
+      cliCommand(["serve", "--connector", "faults", "--cwd", missing, "--", nodeExecutable()]),
+      env(),
+    );
+    assert.deepEqual(await s.exited, { code: 127, signal: null });
+    assert.equal(
+      s.stderr(),
+      `agent-connector serve: cannot start "${nodeExecutable()}": its working directory ${missing} ` +
+        "(server.cwd) is not a folder. Create it, or change server.cwd and run install again.\n",
+    );
   });
 });
