@@ -1,13 +1,15 @@
 /**
  * `--out <file>` of the export commands: the file's folder must already
  * exist, so a mistyped path is one clear error instead of a new folder (or a
- * raw ENOENT).
+ * raw ENOENT), and the file is replaced atomically, so an interrupted export
+ * never leaves a half-written file where a whole one was.
  *
  * @module
  */
 
 import { statSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeFileAtomic } from "../io/atomic_write.ts";
 import { CliError } from "./_errors.ts";
 
 /**
@@ -31,5 +33,18 @@ export function assertOutFolder(path: string): void {
     throw new CliError(
       `Cannot write "${path}": the folder ${dir} does not exist — create it, or choose another --out`,
     );
+  }
+}
+
+/**
+ * Writes an export's `text` to `path` (resolved already) atomically, after
+ * {@link assertOutFolder}; any failure is one {@link CliError} naming the file.
+ */
+export function writeOutFile(path: string, text: string): void {
+  assertOutFolder(path);
+  try {
+    writeFileAtomic(path, text);
+  } catch (error) {
+    throw new CliError(`Cannot write "${path}": ${(error as Error).message}`);
   }
 }

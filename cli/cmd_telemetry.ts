@@ -12,8 +12,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
-import { CliError, UsageError } from "./_errors.ts";
-import { assertOutFolder } from "./_out_file.ts";
+import { UsageError } from "./_errors.ts";
+import { writeOutFile } from "./_out_file.ts";
 import { parseSince } from "../core/since.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { TELEMETRY_SCOPES, type TelemetryScope } from "../telemetry/rows.ts";
@@ -151,13 +151,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       return 0;
     }
     const path = resolve(ctx.host.cwd, out);
-    assertOutFolder(path);
-    const { writeFileAtomic } = await import("../io/atomic_write.ts");
-    try {
-      writeFileAtomic(path, text);
-    } catch (error) {
-      throw new CliError(`Cannot write "${path}": ${(error as Error).message}`);
-    }
+    writeOutFile(path, text);
     ctx.stderr.write(`wrote ${rows.length} rows to ${path}\n`);
     return 0;
   }

@@ -10,7 +10,7 @@
 import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
-import { CliError, UsageError } from "./_errors.ts";
+import { UsageError } from "./_errors.ts";
 import { parseSince } from "../core/since.ts";
 import {
   type HostId,
@@ -156,16 +156,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (out) {
       const path = resolve(ctx.host.cwd, out);
       // Loaded here: a report does not need `node:fs` (usage/_fs.ts).
-      const [{ writeFileSync }, { assertOutFolder }] = await Promise.all([
-        import("node:fs"),
-        import("./_out_file.ts"),
-      ]);
-      assertOutFolder(path);
-      try {
-        writeFileSync(path, text);
-      } catch (error) {
-        throw new CliError(`Cannot write "${path}": ${(error as Error).message}`);
-      }
+      const { writeOutFile } = await import("./_out_file.ts");
+      writeOutFile(path, text);
       ctx.stderr.write(`wrote ${records.length} records to ${path}\n`);
     } else ctx.stdout.write(text);
     return 0;

@@ -224,6 +224,23 @@ test("usage export --out naming a folder is one clear error naming it", async ()
   }
 });
 
+test("usage export --out replaces an existing file whole and leaves nothing beside it", async () => {
+  const t = tempCopy("agent-kit/home");
+  try {
+    const out = join(t.dir, "out");
+    mkdirSync(out);
+    const file = join(out, "usage.json");
+    writeFileSync(file, "x".repeat(1 << 20));
+    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const run = await runCliCaptured(["usage", "export", "--format", "json", "--out", file], host);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(JSON.parse(readFileSync(file, "utf8")).length > 0);
+    assert.deepEqual(readdirSync(out), ["usage.json"]);
+  } finally {
+    t.done();
+  }
+});
+
 test("a Gemini chat cut off before its first usage entry is reported, not skipped in silence", async () => {
   const t = tempCopy("agent-kit/home");
   try {
