@@ -37,7 +37,9 @@ import {
 } from "./remote_entry.ts";
 import {
   type LocalEntry,
+  localEntryPath,
   localEntrySpecifier,
+  localEntryState,
   pruneLocalEntries,
   registryEntryBytes,
   writeLocalEntry,
@@ -217,7 +219,10 @@ export function ensureHomeBin(opts: {
   const uncached = !opts.dryRun && isRemoteEntry(target.entry)
     ? cacheRemoteEntry(target, env)
     : undefined;
-  const copy = uncached ? undefined : localCopy(target, opts.root, opts.os, env, opts.dryRun);
+  const copy = uncached ? undefined : localCopy(target, opts.root, opts.os, env, {
+    dryRun: opts.dryRun,
+    current: current === undefined ? undefined : parseLauncher(current)?.local,
+  });
   if (copy && typeof copy !== "string") target = { ...target, local: copy.local };
   const text = launcherText(target, opts.os, opts.root);
   let detail = `home binary → ${target.runtime} ${target.entry}`;
@@ -251,20 +256,29 @@ export function ensureHomeBin(opts: {
 /**
  * For a registry entry on POSIX: the verified local copy the launcher runs
  * (written unless it is already right; not on a dry run), or why there is
- * none. Undefined for every other launcher.
+ * none. Undefined for every other launcher. A dry run takes the current
+ * launcher's copy of the same version as it is while it is intact, without
+ * asking Deno's cache.
  */
 function localCopy(
   target: LauncherTarget,
   root: string,
   os: OsName,
   env: Record<string, string | undefined>,
-  dryRun?: boolean,
+  opts: { dryRun?: boolean; current?: LocalEntry },
 ): { local: LocalEntry; wrote: boolean } | string | undefined {
   if (os === "win32" || target.runtimeArgs[0] !== "run") return undefined;
   const pkg = registryPackageOf(target.entry);
   if (!pkg) return undefined;
   const base = `${pkg.registry}${pkg.name}/${pkg.version}/`;
+  const current = opts.current;
+  if (
+    opts.dryRun && current?.base === base &&
+    current.path === localEntryPath(root, pkg.version) && localEntryState(current) === "ok"
+  ) {
+    return { local: current, wrote: false };
+  }
   const bytes = registryEntryBytes(target.runtime, base, env, target.env);
   if (typeof bytes === "string") return bytes;
-  return writeLocalEntry(root, pkg.version, base, bytes, dryRun);
+  return writeLocalEntry(root, pkg.version, base, bytes, opts.dryRun);
 }

@@ -109,6 +109,12 @@ test("a JSR install's hooks run the verified local copy; a tampered copy falls b
         /\[pass\] home binary hook entry: .*main_linked-[\d.]+\.js \([\d.]+, matches the registry's sha256-[0-9a-f]{64}\)/,
       );
 
+      const dry = spawnSync(binPath, ["upgrade", "--dry-run"], {
+        encoding: "utf8",
+        env: b.hostEnv,
+      });
+      assert.match(dry.stdout, /^= agent-connector {2}home binary .*verified copy/m, dry.stderr);
+
       // From an older version's launcher and copy, upgrade (offline, from the cache) repoints
       // the launcher at this version's copy and removes the old one.
       const target = parseLauncher(launcher)!;
