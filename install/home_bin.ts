@@ -59,7 +59,7 @@ export interface LauncherTarget {
   env?: Record<string, string>;
   /**
    * The verified local copy of a registry entry the POSIX launcher runs
-   * instead while its `cksum` matches (install/local_entry.ts).
+   * instead while it is not newer than the launcher (install/local_entry.ts).
    */
   local?: LocalEntry;
 }
@@ -157,16 +157,16 @@ export function launcherText(target: LauncherTarget, os: OsName, root: string): 
 }
 
 /**
- * The launcher's last lines with a local copy: run it while `cksum` of the
- * file prints the recorded value, else (missing, changed, no `cksum` on
- * PATH) the registry URL.
+ * The launcher's last lines with a local copy: run it while it exists and
+ * is not newer than the launcher (written after it), else the registry URL.
+ * `[` is a shell built-in: no process is started.
  */
 function localChoice(target: LauncherTarget, local: LocalEntry): string[] {
   return [
     `entry=${sh(target.entry)}`,
-    `case "$(cksum 2>/dev/null <${sh(local.path)})" in ${sh(local.cksum)}) entry=${
+    `if [ -f ${sh(local.path)} ] && ! [ ${sh(local.path)} -nt "$0" ]; then entry=${
       sh(localEntrySpecifier(local))
-    } ;; esac`,
+    }; fi`,
     `exec ${[target.runtime, ...target.runtimeArgs].map(sh).join(" ")} "$entry" "$@"`,
   ];
 }
@@ -228,7 +228,9 @@ export function ensureHomeBin(opts: {
   let detail = `home binary → ${target.runtime} ${target.entry}`;
   if (target.local) detail += ` (hooks run its verified copy ${target.local.path})`;
   if (typeof copy === "string") detail += ` (no local copy for hooks: ${copy})`;
-  if (current !== text && !opts.dryRun) {
+  // A rewritten copy is newer than the launcher, which then would not run it: rewrite both.
+  const rewroteCopy = copy !== undefined && typeof copy !== "string" && copy.wrote;
+  if ((current !== text || rewroteCopy) && !opts.dryRun) {
     writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
   }
   // Older copies once the launcher no longer runs them (an upgrade, a move off JSR).
@@ -242,7 +244,7 @@ export function ensureHomeBin(opts: {
         `(${uncached}): hooks may fail until \`agent-connector upgrade\` runs with the registry reachable`,
     };
   }
-  if (current === text && !(copy && typeof copy !== "string" && copy.wrote)) {
+  if (current === text && !rewroteCopy) {
     return { platform: "synthetic", action: "skip", path, detail };
   }
   return {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostEnv } from "../io/host_env.ts";
 import { withTempDir } from "../tests/_helpers/temp.ts";
@@ -10,27 +10,14 @@ import {
   localEntryPath,
   localEntrySpecifier,
   localEntryState,
-  posixCksum,
   pruneLocalEntries,
   sha256Checksum,
   writeLocalEntry,
 } from "./local_entry.ts";
 import { checkLocalEntry } from "./doctor_local_entry.ts";
 
-const HAS_CKSUM = spawnSync("cksum", [], { input: "" }).status === 0;
 const BASE = "https://jsr.io/@ken-jo/agent-connector/0.4.2/";
 const bytesOf = (text: string) => new TextEncoder().encode(text);
-
-test("posixCksum prints what the cksum command prints for the same bytes on stdin", {
-  skip: !HAS_CKSUM && "no cksum on PATH",
-}, () => {
-  const linked = new Uint8Array(readFileSync(new URL("../cli/main_linked.js", import.meta.url)));
-  const samples = [new Uint8Array(0), bytesOf("a"), bytesOf("x".repeat(65_537)), linked];
-  for (const bytes of samples) {
-    const run = spawnSync("cksum", [], { input: bytes, encoding: "utf8" });
-    assert.equal(posixCksum(bytes), run.stdout.trim(), `${bytes.length} bytes`);
-  }
-});
 
 test("the copy is written 0644 under lib/ by version, rewritten only when its bytes differ", () => {
   withTempDir((root) => {
@@ -76,42 +63,43 @@ test("pruning removes the copies the launcher no longer runs, nothing else, and 
   });
 });
 
-test(
-  "the launcher runs the copy while cksum matches it, and the registry URL when it is changed or missing",
-  {
-    skip: !HAS_CKSUM && "no cksum on PATH",
-  },
-  () => {
-    withTempDir((root) => {
-      // A runtime that prints the entry it was given.
-      const runtime = join(root, "fake-deno");
-      writeFileSync(runtime, '#!/bin/sh\nshift 2\nprintf "%s\\n" "$1"\n', { mode: 0o755 });
-      const entry = {
-        bytes: bytesOf("// the entry\n"),
-        checksum: sha256Checksum(bytesOf("// the entry\n")),
-      };
-      const { local } = writeLocalEntry(root, "0.4.2", `${BASE}`, entry);
-      const target: LauncherTarget = {
-        runtime,
-        runtimeArgs: ["run", "-A"],
-        entry: `${BASE}cli/main_linked.js`,
-        version: "0.4.2",
-        local,
-      };
-      const bin = join(root, "launcher");
-      writeFileSync(bin, launcherText(target, "linux", root), { mode: 0o755 });
-      const ran = () => spawnSync(bin, ["hook"], { encoding: "utf8" }).stdout.trim();
-      assert.equal(ran(), localEntrySpecifier(local));
-      assert.equal(ran(), `file://${local.path}#${BASE}`);
-      writeFileSync(local.path, "// the entry, edited\n");
-      assert.equal(ran(), target.entry);
-      writeFileSync(local.path, "// the entry\n");
-      assert.equal(ran(), localEntrySpecifier(local));
-      pruneLocalEntries(root);
-      assert.equal(ran(), target.entry);
+test("the launcher runs the copy while it is not newer than the launcher, else the registry URL", () => {
+  withTempDir((root) => {
+    // A runtime that prints the entry it was given.
+    const runtime = join(root, "fake-deno");
+    writeFileSync(runtime, '#!/bin/sh\nshift 2\nprintf "%s\\n" "$1"\n', { mode: 0o755 });
+    const text = bytesOf("// the entry\n");
+    const { local } = writeLocalEntry(root, "0.4.2", BASE, {
+      bytes: text,
+      checksum: sha256Checksum(text),
     });
-  },
-);
+    const target: LauncherTarget = {
+      runtime,
+      runtimeArgs: ["run", "-A"],
+      entry: `${BASE}cli/main_linked.js`,
+      version: "0.4.2",
+      local,
+    };
+    const bin = join(root, "bin", "agent-connector");
+    mkdirSync(join(root, "bin"));
+    const writeLauncher = () =>
+      writeFileSync(bin, launcherText(target, "linux", root), { mode: 0o755 });
+    const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
+    writeLauncher();
+    const ran = () => spawnSync(bin, ["hook"], { encoding: "utf8" }).stdout.trim();
+    at(local.path, 1_000_000);
+    at(bin, 1_000_000);
+    assert.equal(ran(), `file://${local.path}#${BASE}`, "same time: the copy");
+    assert.equal(ran(), localEntrySpecifier(local));
+    at(local.path, 1_000_001);
+    assert.equal(ran(), target.entry, "changed after the launcher: the registry");
+    writeLauncher();
+    at(bin, 1_000_002);
+    assert.equal(ran(), localEntrySpecifier(local), "written again after it");
+    pruneLocalEntries(root);
+    assert.equal(ran(), target.entry, "missing: the registry");
+  });
+});
 
 test("doctor finds a missing, changed or other version's copy, and a registry launcher without one, all fixable", () => {
   withTempDir((root) => {

@@ -21,7 +21,7 @@ import { payloadFor } from "./_helpers/payloads.ts";
 import { withTempDir } from "./_helpers/temp.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import { parseLauncher } from "../install/home_bin.ts";
-import { posixCksum, sha256Checksum } from "../install/local_entry.ts";
+import { sha256Checksum } from "../install/local_entry.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const deno = process.execPath;
@@ -84,7 +84,6 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
           path: join(b.home, ".agent-connector", "lib", `main_linked-${registry.version}.js`),
           base: `${registry.url}${PACKAGE_NAME}/${registry.version}/`,
           checksum: sha256Checksum(published),
-          cksum: posixCksum(published),
         },
       });
       // The command line in the host file is the stable home binary, as from npm or a checkout.
