@@ -12,8 +12,13 @@
 
 import type { HostEnv } from "../io/host_env.ts";
 import type { Finding } from "./doctor.ts";
-import type { LauncherTarget } from "./home_bin.ts";
-import { localEntryPath, localEntryState, registryEntryBytes } from "./local_entry.ts";
+import { homeBinPath, type LauncherTarget } from "./home_bin.ts";
+import {
+  copyNewerThanLauncher,
+  localEntryPath,
+  localEntryState,
+  registryEntryBytes,
+} from "./local_entry.ts";
 import { registryPackageOf } from "./remote_entry.ts";
 
 const CHECK = "home binary hook entry";
@@ -57,6 +62,12 @@ export function checkLocalEntry(target: LauncherTarget, root: string, host: Host
       "fail",
       `${local.path} is not the file the launcher recorded (changed since install): ` +
         `hooks run ${target.entry} instead`,
+    )];
+  }
+  if (copyNewerThanLauncher(local, homeBinPath(root, host.os))) {
+    return [found(
+      "warn",
+      `${local.path} is newer than the launcher, which therefore runs ${target.entry} (slower)`,
     )];
   }
   const registry = registryEntryBytes(target.runtime, base, host.env, target.env);

@@ -36,6 +36,7 @@ import {
   remoteLauncherTarget,
 } from "./remote_entry.ts";
 import {
+  copyNewerThanLauncher,
   type LocalEntry,
   localEntryPath,
   localEntrySpecifier,
@@ -228,8 +229,9 @@ export function ensureHomeBin(opts: {
   let detail = `home binary → ${target.runtime} ${target.entry}`;
   if (target.local) detail += ` (hooks run its verified copy ${target.local.path})`;
   if (typeof copy === "string") detail += ` (no local copy for hooks: ${copy})`;
-  // A rewritten copy is newer than the launcher, which then would not run it: rewrite both.
-  const rewroteCopy = copy !== undefined && typeof copy !== "string" && copy.wrote;
+  // A copy newer than the launcher (rewritten now, or touched) would not run: rewrite both.
+  const rewroteCopy = copy !== undefined && typeof copy !== "string" &&
+    (copy.wrote || copyNewerThanLauncher(copy.local, path));
   if ((current !== text || rewroteCopy) && !opts.dryRun) {
     writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
   }

@@ -38,7 +38,7 @@
 
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeFileAtomic } from "../io/atomic_write.ts";
@@ -152,6 +152,20 @@ export function localEntryState(local: LocalEntry): "ok" | "missing" | "changed"
     return "missing";
   }
   return sha256Checksum(bytes) === local.checksum ? "ok" : "changed";
+}
+
+/**
+ * True when the copy's modification time is after the launcher's: the
+ * launcher then runs the registry URL (see the module doc), however right
+ * the copy's bytes are.
+ */
+export function copyNewerThanLauncher(local: LocalEntry, launcher: string): boolean {
+  try {
+    return statSync(local.path, { bigint: true }).mtimeNs >
+      statSync(launcher, { bigint: true }).mtimeNs;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -121,6 +121,15 @@ test("doctor finds a missing, changed or other version's copy, and a registry la
     assert.deepEqual([none.status, none.fixable], ["warn", true]);
     assert.match(none.message, /through Deno's registry checks on every call/);
 
+    mkdirSync(join(root, "bin"));
+    const bin = join(root, "bin", "agent-connector");
+    writeFileSync(bin, "#!/bin/sh\n");
+    utimesSync(bin, 1_000_000, 1_000_000);
+    utimesSync(local.path, 1_000_001, 1_000_001);
+    const newer = one({ ...target, local });
+    assert.deepEqual([newer.status, newer.fixable], ["warn", true]);
+    assert.match(newer.message, /is newer than the launcher, which therefore runs https:/);
+
     writeFileSync(local.path, "// e, edited\n");
     const changed = one({ ...target, local });
     assert.deepEqual([changed.status, changed.fixable], ["fail", true]);
