@@ -4,7 +4,10 @@
  * the version cached into a Deno cache folder of its own (sharing only the
  * npm packages of the real one), the launcher pinned to both — then the
  * stand-in stops, so what is measured runs offline from the cache, as a
- * host's hook does.
+ * host's hook does. Two launchers: the registry URL alone (`path`, what JSR
+ * launchers ran before install/local_entry.ts) and the verified local copy
+ * of the entry (`localPath`, what install writes now; written after the copy,
+ * so it runs the copy).
  *
  * @module
  */
@@ -15,6 +18,7 @@ import process from "node:process";
 import { PACKAGE_NAME } from "../core/version.ts";
 import { type LauncherTarget, launcherText } from "../install/home_bin.ts";
 import { cacheRemoteEntry, remoteLauncherTarget } from "../install/remote_entry.ts";
+import { registryEntryBytes, sha256Checksum, writeLocalEntry } from "../install/local_entry.ts";
 import { denoCacheDir } from "./_deno_dir.ts";
 import { startChildStandIn } from "./_jsr_stand_in.ts";
 
@@ -24,8 +28,12 @@ export interface JsrLauncher {
   target: LauncherTarget;
   /** Writes a launcher with the same runtime flags and environment running `entry` instead. */
   writeFor(entry: string, name: string): string;
-  /** The launcher's path. */
+  /** The launcher's path: it runs the registry URL. */
   path: string;
+  /** The launcher running the verified local copy of the entry (the registry URL as fallback). */
+  localPath: string;
+  /** Writes a local-copy launcher (after its copy, as install does) whose copy is `text`. */
+  writeLocalFor(text: string, name: string): string;
   /** Unlinks the npm cache link, so a recursive remove of `dataRoot` never enters the real cache. */
   release(): void;
 }
@@ -60,11 +68,34 @@ export async function writeJsrLauncher(
   } finally {
     registry.stop();
   }
-  const writeFor = (entry: string, name: string) => {
+  const writeLauncher = (t: LauncherTarget, name: string) => {
     const path = join(dataRoot, "bin", name);
     mkdirSync(join(dataRoot, "bin"), { recursive: true });
-    writeFileSync(path, launcherText({ ...target, entry }, "linux", dataRoot), { mode: 0o755 });
+    writeFileSync(path, launcherText(t, "linux", dataRoot), { mode: 0o755 });
     return path;
   };
-  return { target, writeFor, path: writeFor(target.entry, "jsr-launcher"), release };
+  const writeFor = (entry: string, name: string) => writeLauncher({ ...target, entry }, name);
+  // The copy as install writes it: the cached registry bytes, checked against the manifest.
+  const base = target.entry.slice(0, -"cli/main_linked.js".length);
+  const entry = registryEntryBytes(deno, base, process.env, target.env);
+  if (typeof entry === "string") {
+    release();
+    throw new Error(`reading the JSR stand-in's cached entry failed: ${entry}`);
+  }
+  const { local } = writeLocalEntry(dataRoot, target.version, base, entry);
+
+  const writeLocalFor = (text: string, name: string) => {
+    const bytes = new TextEncoder().encode(text);
+    const copy = { bytes, checksum: sha256Checksum(bytes) };
+    const other = writeLocalEntry(join(dataRoot, name), target.version, base, copy).local;
+    return writeLauncher({ ...target, local: other }, name);
+  };
+  return {
+    target,
+    writeFor,
+    path: writeFor(target.entry, "jsr-launcher"),
+    localPath: writeLauncher({ ...target, local }, "jsr-local-launcher"),
+    writeLocalFor,
+    release,
+  };
 }

@@ -14,8 +14,11 @@
  * main share of a cold start); the split is tick-sampled (bench/_child_cpu.ts).
  *
  * The "via JSR" cases are a JSR install's launcher (bench/_jsr_launcher.ts: this
- * checkout served as the published version, cached, run offline); skip them
- * with `HOOK_BENCH_JSR=0`.
+ * checkout served as the published version, cached, run offline): "via JSR" runs
+ * the version's entry by its registry URL (launchers before
+ * install/local_entry.ts), "JSR local" its verified copy in the data root, as
+ * install writes it now ("JSR local: empty" is that launcher, its check of the
+ * copy included, running an empty copy). Skip them with `HOOK_BENCH_JSR=0`.
  *
  * `deno task bench hook` (optionally `HOOK_BENCH_RUNS=50`). With
  * `HOOK_BENCH_INSTRUCTIONS=3` it also counts each case's user-space
@@ -165,6 +168,21 @@ if (jsr) {
     input: cases["hook + telemetry row"].input,
     host: true,
   };
+  cases["JSR local: empty"] = {
+    argv: [jsr.writeLocalFor("", "jsr-local-empty-launcher")],
+    input: "",
+    host: true,
+  };
+  cases["JSR local: hook"] = {
+    argv: [jsr.localPath, ...cases["hook (home binary)"].argv.slice(1)],
+    input: payload,
+    host: true,
+  };
+  cases["JSR local: hook + row"] = {
+    argv: [jsr.localPath, ...cases["hook + telemetry row"].argv.slice(1)],
+    input: cases["hook + telemetry row"].input,
+    host: true,
+  };
 }
 if (hasNodeBuild) {
   // The npm build under Node (`deno task build:npm` first): what npm installs run.
@@ -178,7 +196,7 @@ if (hasNodeBuild) {
     input: cases["hook + telemetry row"].input,
   };
 }
-for (const name of ["hook (home binary)", "via JSR: hook"]) {
+for (const name of ["hook (home binary)", "via JSR: hook", "JSR local: hook"]) {
   if (!cases[name]) continue;
   const [cmd, ...args] = cases[name].argv;
   const reply = spawnSync(cmd, args, { input: payload, env: hostEnv, encoding: "utf8" }).stdout;
@@ -290,6 +308,12 @@ verdict("Deno, launcher + row", "hook + telemetry row", "empty script", REFERENC
 verdict(
   "Deno via JSR launcher + row",
   "via JSR: hook + telemetry row",
+  "empty script",
+  REFERENCE_EMPTY_MS.deno,
+);
+verdict(
+  "Deno JSR local copy + row",
+  "JSR local: hook + row",
   "empty script",
   REFERENCE_EMPTY_MS.deno,
 );

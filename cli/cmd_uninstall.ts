@@ -23,6 +23,7 @@ import { importConnector } from "../runtime/connector_module.ts";
 import { uninstallConnector, uninstallRows } from "../install/pipeline.ts";
 import { purgeConnector } from "../install/connector_state.ts";
 import { homeBinPath } from "../install/home_bin.ts";
+import { pruneLocalEntries } from "../install/local_entry.ts";
 import { isNotFound, loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
 
 /** Help text. */
@@ -134,6 +135,15 @@ function purge(root: string, id: string | undefined, ctx: CliContext): ChangeRec
         detail: "home binary removed (no connector left)",
       });
     } catch { /* already gone */ }
+    // A JSR install's copy of its hook entry (install/local_entry.ts), and lib/ once empty.
+    for (const path of pruneLocalEntries(root)) {
+      out.push({
+        platform: "synthetic",
+        action: "remove",
+        path,
+        detail: "hook entry copy removed (no connector left)",
+      });
+    }
     // The Node hook's V8 code cache belongs to the home binary's entry.
     const codeCache = join(root, "cache", "node");
     if (existsSync(codeCache)) {

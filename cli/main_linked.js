@@ -12,6 +12,14 @@ const __rootOf = (function __rootOf(u, steps) {
   for (let i = 0; i < steps; i++) at = u.lastIndexOf("/", at - 1);
   return at >= "file:///".length - 1 ? u.slice(0, at + 1) : undefined;
 });
+const __baseOf = (function __baseOf(u, up) {
+  const at = u.indexOf("#");
+  const base = at === -1 ? "" : u.slice(at + 1);
+  return u.startsWith("file:") && base.endsWith("/") &&
+      (base.startsWith("https://") || base.startsWith("http://"))
+    ? base
+    : new URL(up, u).href;
+});
 const __load = (function __load(url) {
   const mod = __joined.get(url);
   return mod ? Promise.resolve().then(mod) : import(url);
@@ -2071,8 +2079,9 @@ return { CLAUDE_CONTRACT, formatFamilyReply, judgeFamilyReply };
 });
 const __joined = new Map();
 
+
 const __root = __rootOf(import.meta.url, 1) ??
-  new URL("../", import.meta.url).href;
+  __baseOf(import.meta.url, "../");
 
 
 // core/lazy_import.ts

@@ -28,6 +28,7 @@ import { type ConfigPatchLedger, configPatchLedgerPath } from "../io/ledgers.ts"
 import { readStateFile } from "../io/state_file.ts";
 import { homeBinPath, readLauncher } from "./home_bin.ts";
 import { isRemoteEntry } from "./remote_entry.ts";
+import { checkLocalEntry } from "./doctor_local_entry.ts";
 import { registryEntry } from "../adapters/registry.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
@@ -89,7 +90,10 @@ export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
       ),
     ];
   }
-  const out = [finding("home binary", "pass", `${path} → ${target.runtime} ${target.entry}`)];
+  const out = [
+    finding("home binary", "pass", `${path} → ${target.runtime} ${target.entry}`),
+    ...checkLocalEntry(target, root, host),
+  ];
   const run = spawnSync(path, ["--version"], {
     encoding: "utf8",
     timeout: 20_000,

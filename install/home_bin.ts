@@ -12,7 +12,9 @@
  *
  * Loaded from a registry (JSR), the entry is the pre-linked CLI entry of the
  * pinned version, by its registry URL, run with `--cached-only`; see
- * install/remote_entry.ts.
+ * install/remote_entry.ts. On POSIX the launcher runs a verified copy of it
+ * from the data root instead, while the copy still has the recorded bytes;
+ * see install/local_entry.ts.
  *
  * @module
  */
@@ -27,7 +29,22 @@ import type { HostEnv, OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
-import { cacheRemoteEntry, isRemoteEntry, remoteLauncherTarget } from "./remote_entry.ts";
+import {
+  cacheRemoteEntry,
+  isRemoteEntry,
+  registryPackageOf,
+  remoteLauncherTarget,
+} from "./remote_entry.ts";
+import {
+  copyNewerThanLauncher,
+  type LocalEntry,
+  localEntryPath,
+  localEntrySpecifier,
+  localEntryState,
+  pruneLocalEntries,
+  registryEntryBytes,
+  writeLocalEntry,
+} from "./local_entry.ts";
 
 /** What the launcher runs. */
 export interface LauncherTarget {
@@ -41,6 +58,11 @@ export interface LauncherTarget {
   version: string;
   /** Variables the launcher sets before it execs (`JSR_URL` for a registry other than jsr.io). */
   env?: Record<string, string>;
+  /**
+   * The verified local copy of a registry entry the POSIX launcher runs
+   * instead while it is not newer than the launcher (install/local_entry.ts).
+   */
+  local?: LocalEntry;
 }
 
 const MARK = "agent-connector-launcher ";
@@ -130,9 +152,24 @@ export function launcherText(target: LauncherTarget, os: OsName, root: string): 
     // A hook's stderr must stay clean: no "new Deno release" notice.
     ...(deno ? ["DENO_NO_UPDATE_CHECK=1; export DENO_NO_UPDATE_CHECK"] : []),
     ...env.map(([k, v]) => `${k}=${sh(v)}; export ${k}`),
-    `exec ${argv.map(sh).join(" ")} "$@"`,
+    ...(target.local ? localChoice(target, target.local) : [`exec ${argv.map(sh).join(" ")} "$@"`]),
     "",
   ].join("\n");
+}
+
+/**
+ * The launcher's last lines with a local copy: run it while it exists and
+ * is not newer than the launcher (written after it), else the registry URL.
+ * `[` is a shell built-in: no process is started.
+ */
+function localChoice(target: LauncherTarget, local: LocalEntry): string[] {
+  return [
+    `entry=${sh(target.entry)}`,
+    `if [ -f ${sh(local.path)} ] && ! [ ${sh(local.path)} -nt "$0" ]; then entry=${
+      sh(localEntrySpecifier(local))
+    }; fi`,
+    `exec ${[target.runtime, ...target.runtimeArgs].map(sh).join(" ")} "$entry" "$@"`,
+  ];
 }
 
 /** Reads the target back from a launcher's text, or undefined when it is not ours. */
@@ -174,19 +211,32 @@ export function ensureHomeBin(opts: {
 }): ChangeRecord {
   const path = homeBinPath(opts.root, opts.os);
   // Once: from source, finding the target reads and hashes the pre-linked entry's sources.
-  const target = opts.target ?? currentLauncherTarget(opts.host);
-  const text = launcherText(target, opts.os, opts.root);
+  let target = opts.target ?? currentLauncherTarget(opts.host);
   let current: string | undefined;
   try {
     current = readFileSync(path, "utf8");
   } catch { /* not there yet */ }
-  const detail = `home binary → ${target.runtime} ${target.entry}`;
+  const env = opts.host?.env ?? {};
   const uncached = !opts.dryRun && isRemoteEntry(target.entry)
-    ? cacheRemoteEntry(target, opts.host?.env ?? {})
+    ? cacheRemoteEntry(target, env)
     : undefined;
-  if (current !== text && !opts.dryRun) {
+  const copy = uncached ? undefined : localCopy(target, opts.root, opts.os, env, {
+    dryRun: opts.dryRun,
+    current: current === undefined ? undefined : parseLauncher(current)?.local,
+  });
+  if (copy && typeof copy !== "string") target = { ...target, local: copy.local };
+  const text = launcherText(target, opts.os, opts.root);
+  let detail = `home binary → ${target.runtime} ${target.entry}`;
+  if (target.local) detail += ` (hooks run its verified copy ${target.local.path})`;
+  if (typeof copy === "string") detail += ` (no local copy for hooks: ${copy})`;
+  // A copy newer than the launcher (rewritten now, or touched) would not run: rewrite both.
+  const rewroteCopy = copy !== undefined && typeof copy !== "string" &&
+    (copy.wrote || copyNewerThanLauncher(copy.local, path));
+  if ((current !== text || rewroteCopy) && !opts.dryRun) {
     writeFileAtomic(path, text, { mode: 0o755, forceMode: true });
   }
+  // Older copies once the launcher no longer runs them (an upgrade, a move off JSR).
+  if (!opts.dryRun && !uncached) pruneLocalEntries(opts.root, target.local?.path);
   if (uncached) {
     return {
       platform: "synthetic",
@@ -196,11 +246,43 @@ export function ensureHomeBin(opts: {
         `(${uncached}): hooks may fail until \`agent-connector upgrade\` runs with the registry reachable`,
     };
   }
-  if (current === text) return { platform: "synthetic", action: "skip", path, detail };
+  if (current === text && !rewroteCopy) {
+    return { platform: "synthetic", action: "skip", path, detail };
+  }
   return {
     platform: "synthetic",
     action: current === undefined ? "create" : "update",
     path,
     detail,
   };
+}
+
+/**
+ * For a registry entry on POSIX: the verified local copy the launcher runs
+ * (written unless it is already right; not on a dry run), or why there is
+ * none. Undefined for every other launcher. A dry run takes the current
+ * launcher's copy of the same version as it is while it is intact, without
+ * asking Deno's cache.
+ */
+function localCopy(
+  target: LauncherTarget,
+  root: string,
+  os: OsName,
+  env: Record<string, string | undefined>,
+  opts: { dryRun?: boolean; current?: LocalEntry },
+): { local: LocalEntry; wrote: boolean } | string | undefined {
+  if (os === "win32" || target.runtimeArgs[0] !== "run") return undefined;
+  const pkg = registryPackageOf(target.entry);
+  if (!pkg) return undefined;
+  const base = `${pkg.registry}${pkg.name}/${pkg.version}/`;
+  const current = opts.current;
+  if (
+    opts.dryRun && current?.base === base &&
+    current.path === localEntryPath(root, pkg.version) && localEntryState(current) === "ok"
+  ) {
+    return { local: current, wrote: false };
+  }
+  const bytes = registryEntryBytes(target.runtime, base, env, target.env);
+  if (typeof bytes === "string") return bytes;
+  return writeLocalEntry(root, pkg.version, base, bytes, opts.dryRun);
 }

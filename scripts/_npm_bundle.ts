@@ -236,8 +236,19 @@ export function bundleEntry(
     '  for (let i = 0; i < steps; i++) at = u.lastIndexOf("/", at - 1);',
     '  return at >= "file:///".length - 1 ? u.slice(0, at + 1) : undefined;',
     "}",
+    // A copy run outside its package (install/local_entry.ts: a JSR install's
+    // hook entry in the data root) is started as `<file URL>#<package root URL>`:
+    // its lazy imports then load the package's other modules from there.
+    "function __baseOf(u, up) {",
+    '  const at = u.indexOf("#");',
+    '  const base = at === -1 ? "" : u.slice(at + 1);',
+    '  return u.startsWith("file:") && base.endsWith("/") &&',
+    '      (base.startsWith("https://") || base.startsWith("http://"))',
+    "    ? base",
+    "    : new URL(up, u).href;",
+    "}",
     `const __root = __rootOf(import.meta.url, ${up.split("/").length - 1}) ??`,
-    `  new URL(${JSON.stringify(up)}, import.meta.url).href;`,
+    `  __baseOf(import.meta.url, ${JSON.stringify(up)});`,
     "function __load(url) {",
     "  const mod = __joined.get(url);",
     "  return mod ? Promise.resolve().then(mod) : import(url);",

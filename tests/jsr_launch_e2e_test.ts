@@ -9,101 +9,22 @@
 // from a URL whose connector module is on disk.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import process from "node:process";
+import { assertDenied, box, CONNECTOR, hookCommand, runAsync } from "./_helpers/jsr_box.ts";
 import { startJsrStandIn } from "./_helpers/jsr_registry.ts";
-import { payloadFor, replyObject } from "./_helpers/payloads.ts";
+import { payloadFor } from "./_helpers/payloads.ts";
 import { withTempDir } from "./_helpers/temp.ts";
 import { PACKAGE_NAME } from "../core/version.ts";
 import { parseLauncher } from "../install/home_bin.ts";
+import { sha256Checksum } from "../install/local_entry.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 const deno = process.execPath;
-
-/**
- * Runs a child without blocking this process's event loop, which serves the
- * registry stand-in the child fetches from.
- */
-function runAsync(
-  command: string,
-  args: string[],
-  opts: { cwd: string; env: Record<string, string> },
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (c) => stdout += c);
-    child.stderr.setEncoding("utf8").on("data", (c) => stderr += c);
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-/** Deno's own cache folder, whose npm packages the temp DENO_DIR borrows. */
-function realDenoDir(): string {
-  const info = spawnSync(deno, ["info", "--json"], { encoding: "utf8" });
-  return JSON.parse(info.stdout).denoDir;
-}
-
-const USER_SETTINGS = '{\n  // mine\n  "model": "opus"\n}\n';
-
-function box(dir: string) {
-  const home = join(dir, "home");
-  const denoDir = join(dir, "deno");
-  mkdirSync(join(home, ".claude"), { recursive: true });
-  mkdirSync(denoDir);
-  symlinkSync(join(realDenoDir(), "npm"), join(denoDir, "npm"));
-  writeFileSync(join(home, ".claude", "settings.json"), USER_SETTINGS);
-  const env = (extra: Record<string, string> = {}) => ({
-    HOME: home,
-    PATH: process.env.PATH ?? "",
-    DENO_DIR: denoDir,
-    NO_COLOR: "1",
-    ...extra,
-  });
-  /** A host's environment: no DENO_DIR, no JSR_URL — the launcher pins what the install used. */
-  const hostEnv = { HOME: home, PATH: process.env.PATH ?? "", NO_COLOR: "1" };
-  /** Runs the command line Claude Code would run, with `payload` on stdin. */
-  const hook = (command: string, payload: unknown) =>
-    spawnSync("sh", ["-c", command], {
-      cwd: dir,
-      input: JSON.stringify(payload),
-      encoding: "utf8",
-      env: hostEnv,
-    });
-  const settings = () => readFileSync(join(home, ".claude", "settings.json"), "utf8");
-  // Unlinked before the temp folder goes: the link must never lead a recursive remove into the cache.
-  const release = () => unlinkSync(join(denoDir, "npm"));
-  return { home, denoDir, env, hostEnv, hook, settings, release };
-}
-
-const FAKE_SERVER = new URL("./fixtures/serve/fake_server.mjs", import.meta.url).pathname;
-
-const CONNECTOR = (sdk: string) =>
-  `import { defineConnector } from "${sdk}";
-export default defineConnector({
-  id: "jsr-demo",
-  version: "1.0.0",
-  server: { transport: "stdio", command: ${JSON.stringify(process.execPath)}, args: ["run", "-A", ${
-    JSON.stringify(FAKE_SERVER)
-  }] },
-  hooks: {
-    PreToolUse: { handler: (evt) => ({ decision: "deny", reason: \`not \${evt.toolName} today\` }) },
-  },
-});
-`;
 
 /** Every .ndjson file's text under `dir`. */
 function telemetryText(dir: string): string {
@@ -114,22 +35,6 @@ function telemetryText(dir: string): string {
     }
   }
   return out;
-}
-
-function hookCommand(settingsText: string): string {
-  const settings = JSON.parse(settingsText.replace(/^\s*\/\/.*$/gm, ""));
-  return settings.hooks.PreToolUse[0].hooks[0].command;
-}
-
-function assertDenied(reply: ReturnType<typeof spawnSync>, detail: string) {
-  assert.deepEqual([reply.status, reply.stderr], [0, ""], detail);
-  assert.deepEqual(replyObject(String(reply.stdout)), {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: "not Bash today",
-    },
-  });
 }
 
 test("installed with deno run jsr:…/main, the hook command runs the pinned version offline", async () => {
@@ -167,12 +72,19 @@ test("installed with deno run jsr:…/main, the hook command runs the pinned ver
 
       const binPath = join(b.home, ".agent-connector", "bin", "agent-connector");
       const launcher = readFileSync(binPath, "utf8");
+      // Hooks run a copy of it in the data root (tests/jsr_local_e2e_test.ts), the URL otherwise.
+      const published = registry.served("cli/main_linked.js")!;
       assert.deepEqual(parseLauncher(launcher), {
         runtime: deno,
         runtimeArgs: ["run", "-A", "--quiet", "--cached-only", "--no-lock", "--no-config"],
         entry: linked,
         version: registry.version,
         env: { JSR_URL: registry.url, DENO_DIR: b.denoDir },
+        local: {
+          path: join(b.home, ".agent-connector", "lib", `main_linked-${registry.version}.js`),
+          base: `${registry.url}${PACKAGE_NAME}/${registry.version}/`,
+          checksum: sha256Checksum(published),
+        },
       });
       // The command line in the host file is the stable home binary, as from npm or a checkout.
       const command = hookCommand(b.settings());

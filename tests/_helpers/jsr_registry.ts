@@ -26,6 +26,8 @@ export interface JsrStandIn {
   version: string;
   /** Every request path, in order. */
   requests: string[];
+  /** The bytes served for a file of the version (`cli/main_linked.js`), as published. */
+  served(file: string): Uint8Array | undefined;
   /** Stops the server. */
   close(): Promise<void>;
 }
@@ -112,6 +114,7 @@ export async function startJsrStandIn(deno: string, root: string): Promise<JsrSt
     url: `http://127.0.0.1:${port}/`,
     version,
     requests,
+    served: (file) => bodies.get(`/${file}`),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
