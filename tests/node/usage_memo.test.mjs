@@ -37,7 +37,8 @@ const line = (id, out) =>
 
 /** A home with Claude Code logs in two projects, every folder long untouched (settled). */
 function setup() {
-  const home = mkdtempSync(join(tmpdir(), "ac-node-memo-"));
+  const root = mkdtempSync(join(tmpdir(), "ac-node-memo-"));
+  const home = join(root, "home");
   const projects = join(home, ".claude", "projects");
   const logs = [];
   for (const p of ["-a", "-b"]) {
@@ -52,6 +53,7 @@ function setup() {
   for (const log of logs) utimesSync(log, old, old);
   for (
     const d of [
+      home,
       join(home, ".claude"),
       projects,
       ...["-a", "-b"].flatMap((p) => [
@@ -61,8 +63,8 @@ function setup() {
       ]),
     ]
   ) utimesSync(d, old, old);
-  const data = join(home, "data");
-  return { home, data, logs, kept: join(data, "cache", "usage", "listing.bin") };
+  const data = join(root, "data");
+  return { root, home, data, logs, old, kept: join(data, "cache", "usage", "listing.bin") };
 }
 
 /** Claude Code's [requests, output] from a report run by `argv` with `env`. */
@@ -78,6 +80,17 @@ function report(argv, env) {
   assert.deepEqual(body.problems, []);
   const row = body.rows.find((r) => r.key === "claude-code");
   return [row.requests, row.output];
+}
+
+/**
+ * Appends a request to a log and sets its mtime a second after the setup's:
+ * the append is seen by its size, and no file or folder was touched within
+ * the last seconds (a change that recent may be re-checked on the next run).
+ */
+function append(s, path, id, out) {
+  appendFileSync(path, line(id, out));
+  const later = new Date(s.old.getTime() + 1000);
+  utimesSync(path, later, later);
 }
 
 /** The kept listing's identity: its inode and mtime (a rewrite renames a new file in). */
@@ -106,7 +119,7 @@ test("a usage re-scan on Node reuses its remembered listing and still counts an 
     scramble(s.logs[0]); // same size, mtime and inode: a re-scan trusts its kept state
     assert.deepEqual(node(), [6, 14]);
     assert.equal(stamp(s.kept), kept, "the remembered listing was walked or stat'ed afresh");
-    appendFileSync(s.logs[1], line("-b3", 8));
+    append(s, s.logs[1], "-b3", 8);
     assert.deepEqual(node(), [7, 22]);
     const grown = stamp(s.kept);
     assert.notEqual(grown, kept); // the appended log's new size is kept
@@ -116,7 +129,7 @@ test("a usage re-scan on Node reuses its remembered listing and still counts an 
     assert.equal(stamp(s.kept), grown);
     assert.ok(readFileSync(s.kept).length > 0);
   } finally {
-    rmSync(s.home, { recursive: true, force: true });
+    rmSync(s.root, { recursive: true, force: true });
   }
 });
 
@@ -138,12 +151,12 @@ test("the Deno CLI and the npm build on Node share the kept state: a switch re-r
     scramble(s.logs[0]);
     assert.deepEqual(onNode(), [6, 14]);
     assert.equal(stamp(s.kept), kept, "Node walked or stat'ed afresh what Deno kept");
-    appendFileSync(s.logs[1], line("-b3", 8));
+    append(s, s.logs[1], "-b3", 8);
     assert.deepEqual(onNode(), [7, 22]);
     const grown = stamp(s.kept);
     assert.deepEqual(onDeno(), [7, 22]);
     assert.equal(stamp(s.kept), grown, "Deno walked or stat'ed afresh what Node kept");
   } finally {
-    rmSync(s.home, { recursive: true, force: true });
+    rmSync(s.root, { recursive: true, force: true });
   }
 });
