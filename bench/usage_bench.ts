@@ -12,7 +12,10 @@
  * 5; per 10,000 files) with DESIGN §5's verdict both ways (absolute, and as
  * a ratio to the runtime's empty script of the same runs, as
  * bench/hook_bench.ts judges the hook), and re-scans after a one-line append (CPU above
- * `--version`, peak RSS, the same interleaved medians); then the same files
+ * `--version`, peak RSS, the same interleaved medians); then the no-change
+ * re-scan on Node through the npm build (measured before the appends),
+ * judged the same two ways (against `node -e 0`; bench/_usage_node.ts);
+ * then the same files
  * through ccusage (installed into a temp folder now, never a dependency;
  * `--offline`). Totals are checked against the generator's; tokens of other
  * tools are compared in their own conventions as a ratio of all tokens.
@@ -37,6 +40,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { generateUsageTree } from "./usage_gen.ts";
 import { denoCacheDir } from "./_deno_dir.ts";
+import { nodeRescan } from "./_usage_node.ts";
 
 const mb = Number(process.argv[2] ?? process.env.USAGE_BENCH_MB ?? 1024);
 /** Interleaved re-scan and `--version` runs whose medians are compared. */
@@ -125,17 +129,19 @@ try {
   ours(readOnly, [], warm);
   rmSync(warm, { recursive: true, force: true });
   const cold = ours(readOnly);
-  let exact = false;
-  if (cold.ok) {
-    const body = JSON.parse(cold.stdout);
-    exact = (Object.keys(gen.expected) as (keyof typeof gen.expected)[]).every((id) => {
+  /** Whether a `usage report --json` output holds the generator's totals. */
+  const sameTotals = (run: Run) => {
+    if (!run.ok) return false;
+    const body = JSON.parse(run.stdout);
+    return (Object.keys(gen.expected) as (keyof typeof gen.expected)[]).every((id) => {
       const row = body.rows.find((r: { key: string }) => r.key === id);
       const e = gen.expected[id];
       return row && row.requests === e.requests && row.input === e.input &&
         row.cacheRead === e.cacheRead &&
         row.cacheWrite === e.cacheWrite && row.output === e.output;
     });
-  }
+  };
+  const exact = sameTotals(cold);
   console.log(`\nagent-connector usage report (read-only, no cache): ${fmt(cold, gen.bytes)}`);
   console.log(`  totals equal the generator's: ${exact ? "yes, exactly" : "NO"}`);
   const first = ours([...readOnly, "--allow-write"]);
@@ -176,6 +182,10 @@ try {
       `ratio to start-up ${(median(rescans) / median(starts)).toFixed(2)})`,
   );
   rescanVerdict(above, median(empties));
+  // The same re-scan on Node through the npm build, as `npx` runs it (before
+  // the appends below, so its first run's totals are the generator's; printed after them).
+  const onNode = nodeRescan(root, home, join(root, "data-node"), RESCAN_RUNS, measure);
+
   const some = readdirSync(join(home, ".claude", "projects"))[0];
   const file = join(
     home,
@@ -215,6 +225,21 @@ try {
   );
   const empty = measure(process.execPath, ["eval", "0"], {});
   console.log(`  (deno start-up alone: ${empty.wall.toFixed(2)} s)`);
+
+  if (!onNode) console.log("\nNode is not on PATH: its re-scan was not measured");
+  else {
+    const aboveNode = onNode.rescan - onNode.start;
+    console.log(
+      `\nthe npm build on Node ${onNode.version}: totals of its first run equal the ` +
+        `generator's: ${sameTotals(onNode.first as Run) ? "yes, exactly" : "NO"}`,
+    );
+    console.log(
+      `  re-scan CPU (median of ${RESCAN_RUNS}, interleaved): ${ms(onNode.rescan)}; ` +
+        `--version ${ms(onNode.start)}; node -e 0 ${ms(onNode.empty)}; above start-up ` +
+        `${ms(aboveNode)} = ${ms(aboveNode * 10_000 / gen.files)} per 10,000 files`,
+    );
+    rescanVerdict(aboveNode, onNode.empty);
+  }
 
   for (const version of (process.env.USAGE_BENCH_CCUSAGE ?? "20.0.24,18.0.11").split(",")) {
     if (!version) continue; // USAGE_BENCH_CCUSAGE= skips ccusage

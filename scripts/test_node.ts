@@ -39,6 +39,13 @@ function typescriptPin(): string {
   return match[1];
 }
 
+/** Where this Deno keeps its module cache (children under another HOME reuse it). */
+function denoDir(): string {
+  if (process.env.DENO_DIR) return process.env.DENO_DIR;
+  const info = run(process.execPath, ["info", "--json"], ROOT);
+  return JSON.parse(info.stdout || "{}").denoDir ?? "";
+}
+
 function main(): number {
   const nodeVersion = must("node", ["--version"], ROOT).trim();
   console.log(`node ${nodeVersion}`);
@@ -76,7 +83,14 @@ function main(): number {
     const files = readdirSync(join(work, "tests"))
       .filter((f) => f.endsWith(".test.mjs"))
       .map((f) => join("tests", f));
-    const test = spawnSync("node", ["--test", ...files], { cwd: work, stdio: "inherit" });
+    // The Deno CLI of this checkout, for the suites that switch runtimes on one data root.
+    const env = {
+      ...process.env,
+      AC_TEST_DENO: process.execPath,
+      AC_TEST_REPO: ROOT,
+      AC_TEST_DENO_DIR: denoDir(),
+    };
+    const test = spawnSync("node", ["--test", ...files], { cwd: work, stdio: "inherit", env });
     return test.status ?? 1;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -4,7 +4,11 @@
  * `fstat`, two `getdents` and `close` (and, under Deno, an object per entry).
  * On the generated 1 GB tree (1,747 folders, 8,225 files) reading the folders
  * was about a third of such a re-scan's CPU under Deno (~130 of ~400 ms
- * above `--version`). Used where it pays ({@link DIR_MEMO_PAYS}: under Deno).
+ * above `--version`). Used under both runtimes: the walks it vouches for are
+ * what `_listing_memo.ts` keeps, and with that memo a no-change re-scan on
+ * Node 20 stats its folders instead of reading them (~120 ms less CPU there).
+ * The stats are in the units both runtimes give (`_node_stat.ts`), so either
+ * runtime's memo holds for the other.
  *
  * A folder's listing is reused only while its mtime, ctime and inode are the
  * ones it had just before it was read: creating, removing or renaming an
@@ -30,6 +34,7 @@
 import { join } from "node:path";
 import { denoReadDir, denoStatDir, type DirStat } from "../core/runtime_info.ts";
 import { leanFs, nodeFs } from "./_fs.ts";
+import { nodeStatDir } from "./_node_stat.ts";
 
 const FORMAT = 1;
 
@@ -74,19 +79,6 @@ export interface DirIo {
   read: (path: string) => DirListing;
 }
 
-/** Node's stat of a folder, with the contract of `denoStatDir`. */
-function nodeStatDir(path: string): DirStat | undefined {
-  let st;
-  try {
-    st = nodeFs().statSync(path, { throwIfNoEntry: false });
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOTDIR") return undefined;
-    throw error;
-  }
-  if (!st?.isDirectory()) return undefined;
-  return { mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: Number(st.ino) || 0 };
-}
-
 /** Reads a folder's entries and their kinds (from the listing itself where the OS gives them). */
 export function readDirKinds(path: string): DirListing {
   const names: string[] = [];
@@ -118,19 +110,19 @@ export const listNames: ListDir = denoReadDir() ?? ((path) => {
 });
 
 /**
- * Whether remembering listings pays on this runtime. Measured on a no-change
- * re-scan of the generated 1 GB tree, user-space instructions above the same
- * CLI's `--version` (valgrind; runs vary by ~10 %): under Deno ~660–710 M
- * with the memo against ~750–840 M reading every folder through `node:fs`
- * and ~780–910 M through Deno's own API, and ~6,500 fewer system calls
- * (about 20 ms of kernel time here). Node 20's `statSync` builds a `Stats`
- * with four `Date`s, so there a folder's stat costs about what reading it by
- * name does: ~840 M with the memo against ~690 M without, more than the
- * system calls save.
+ * Whether remembering listings pays on this runtime: under both. Measured on
+ * a no-change re-scan of the generated 1 GB tree, with the walks and source
+ * stats of `_listing_memo.ts` (which only keeps walks this memo vouches
+ * for): under Deno ~660–710 M user-space instructions above the same CLI's
+ * `--version` (valgrind) with it against ~750–910 M reading every folder,
+ * and ~6,500 fewer system calls; on Node 20 ~530 M against ~710 M, and
+ * 524 -> 384 ms of CPU (interleaved medians). Before that memo, Node's
+ * folder stats through `fs.statSync` (a `Stats` with four `Date`s each) cost
+ * about what reading the folders did, and it was off there.
  */
-export const DIR_MEMO_PAYS: boolean = denoStatDir() !== undefined;
+export const DIR_MEMO_PAYS: boolean = true;
 
-/** A folder's stat, with the contract of `denoStatDir` (whose it is under Deno). */
+/** A folder's stat, with the contract and units of `denoStatDir` (whose it is under Deno). */
 export const statDir: (path: string) => DirStat | undefined = denoStatDir() ?? nodeStatDir;
 
 const denoRead = denoReadDir();

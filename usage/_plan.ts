@@ -10,6 +10,7 @@ import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
 import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
 import { nodeFs } from "./_fs.ts";
+import { nodeStatFile, wholeMs } from "./_node_stat.ts";
 import type { Resume } from "./_decode.ts";
 import { type KeptPlans, type ListingMemo, sameNumbers, type StatFiles } from "./_listing_memo.ts";
 
@@ -39,43 +40,12 @@ export interface Planned {
  * A regular file's stat, undefined when it is missing or not a file (a
  * removed file is normal, not an error to build and throw); Deno's own stat
  * where it runs (see `denoStatFile`). Both runtimes give the mtime in whole
- * milliseconds ({@link wholeMs}), so a cache written by one is current for
+ * milliseconds (`_node_stat.ts`), so a cache written by one is current for
  * the other.
  */
-const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? ((path) => {
-  const st = nodeFs().statSync(path, { throwIfNoEntry: false });
-  return st?.isFile()
-    ? { size: st.size, mtimeMs: wholeMs(st.mtimeMs, path), ino: Number(st.ino) || 0 }
-    : undefined;
-});
+const statFile: (path: string) => FileStat | undefined = denoStatFile() ?? nodeStatFile;
 
 const statsInto = denoStatsInto();
-
-/**
- * An mtime as whole milliseconds, truncated: what Deno gives (its `mtime` is
- * a `Date`). Node's `mtimeMs` keeps the fraction (`…123.4568`), so a cache
- * written under Deno read under Node (or the reverse) found every file
- * changed and read it all again (4.4 s of CPU instead of ~0.6 on the
- * generated 1 GB tree). Node's float is rounded to the nearest: a fraction
- * above ~.9998 becomes the next whole millisecond, so a whole `mtimeMs` is
- * checked against the exact nanoseconds of `exact` (a bigint stat of `path`;
- * a whole value is rare on file systems with nanosecond times).
- */
-export function wholeMs(
-  mtimeMs: number,
-  exact?: string | (() => bigint | undefined),
-): number {
-  const ms = Math.floor(mtimeMs);
-  if (ms !== mtimeMs || exact === undefined) return ms;
-  try {
-    const ns = typeof exact === "string"
-      ? nodeFs().statSync(exact, { bigint: true, throwIfNoEntry: false })?.mtimeNs
-      : exact();
-    return ns === undefined ? ms : Number(ns / 1000000n);
-  } catch {
-    return ms;
-  }
-}
 
 /** Stats each source once (the first of a key wins); unreadable ones become problems. */
 export function planSources(

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decideMode, fingerprint, type Planned, planSources, wholeMs } from "./_plan.ts";
+import { decideMode, fingerprint, type Planned, planSources } from "./_plan.ts";
+import { wholeMs } from "./_node_stat.ts";
 import type { UsageReader } from "./reader.ts";
 import type { UsageProblem } from "../core/usage_types.ts";
 

@@ -34,8 +34,7 @@ export function createLister(
         const base = normalize(root);
         const cut = base.endsWith(sep) ? base.length : base.length + 1;
         const index = walks++;
-        const sig = memo &&
-          JSON.stringify([root, options.ext, options.filter ? String(options.filter) : ""]);
+        const sig = memo && JSON.stringify([root, options.ext, filterText(options.filter)]);
         const kept = memo?.walk(index, sig!, base);
         if (kept) {
           for (const path of kept) out.push(sourceAt(path, root, cut));
@@ -68,6 +67,17 @@ export function createLister(
       return Promise.resolve(out);
     },
   };
+}
+
+/**
+ * A filter's source text without whitespace and parentheses, as a walk's
+ * memo key: Deno's transpiler and the npm build's print the same filter with
+ * other spacing and other redundant parentheses (`(rel)=>a || b && c` against
+ * `(rel) => a || (b && c)`), and a memo written under one runtime must hold
+ * under the other.
+ */
+export function filterText(filter: ((rel: string, root: string) => boolean) | undefined): string {
+  return filter ? String(filter).replace(/[\s()]/g, "") : "";
 }
 
 function sourceAt(path: string, root: string, cut: number): UsageSource {

@@ -124,8 +124,8 @@ export interface SourceLister {
    * Walks each existing root recursively and returns the files whose names end
    * with one of `ext` (and pass `filter`, given the path relative to the root),
    * sorted per root. Missing roots are skipped silently. `filter` must depend
-   * on its arguments only: a walk is remembered by the filter's source text
-   * (`_listing_memo.ts`).
+   * on its arguments only: a walk is remembered by the filter's source text,
+   * whitespace and parentheses aside (`_listing_memo.ts`, `_walk.ts`).
    */
   files(
     roots: readonly string[],
