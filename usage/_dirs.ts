@@ -109,19 +109,6 @@ export const listNames: ListDir = denoReadDir() ?? ((path) => {
   return { names, kinds: "u".repeat(names.length) };
 });
 
-/**
- * Whether remembering listings pays on this runtime: under both. Measured on
- * a no-change re-scan of the generated 1 GB tree, with the walks and source
- * stats of `_listing_memo.ts` (which only keeps walks this memo vouches
- * for): under Deno ~660–710 M user-space instructions above the same CLI's
- * `--version` (valgrind) with it against ~750–910 M reading every folder,
- * and ~6,500 fewer system calls; on Node 20 ~530 M against ~710 M, and
- * 524 -> 384 ms of CPU (interleaved medians). Before that memo, Node's
- * folder stats through `fs.statSync` (a `Stats` with four `Date`s each) cost
- * about what reading the folders did, and it was off there.
- */
-export const DIR_MEMO_PAYS: boolean = true;
-
 /** A folder's stat, with the contract and units of `denoStatDir` (whose it is under Deno). */
 export const statDir: (path: string) => DirStat | undefined = denoStatDir() ?? nodeStatDir;
 

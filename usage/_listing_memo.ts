@@ -26,7 +26,7 @@
  *   kept, the platform is answered without loading its reader
  *   ({@link ListingMemo.replay}).
  *
- * Used where `_dirs.ts` remembers folders (under Deno: `DIR_MEMO_PAYS`).
+ * Used where `_dirs.ts` remembers folders (on both runtimes, with a cache).
  * Binary, small, read in one go (under Deno a 1.5 MB JSON version cost
  * ~55 ms of CPU to read and parse on every re-scan: fresh memory is dear
  * here). Paths relative to their root; names and numbers only, no file

@@ -11,7 +11,6 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { scanUsage } from "./scan.ts";
-import { DIR_MEMO_PAYS } from "./_dirs.ts";
 import { buckets, hostAt, tempCopy, usageFixture } from "../tests/_helpers/usage.ts";
 
 const line = (id: string, out: number, extra: object = {}) =>
@@ -248,7 +247,7 @@ test("a re-scan sees a log added to, and the logs removed with, a folder whose l
     const old = new Date(Date.now() - 3_600_000); // long untouched: their listings are remembered
     for (const d of [join(s.dir, ".claude"), projects, p]) utimesSync(d, old, old);
     await s.scan();
-    assert.equal(existsSync(join(s.cacheDir, "dirs.json")), DIR_MEMO_PAYS);
+    assert.ok(existsSync(join(s.cacheDir, "dirs.json")));
     writeFileSync(join(p, "t.jsonl"), line("b", 5));
     assert.deepEqual(buckets((await s.scan()).records), [20, 0, 0, 8]);
     mkdirSync(join(projects, "q"));
