@@ -11,17 +11,11 @@
  */
 
 import type { OAuthPresetId } from "../core/connector_types.ts";
+import { OAUTH_PROVIDERS } from "../core/_validate_oauth.ts";
 import { OAuthError } from "./errors.ts";
 
-/** The preset ids, in the spec's order. */
-export const OAUTH_PRESET_IDS: readonly OAuthPresetId[] = Object.freeze([
-  "google",
-  "microsoft",
-  "github",
-  "bing-webmaster",
-  "posthog",
-  "generic",
-]);
+/** The preset ids, in the spec's order: the ones `defineConnector` accepts. */
+export const OAUTH_PRESET_IDS: readonly OAuthPresetId[] = Object.freeze([...OAUTH_PROVIDERS]);
 
 /** A login flow a preset allows. */
 export type PresetFlow = "loopback" | "device";
