@@ -20,6 +20,7 @@ import { scanMarkedLines } from "./_lines.ts";
 import { parseLine } from "./_parse_line.ts";
 import { type Rows, rowsOf } from "./_rows.ts";
 import { isZero, preferRecord } from "./tokens.ts";
+import { projectPath } from "./_project.ts";
 
 /** What to decode. */
 export interface DecodeJob {
@@ -91,6 +92,13 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
     strings.set(s, s);
     return s;
   };
+  // Each logged project once per source, in the one spelling of `_project.ts`.
+  const projects = new Map<string, string>();
+  const project = (raw: string) => {
+    let key = projects.get(raw);
+    if (key === undefined) projects.set(raw, key = intern(projectPath(raw)));
+    return key;
+  };
   const resume = job.saved as Resume | undefined;
   let lastTs = resume?.t ?? NaN;
   let tookMtime = resume?.m === 1;
@@ -107,7 +115,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
         }
       }
       record.sessionId = intern(record.sessionId);
-      record.projectKey = intern(record.projectKey);
+      record.projectKey = project(record.projectKey);
       if (record.modelId !== undefined) record.modelId = intern(record.modelId);
       if (record.providerId !== undefined) record.providerId = intern(record.providerId);
       const had = byKey.get(record.key);

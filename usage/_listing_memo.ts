@@ -52,8 +52,14 @@ import {
   stillAbsent,
 } from "./_replay.ts";
 
-/** 2: with each platform's {@link KeptSources}; a format-1 file is rebuilt. */
-const FORMAT = 2;
+/**
+ * 2: with each platform's {@link KeptSources}; a format-1 file is rebuilt.
+ * 3: no other change, but a replayed platform answers with the reader version
+ * it kept, so a file written before the readers' project keys were unified
+ * (`_project.ts`) must not be replayed: the readers load once and their new
+ * versions re-read what was kept under the old ones.
+ */
+const FORMAT = 3;
 const MAGIC = 0x334c5341; // "ASL3" as a little-endian uint32
 /** Joins names in the file: a name holding one is not kept. */
 const NL = "\n";

@@ -74,7 +74,12 @@ export interface ReaderRecord {
   ts: number;
   /** Session id. */
   sessionId: string;
-  /** Project key (working directory, else a folder name). */
+  /**
+   * Project key: the absolute working folder the host logged (else a folder
+   * name, decoded where the host encodes it). The scan unifies its spelling
+   * for every host (`_project.ts`: no trailing slash), so one folder worked in
+   * with several hosts is one project.
+   */
   projectKey: string;
   /** Model id, when logged. */
   modelId?: string;

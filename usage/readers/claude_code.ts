@@ -17,6 +17,7 @@ import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { probeExists } from "../_replay.ts";
 import { count, parseTs } from "../tokens.ts";
+import { decodeClaudeFolder } from "../_project.ts";
 
 /** The roots that hold Claude Code's `projects` folders for `host`. */
 export function claudeProjectRoots(
@@ -54,7 +55,8 @@ interface Line {
 /** The Claude Code reader. */
 export const reader: UsageReader = {
   id: "claude-code",
-  version: 1,
+  // 2: the project is the logged cwd (else the decoded folder), not the folder name.
+  version: 2,
   confidence: "host-reported",
   sources(host, list) {
     return list.files(claudeProjectRoots(host), { ext: [".jsonl"] });
@@ -71,7 +73,7 @@ export const reader: UsageReader = {
       costUSD: true,
       message: { id: true, model: true, usage: true },
     },
-    open(sink) {
+    open(sink, saved) {
       const meta = sink.source.meta ?? {};
       const parts = (meta.rel ?? "").split(/[\\/]/);
       // projects/<project>/<session>.jsonl or projects/<project>/<session>/…/agent-x.jsonl
@@ -79,6 +81,18 @@ export const reader: UsageReader = {
       const fileSession = parts.length > 2
         ? parts[1]
         : (parts[parts.length - 1] ?? "").replace(/\.jsonl$/, "");
+      // The project is the `cwd` of the file's lines: a line without one takes
+      // the file's, and lines before the first `cwd` wait for it (a file that
+      // logs none at all falls back to the decoded folder name at its end).
+      let cwd = (saved as { cwd?: string } | null | undefined)?.cwd;
+      let waiting: ReaderRecord[] = [];
+      const flush = (project: string) => {
+        for (const r of waiting) {
+          r.projectKey = project;
+          sink.emit(r);
+        }
+        waiting = [];
+      };
       return {
         line(value, at) {
           const line = value as Line;
@@ -107,7 +121,7 @@ export const reader: UsageReader = {
             sessionId: typeof line.sessionId === "string" && line.sessionId
               ? line.sessionId
               : fileSession,
-            projectKey: typeof line.cwd === "string" && line.cwd ? line.cwd : folder,
+            projectKey: "",
             modelId: model && usage.speed === "fast" ? `${model}-fast` : model,
             tokens: {
               input: count(usage.input_tokens),
@@ -120,9 +134,21 @@ export const reader: UsageReader = {
           };
           if (typeof line.costUSD === "number" && line.costUSD >= 0) record.costUsd = line.costUSD;
           if (line.isSidechain === true) record.secondary = true;
+          if (typeof line.cwd === "string" && line.cwd) {
+            cwd = line.cwd;
+            flush(cwd);
+          }
+          if (cwd === undefined) {
+            waiting.push(record);
+            return;
+          }
+          record.projectKey = cwd;
           sink.emit(record);
         },
-        save: () => null,
+        save() {
+          if (waiting.length > 0) flush(decodeClaudeFolder(folder));
+          return cwd === undefined ? null : { cwd };
+        },
       };
     },
   },

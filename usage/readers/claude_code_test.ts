@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
@@ -23,7 +23,8 @@ test("agent-kit's Claude Code home counts each request once with its largest str
     [10, 100, 5, 20],
   );
   assert.ok(!records.some((r) => r.modelId === "<synthetic>"));
-  assert.ok(records.every((r) => r.sessionId === "s-usage" && r.projectKey === "-u-me-work"));
+  // No line logs a cwd: the project is the folder name decoded.
+  assert.ok(records.every((r) => r.sessionId === "s-usage" && r.projectKey === "/u/me/work"));
 });
 
 test("in agent-kit's window only the 2026 requests remain, matching ccusage's observed split", async () => {
@@ -137,6 +138,34 @@ test("a sidechain replay of a message under another requestId counts once, for t
     const { records } = await claude(dir);
     assert.equal(records.length, 1);
     assert.equal(records[0].sessionId, "main");
+  } finally {
+    done();
+  }
+});
+
+test("the project is the cwd the file's lines log, kept for lines appended without one", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const p = join(dir, ".claude", "projects", "-u-me-my-app");
+    mkdirSync(p, { recursive: true });
+    const file = join(p, "s.jsonl");
+    const line = (id: string, cwd?: string) =>
+      JSON.stringify({
+        type: "assistant",
+        timestamp: "2026-01-01T00:00:00Z",
+        ...(cwd ? { cwd } : {}),
+        message: { id, usage: { input_tokens: 1, output_tokens: 1 } },
+      }) + "\n";
+    writeFileSync(file, line("a") + line("b", "/u/me/my-app/"));
+    const env = { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") };
+    const scan = () =>
+      scanUsage({ host: hostAt(dir, env), platforms: ["claude-code"], cache: true });
+    const first = await scan();
+    assert.deepEqual(first.records.map((r) => r.projectKey), ["/u/me/my-app", "/u/me/my-app"]);
+    appendFileSync(file, line("c"));
+    const again = await scan();
+    assert.equal(again.stats.bytesRead, line("c").length, "only the appended line was read");
+    assert.deepEqual([...new Set(again.records.map((r) => r.projectKey))], ["/u/me/my-app"]);
   } finally {
     done();
   }

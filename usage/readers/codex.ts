@@ -81,7 +81,8 @@ const advanced = (now: Totals, was: Totals) => now.every((v, i) => v >= was[i]) 
 /** The Codex reader. */
 export const reader: UsageReader = {
   id: "codex",
-  version: 1,
+  // 2: projects in the one spelling of `_project.ts`, and `turn_context`'s cwd as well.
+  version: 2,
   confidence: "host-reported",
   async sources(host, list) {
     const homes = codexHomes(host);
@@ -128,13 +129,15 @@ export const reader: UsageReader = {
           const ts = parseTs(line.timestamp);
           if (line.type === "session_meta") {
             if (typeof p.id === "string" && !st.session) st.session = p.id;
-            if (typeof p.cwd === "string") st.cwd = p.cwd;
+            if (typeof p.cwd === "string" && p.cwd) st.cwd = p.cwd;
             const source = p.source as { subagent?: { thread_spawn?: unknown } } | undefined;
             if (p.forked_from_id || source?.subagent?.thread_spawn) st.fork = true;
             return;
           }
           if (line.type === "turn_context") {
             if (typeof p.model === "string") st.model = p.model;
+            // A rollout whose session_meta names no folder: the turn's does.
+            if (typeof p.cwd === "string" && p.cwd) st.cwd ??= p.cwd;
             return;
           }
           if (line.type === "token_usage_record") {

@@ -42,7 +42,8 @@ interface Line {
 /** The Copilot CLI reader. */
 export const reader: UsageReader = {
   id: "copilot-cli",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   confidence: "host-reported",
   sources(host, list) {
     return list.files([join(copilotHome(host), "session-state")], {

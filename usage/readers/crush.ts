@@ -35,7 +35,8 @@ export function crushRegistries(host: HostHome): string[] {
 /** The Crush reader. */
 export const reader: UsageReader = {
   id: "crush",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   confidence: "host-estimated",
   sources(host, list) {
     const out: UsageSource[] = [];

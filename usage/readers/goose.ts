@@ -59,7 +59,8 @@ function modelName(json: unknown): string | undefined {
 /** The Goose reader. */
 export const reader: UsageReader = {
   id: "goose",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   confidence: "host-reported",
   sources(host) {
     return Promise.resolve(

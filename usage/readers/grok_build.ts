@@ -35,7 +35,8 @@ const usd = (
 /** The Grok Build reader. */
 export const reader: UsageReader = {
   id: "grok-build",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   confidence: "host-reported",
   sources(host, list) {
     return list.files([join(host.env.GROK_HOME || join(host.home, ".grok"), "sessions")], {

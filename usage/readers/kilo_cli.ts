@@ -26,7 +26,8 @@ export function kiloRoots(host: HostHome): string[] {
 export const reader: UsageReader = {
   ...opencode,
   id: "kilo-cli",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   async sources(host, list) {
     const out: UsageSource[] = [];
     for (const root of kiloRoots(host)) {

@@ -209,7 +209,8 @@ function decodeStore(sink: DecodeSink): Promise<void> {
 /** The Kiro reader. */
 export const reader: UsageReader = {
   id: "kiro",
-  version: 1,
+  // 2: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 2,
   confidence: "host-estimated",
   async sources(host, list) {
     const sessions = await list.files([join(kiroHome(host), "sessions", "cli")], {

@@ -91,7 +91,8 @@ function decodeStore(sink: DecodeSink): Promise<void> {
 /** The OpenCode reader. */
 export const reader: UsageReader = {
   id: "opencode",
-  version: 2,
+  // 3: its logged folder is a project in the one spelling of `_project.ts`.
+  version: 3,
   confidence: "host-reported",
   async sources(host, list) {
     const out: UsageSource[] = [];

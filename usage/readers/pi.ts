@@ -19,6 +19,7 @@ import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count, parseTs } from "../tokens.ts";
+import { decodePiFolder } from "../_project.ts";
 
 /** pi's sessions folders for `host`. */
 export function piRoots(host: { home: string; env: Record<string, string | undefined> }): string[] {
@@ -38,7 +39,8 @@ interface State {
 /** The pi reader. */
 export const reader: UsageReader = {
   id: "pi",
-  version: 1,
+  // 2: a session without a logged cwd is under its decoded folder, not the folder name.
+  version: 2,
   confidence: "host-reported",
   sources(host, list) {
     return list.files(piRoots(host), { ext: [".jsonl"] });
@@ -94,7 +96,7 @@ export const reader: UsageReader = {
             key: `${String(v.id)}@${String(v.timestamp)}@${String(m.responseId ?? "")}`,
             ts,
             sessionId: st.session ?? stem,
-            projectKey: st.cwd ?? folder,
+            projectKey: st.cwd ?? decodePiFolder(folder),
             modelId: typeof m.model === "string" ? m.model : st.model,
             providerId: typeof m.provider === "string" ? m.provider : st.provider,
             tokens: {

@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { scanUsage } from "../scan.ts";
-import { buckets, hostAt, sum, usageFixture } from "../../tests/_helpers/usage.ts";
+import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 test("agent-kit's pi sessions: per-message usage, host costs, and a fork's copied prefix counted once", async () => {
   const { records, problems } = await scanUsage({
@@ -28,4 +30,25 @@ test("agent-kit's pi sessions: per-message usage, host costs, and a fork's copie
   assert.deepEqual(buckets(records), [11479, 1024, 20, 17]);
   assert.equal(sum(records).cacheWrite1h, 5);
   assert.ok(records.every((r) => r.projectKey === "/u/me/work"));
+});
+
+test("a pi session that logs no cwd is under its folder's name decoded", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const folder = join(dir, ".pi", "agent", "sessions", "--u-me-work--");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, "2026-01-01T00-00-00-000Z_p.jsonl"),
+      JSON.stringify({
+        type: "message",
+        id: "e1",
+        timestamp: "2026-01-01T00:00:01Z",
+        message: { role: "assistant", usage: { input: 3, output: 2 } },
+      }) + "\n",
+    );
+    const { records } = await scanUsage({ host: hostAt(dir), platforms: ["pi"], cache: false });
+    assert.deepEqual(records.map((r) => [r.projectKey, r.tokens.output]), [["/u/me/work", 2]]);
+  } finally {
+    done();
+  }
 });
