@@ -132,15 +132,19 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const threads = threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS);
 
   if (sub === "export") {
-    const [{ listUsage, scanUsage }, { loadPriceTable }] = await Promise.all([
+    const [{ listUsage, scanUsage }, { loadPriceTable }, { openCache }] = await Promise.all([
       import("../usage/scan.ts"),
       import("../usage/cost.ts"),
+      import("../usage/_report_job.ts"),
     ]);
+    const noCache = boolFlag(parsed, "no-cache");
+    const { skipped } = await openCache({ host: ctx.host, noCache });
+    if (skipped) ctx.stderr.write(`warning: ${skipped}\n`);
     const options = {
       host: ctx.host,
       since,
       platforms: platforms as HostId[] | undefined,
-      cache: boolFlag(parsed, "no-cache") ? false : undefined,
+      cache: noCache || skipped ? false : undefined,
       threads,
       onProgress: progress.update,
     };
@@ -166,7 +170,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const groupBy = by as UsageGroupBy;
   // On a worker of its own when the logs are read afresh (`usage/_report_job.ts`).
   const { runReport } = await import("../usage/_report_job.ts");
-  const { result, pricesVersion } = await runReport({
+  const { result, pricesVersion, cacheSkipped } = await runReport({
     host: ctx.host,
     since,
     platforms: platforms as HostId[] | undefined,
@@ -177,6 +181,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     version: VERSION,
   }, ctx.stderr.isTTY ? progress.update : undefined);
   progress.done();
+  if (cacheSkipped) ctx.stderr.write(`warning: ${cacheSkipped}\n`);
   warn(result.problems);
   const { rows, totals } = result;
   const meta = {

@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { runCliCaptured } from "../tests/_helpers/cli.ts";
 import { cliArgv, runProcess } from "../tests/_helpers/runtime.ts";
 import { hostAt, tempCopy } from "../tests/_helpers/usage.ts";
@@ -270,3 +271,33 @@ test("an empty --platform is a usage error, not an empty report", async () => {
     /usage: --platform needs at least one host id \(for example claude-code,codex\)/,
   );
 });
+
+test(
+  "usage report and export on a data root the file system refuses skip the cache with one warning naming the folder",
+  {
+    skip: process.platform !== "linux" && "needs /proc",
+  },
+  async () => {
+    const t = tempCopy();
+    try {
+      const projects = join(t.dir, ".claude", "projects", "p");
+      mkdirSync(projects, { recursive: true });
+      writeFileSync(join(projects, "a.jsonl"), line("a1", 3));
+      const root = `/proc/ac-test-${process.pid}`;
+      const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(root, "data") });
+      for (const sub of ["report", "export"]) {
+        const run = await runCliCaptured(["usage", sub, "--platform", "claude-code"], host);
+        assert.equal(run.code, 0, run.stderr);
+        assert.match(run.stdout, /claude-code/);
+        assert.equal(
+          run.stderr,
+          `warning: usage cache skipped: cannot create the folder ${root}: its file system ` +
+            "does not allow new folders there; every log is read in full (set " +
+            "AGENT_CONNECTOR_DATA_DIR to a writable folder, or pass --no-cache)\n",
+        );
+      }
+    } finally {
+      t.done();
+    }
+  },
+);

@@ -21,7 +21,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import process from "node:process";
 
 /** The suffix of our temporary files, so a crash leftover is recognisable. */
@@ -51,12 +51,44 @@ export function resolveWriteTarget(path: string): string {
 }
 
 /**
- * Creates the missing directories of `dir` (with `mode` when given).
+ * Creates the missing directories of `dir` (with `mode` when given), one at
+ * a time from the outermost. Not `mkdirSync(…, { recursive: true })`: Node 20
+ * loops on it forever where a file system refuses a folder whose parent
+ * exists (`/proc/x`: ENOENT, then EEXIST for the parent, again and again).
+ * Here such a refusal throws an error naming the folder (its `code` kept).
  *
  * @returns The outermost directory created, or `undefined` when all existed.
  */
 export function ensureDir(dir: string, mode?: number): string | undefined {
-  return mkdirSync(dir, { recursive: true, mode }) ?? undefined;
+  const missing: string[] = [];
+  for (let at = resolve(dir);; at = dirname(at)) {
+    const stat = statSync(at, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) break;
+    if (stat || dirname(at) === at) {
+      // A file in the way: mkdir says so (EEXIST, ENOTDIR) as the recursive call did.
+      mkdirSync(missing.at(-1) ?? at, { mode });
+      break;
+    }
+    missing.push(at);
+  }
+  let created: string | undefined;
+  for (const at of missing.reverse()) {
+    try {
+      mkdirSync(at, { mode });
+      created ??= at;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === "EEXIST" && statSync(at, { throwIfNoEntry: false })?.isDirectory()) continue;
+      if (code !== "ENOENT") throw error;
+      throw Object.assign(
+        new Error(
+          `cannot create the folder ${at}: its file system does not allow new folders there`,
+        ),
+        { code, path: at },
+      );
+    }
+  }
+  return created;
 }
 
 /**

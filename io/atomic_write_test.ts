@@ -11,7 +11,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic_write.ts";
+import process from "node:process";
+import { ensureDir, writeFileAtomic } from "./atomic_write.ts";
 import { tempDir } from "../tests/_helpers/temp.ts";
 
 describe("writeFileAtomic", () => {
@@ -67,5 +68,40 @@ describe("writeFileAtomic", () => {
     } finally {
       cleanup();
     }
+  });
+});
+
+describe("ensureDir", () => {
+  it("creates each missing folder once, the outermost reported, an existing one left alone", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      assert.equal(ensureDir(join(dir, "a", "b", "c"), 0o700), join(dir, "a"));
+      assert.equal(statSync(join(dir, "a", "b")).mode & 0o777, 0o700);
+      assert.equal(ensureDir(join(dir, "a", "b", "c")), undefined);
+      assert.equal(ensureDir(join(dir, "a", "b", "d")), join(dir, "a", "b", "d"));
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("says a file is in the way as the file system does", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, "f"), "");
+      assert.throws(() => ensureDir(join(dir, "f")), { code: "EEXIST" });
+      assert.throws(() => ensureDir(join(dir, "f", "a", "b")), { code: "ENOTDIR" });
+    } finally {
+      cleanup();
+    }
+  });
+
+  it("names the folder a file system refuses although its parent exists", {
+    skip: process.platform !== "linux" && "needs /proc",
+  }, () => {
+    const at = `/proc/ac-test-${process.pid}`;
+    assert.throws(() => ensureDir(join(at, "cache", "usage")), {
+      code: "ENOENT",
+      message: `cannot create the folder ${at}: its file system does not allow new folders there`,
+    });
   });
 });

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { writeFileAtomic } from "../io/atomic_write.ts";
+import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
 import { cacheFile, type Cursor, CURSORS_FORMAT } from "./cache.ts";
 
 /**
@@ -45,4 +45,29 @@ export function saveCursors(
       sources: Object.fromEntries(cursors),
     }),
   );
+}
+
+/**
+ * Creates the cache folder `dir` before a first cached scan; the warning to
+ * show when it cannot (the scan then runs without the cache), naming the
+ * folder that could not be made and what to do.
+ */
+export function makeCacheDir(dir: string): string | undefined {
+  try {
+    ensureDir(dir);
+    return undefined;
+  } catch (error) {
+    const { code, path } = error as { code?: string; path?: string };
+    const why = code === "ENOENT"
+      ? "its file system does not allow new folders there"
+      : code === "EACCES" || code === "EPERM"
+      ? "permission denied"
+      : code === "EROFS"
+      ? "read-only file system"
+      : code === "ENOTDIR" || code === "EEXIST"
+      ? "a file is in the way"
+      : (error as Error).message;
+    return `usage cache skipped: cannot create the folder ${path ?? dir}: ${why}; every log ` +
+      "is read in full (set AGENT_CONNECTOR_DATA_DIR to a writable folder, or pass --no-cache)";
+  }
 }

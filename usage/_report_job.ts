@@ -75,6 +75,8 @@ export interface ReportDone {
   result: Aggregated;
   /** The price table's version. */
   pricesVersion: string;
+  /** Why the cache was skipped, when its folder could not be created (a warning). */
+  cacheSkipped?: string;
 }
 
 /** Computes `job` on this thread. */
@@ -126,11 +128,27 @@ export async function computeReport(
  * state yet. Through `leanFs` (usage/_fs.ts): a re-scan with nothing new
  * asks this too, and under Deno `node:fs` costs it ~43 M instructions.
  */
-export async function firstCachedRun(job: ReportJob): Promise<boolean> {
+export async function firstCachedRun(
+  job: Pick<ReportJob, "host" | "noCache">,
+): Promise<boolean> {
   if (job.noCache) return false;
   await fsReady();
   const dir = join(dataRoot(job.host), "cache", "usage");
   return writeAllowed(dir) && !leanFs.exists(dir);
+}
+
+/**
+ * On the first run with the cache, creates its folder before anything is
+ * read; the warning to show when it cannot (the run then goes without the
+ * cache: `noCache`). Nothing is loaded or written on a later run.
+ */
+export async function openCache(
+  job: Pick<ReportJob, "host" | "noCache">,
+): Promise<{ first: boolean; skipped?: string }> {
+  if (!await firstCachedRun(job)) return { first: false };
+  const { makeCacheDir } = await import("./_cache_write.ts");
+  const skipped = makeCacheDir(join(dataRoot(job.host), "cache", "usage"));
+  return { first: skipped === undefined, skipped };
 }
 
 /**
@@ -141,7 +159,12 @@ export async function runReport(
   job: ReportJob,
   onProgress?: (progress: ScanProgress) => void,
 ): Promise<ReportDone> {
-  if (job.threads !== 1 && await firstCachedRun(job)) {
+  const cache = await openCache(job);
+  if (cache.skipped) {
+    const done = await computeReport({ ...job, noCache: true }, onProgress);
+    return { ...done, cacheSkipped: cache.skipped };
+  }
+  if (job.threads !== 1 && cache.first) {
     const done = await inWorker(job, onProgress !== undefined, onProgress);
     if (done) return done;
   }

@@ -16,18 +16,10 @@
  * @module
  */
 
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import process from "node:process";
-import { TEMP_SUFFIX } from "../io/atomic_write.ts";
+import { ensureDir, TEMP_SUFFIX } from "../io/atomic_write.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";
 import { readCacheFile } from "./cache.ts";
 
@@ -103,7 +95,7 @@ export class RowsFileWriter {
       `.${basename(this.target)}.${process.pid}.${random}${TEMP_SUFFIX}`,
     );
     try {
-      mkdirSync(dir, { recursive: true });
+      ensureDir(dir); // not a recursive mkdirSync: Node 20 loops on it under /proc
       this.fd = openSync(this.temp, "wx", 0o600);
     } catch {
       this.failed = true;

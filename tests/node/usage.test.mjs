@@ -50,3 +50,45 @@ test("usage report counts streamed Claude Code lines once, on worker threads too
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test(
+  "usage report and export on a data root the file system refuses skip the cache with one warning instead of hanging",
+  { skip: process.platform !== "linux" && "needs /proc" },
+  () => {
+    const home = mkdtempSync(join(tmpdir(), "ac-node-usage-"));
+    try {
+      const dir = join(home, ".claude", "projects", "-home-me-app");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        join(dir, "s.jsonl"),
+        JSON.stringify({
+          type: "assistant",
+          sessionId: "s",
+          timestamp: "2026-01-01T00:00:00Z",
+          requestId: "r1",
+          message: { id: "m1", model: "m", usage: { input_tokens: 10, output_tokens: 5 } },
+        }) + "\n",
+      );
+      // /proc takes no new folder: Node 20's recursive mkdirSync spun forever on it.
+      const root = `/proc/ac-node-test-${process.pid}`;
+      for (const [sub, ...flags] of [["report"], ["export", "--format", "csv"]]) {
+        const run = spawnSync(bin, ["usage", sub, "--platform", "claude-code", ...flags], {
+          encoding: "utf8",
+          env: { ...process.env, HOME: home, AGENT_CONNECTOR_DATA_DIR: root },
+          timeout: 60_000,
+        });
+        assert.equal(run.error, undefined, `usage ${sub} did not finish: ${run.error}`);
+        assert.equal(run.status, 0, run.stderr);
+        assert.match(run.stdout, sub === "report" ? /claude-code +1 +10/ : /claude-code/);
+        assert.equal(
+          run.stderr,
+          `warning: usage cache skipped: cannot create the folder ${root}: its file system ` +
+            "does not allow new folders there; every log is read in full (set " +
+            "AGENT_CONNECTOR_DATA_DIR to a writable folder, or pass --no-cache)\n",
+        );
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  },
+);
