@@ -14,9 +14,10 @@ export interface CommandModule {
   help: string;
   /**
    * The help fitted to where it runs (the branded CLI's connector, the config in
-   * the working directory), when the command has one; `help` when it fails.
+   * the working directory) or to the arguments given with `--help` (a
+   * subcommand's own help), when the command has one; `help` when it fails.
    */
-  helpFor?(ctx: CliContext): Promise<string>;
+  helpFor?(ctx: CliContext, args?: readonly string[]): Promise<string>;
   /** Runs the command with the arguments after its name; returns the exit code. */
   run(args: string[], ctx: CliContext): Promise<number>;
 }

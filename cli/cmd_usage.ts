@@ -50,12 +50,43 @@ Environment:
 Permissions under Deno: --allow-read --allow-env --allow-sys; add --allow-write
 to keep cursors in <data root>/cache/usage so a re-scan reads only what changed.
 
+Run "agent-connector usage <subcommand> --help" for one subcommand's flags.
+
 Examples:
   agent-connector usage report
   agent-connector usage report --by model --since 7d
   agent-connector usage leaderboard --by platform
   agent-connector usage export --format csv --out usage.csv
 `;
+
+/**
+ * The help of the subcommand `args` name (`usage report --help`), else the
+ * overview {@link help}.
+ */
+export async function helpFor(_ctx: CliContext, args: readonly string[] = []): Promise<string> {
+  const sub = subcommandOf(args);
+  if (sub === undefined) return help;
+  const { SUBCOMMAND_HELP } = await import("./_usage_help.ts");
+  return SUBCOMMAND_HELP[sub];
+}
+
+/** The subcommand among `args` (the first word that is not a flag or a flag's value). */
+function subcommandOf(args: readonly string[]): Sub | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") return undefined;
+    if (a.startsWith("-")) {
+      const name = a.replace(/^--?/, "") as keyof typeof FLAGS;
+      if (!a.includes("=") && FLAGS[name]?.type === "string") i++;
+      continue;
+    }
+    return SUBS.includes(a as Sub) ? a as Sub : undefined;
+  }
+  return undefined;
+}
+
+type Sub = "report" | "export" | "leaderboard";
+const SUBS: readonly Sub[] = ["report", "export", "leaderboard"];
 
 const FLAGS = {
   by: { type: "string" },

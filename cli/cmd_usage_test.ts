@@ -301,3 +301,41 @@ test(
     }
   },
 );
+
+test("usage report, export and leaderboard each print their own help; usage --help stays the overview", async () => {
+  const help = async (...argv: string[]) => {
+    const run = await runCliCaptured(argv, hostAt("/nonexistent"));
+    assert.equal(run.code, 0, run.stderr);
+    return run.stdout;
+  };
+  const overview = await help("usage", "--help");
+  assert.match(overview, /^Usage: agent-connector usage \[report\|export\|leaderboard\]/);
+  assert.match(overview, /^Subcommands:$/m);
+  const flagsOf = (text: string) => {
+    const from = text.indexOf("\nFlags:\n");
+    return [...text.slice(from, text.indexOf("\n\n", from + 1)).matchAll(/^ {2}(--[a-z-]+)/gm)]
+      .map((m) => m[1]);
+  };
+  const applies = {
+    report: ["--by", "--since", "--platform", "--json", "--utc", "--no-cache"],
+    export: ["--format", "--out", "--since", "--platform", "--no-cache"],
+    leaderboard: ["--by", "--since", "--platform", "--json", "--no-cache"],
+  };
+  const texts = new Set([overview]);
+  for (const [sub, flags] of Object.entries(applies)) {
+    const text = await help("usage", sub, "--help");
+    assert.match(text, new RegExp(`^Usage: agent-connector usage ${sub} \\[flags\\]\n`), sub);
+    assert.deepEqual(flagsOf(text), flags, sub);
+    assert.match(text, new RegExp(`^Example:\n {2}agent-connector usage ${sub} `, "m"), sub);
+    assert.doesNotMatch(text, /^Subcommands:/m, sub);
+    for (const line of text.split("\n")) assert.ok(line.length <= 100, `${sub}: ${line}`);
+    // The same text however it is asked for.
+    assert.equal(await help("usage", "--since", "7d", sub, "-h"), text, sub);
+    assert.equal(await help("usage", "--help", sub), text, sub);
+    assert.equal(await help("help", "usage", sub), text, sub);
+    texts.add(text);
+  }
+  assert.equal(texts.size, 4, "four different texts");
+  assert.equal(await help("help", "usage"), overview);
+  assert.equal(await help("usage", "--by", "report", "--help"), overview, "a flag's value");
+});

@@ -66,7 +66,7 @@ export async function runCli(
       }
       const spec = findCommand(rest[0], commands);
       if (!spec) throw new UsageError(`unknown command "${rest[0]}"`);
-      ctx.stdout.write(withName(await helpOf(await spec.load(), ctx), ctx));
+      ctx.stdout.write(withName(await helpOf(await spec.load(), ctx, rest.slice(1)), ctx));
       return 0;
     }
     if (first.startsWith("-")) throw new UsageError(`unknown flag "${first}"`);
@@ -78,7 +78,7 @@ export async function runCli(
       const dashdash = rest.indexOf("--");
       const helpAt = rest.findIndex((a) => a === "--help" || a === "-h");
       if (dashdash === -1 || helpAt < dashdash) {
-        ctx.stdout.write(withName(await helpOf(mod, ctx), ctx));
+        ctx.stdout.write(withName(await helpOf(mod, ctx, rest), ctx));
         return 0;
       }
     }
@@ -89,10 +89,14 @@ export async function runCli(
 }
 
 /** A command's help, fitted to its context when it can be; never fails. */
-async function helpOf(mod: CommandModule, ctx: CliContext): Promise<string> {
+async function helpOf(
+  mod: CommandModule,
+  ctx: CliContext,
+  args: readonly string[] = [],
+): Promise<string> {
   if (!mod.helpFor) return mod.help;
   try {
-    return await mod.helpFor(ctx);
+    return await mod.helpFor(ctx, args);
   } catch {
     return mod.help;
   }
