@@ -64,29 +64,30 @@ Examples:
  * overview {@link help}.
  */
 export async function helpFor(_ctx: CliContext, args: readonly string[] = []): Promise<string> {
-  const sub = subcommandOf(args);
-  if (sub === undefined) return help;
+  const sub = firstWord(args);
+  if (sub === undefined || !isSub(sub)) return help;
   const { SUBCOMMAND_HELP } = await import("./_usage_help.ts");
   return SUBCOMMAND_HELP[sub];
 }
 
-/** The subcommand among `args` (the first word that is not a flag or a flag's value). */
-function subcommandOf(args: readonly string[]): Sub | undefined {
+/** The first word of `args` that is not a flag or a flag's value. */
+function firstWord(args: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === "--") return undefined;
+    if (a === "--") return args[i + 1];
     if (a.startsWith("-")) {
       const name = a.replace(/^--?/, "") as keyof typeof FLAGS;
       if (!a.includes("=") && FLAGS[name]?.type === "string") i++;
       continue;
     }
-    return SUBS.includes(a as Sub) ? a as Sub : undefined;
+    return a;
   }
   return undefined;
 }
 
 type Sub = "report" | "export" | "leaderboard";
-const SUBS: readonly Sub[] = ["report", "export", "leaderboard"];
+const isSub = (word: string): word is Sub =>
+  word === "report" || word === "export" || word === "leaderboard";
 
 const FLAGS = {
   by: { type: "string" },
@@ -101,26 +102,29 @@ const FLAGS = {
 
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
-  const parsed = parseCommandArgs("usage", args, FLAGS, {
+  // Bare `usage` is the report: the one command an end user is told to run (spec §0).
+  // Every error names the subcommand (`usage report: …`), found before the flags are parsed.
+  const word = firstWord(args) ?? "report";
+  const name = isSub(word) ? `usage ${word}` : "usage";
+  const parsed = parseCommandArgs(name, args, FLAGS, {
     min: 0,
     max: 1,
     names: "[report|export|leaderboard]",
   });
-  // Bare `usage` is the report: the one command an end user is told to run (spec §0).
   const sub = parsed.positionals[0] ?? "report";
-  if (sub !== "report" && sub !== "export" && sub !== "leaderboard") {
+  if (!isSub(sub)) {
     throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
   }
   let since: number | undefined;
   try {
     since = parseSince(stringFlag(parsed, "since"));
   } catch (error) {
-    throw new UsageError(`usage: ${(error as Error).message}`);
+    throw new UsageError(`${name}: ${(error as Error).message}`);
   }
   const platforms = listFlag(parsed, "platform");
   if (platforms?.length === 0) {
     throw new UsageError(
-      "usage: --platform needs at least one host id (for example claude-code,codex)",
+      `${name}: --platform needs at least one host id (for example claude-code,codex)`,
     );
   }
   const { readerIds } = await import("../usage/readers/registry.ts");
@@ -128,7 +132,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   for (const id of platforms ?? []) {
     if (!isHostId(id) || !known.includes(id)) {
       throw new UsageError(
-        `usage: no usage reader for --platform "${id}" (known: ${known.join(", ")})`,
+        `${name}: no usage reader for --platform "${id}" (known: ${known.join(", ")})`,
       );
     }
   }
@@ -141,12 +145,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         "from `agent-connector telemetry`, for a server a connector wraps"
       : "";
     throw new UsageError(
-      `usage ${sub}: --by must be one of ${allowed.join(", ")}, got "${by}"${why}`,
+      `${name}: --by must be one of ${allowed.join(", ")}, got "${by}"${why}`,
     );
   }
   const format = stringFlag(parsed, "format") ?? "json";
   if (sub === "export" && format !== "csv" && format !== "json") {
-    throw new UsageError(`usage export: --format must be csv or json, got "${format}"`);
+    throw new UsageError(`${name}: --format must be csv or json, got "${format}"`);
   }
   const json = boolFlag(parsed, "json");
   const utc = boolFlag(parsed, "utc");

@@ -268,7 +268,7 @@ test("an empty --platform is a usage error, not an empty report", async () => {
   assert.equal(run.code, 2);
   assert.match(
     run.stderr,
-    /usage: --platform needs at least one host id \(for example claude-code,codex\)/,
+    /usage report: --platform needs at least one host id \(for example claude-code,codex\)/,
   );
 });
 
@@ -338,4 +338,31 @@ test("usage report, export and leaderboard each print their own help; usage --he
   assert.equal(texts.size, 4, "four different texts");
   assert.equal(await help("help", "usage"), overview);
   assert.equal(await help("usage", "--by", "report", "--help"), overview, "a flag's value");
+});
+
+test("every usage error names the subcommand it is about (a bare usage is the report)", async () => {
+  const cases: [string[], string][] = [
+    [["usage", "--since", "soon"], "usage report: invalid --since"],
+    [["usage", "report", "--since", "soon"], "usage report: invalid --since"],
+    [["usage", "export", "--since", "soon"], "usage export: invalid --since"],
+    [["usage", "--since", "soon", "leaderboard"], "usage leaderboard: invalid --since"],
+    [["usage", "leaderboard", "--platform", ""], "usage leaderboard: --platform needs"],
+    [
+      ["usage", "export", "--platform", "nope"],
+      'usage export: no usage reader for --platform "nope"',
+    ],
+    [["usage", "report", "--bogus"], 'usage report: unknown flag "--bogus"'],
+    [["usage", "export", "--format", "xml"], "usage export: --format must be csv or json"],
+    [["usage", "leaderboard", "--by", "day"], "usage leaderboard: --by must be one of"],
+    [["usage", "report", "extra"], "usage report: "],
+    [["usage", "bogus"], 'usage: unknown subcommand "bogus"'],
+  ];
+  for (const [argv, start] of cases) {
+    const run = await runCliCaptured(argv, hostAt("/nonexistent"));
+    assert.equal(run.code, 2, argv.join(" "));
+    assert.ok(
+      run.stderr.startsWith(`agent-connector: ${start}`),
+      `${argv.join(" ")}: ${run.stderr}`,
+    );
+  }
 });
