@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import process from "node:process";
+import { ensureDir } from "../io/atomic_write.ts";
 import type { PackageFile } from "./types.ts";
 
 /** The marker that proves a folder was written by `agent-connector package`. */
@@ -72,7 +73,7 @@ export function assertWritableOut(dir: string): void {
 export function writePackageTree(dir: string, files: readonly PackageFile[]): void {
   assertWritableOut(dir);
   const parent = dirname(dir);
-  mkdirSync(parent, { recursive: true });
+  ensureDir(parent);
   const tag = `${basename(dir)}.ac-${process.pid}`;
   const stage = join(parent, `.${tag}-stage`);
   const old = join(parent, `.${tag}-old`);
@@ -81,7 +82,7 @@ export function writePackageTree(dir: string, files: readonly PackageFile[]): vo
     mkdirSync(stage);
     for (const file of files) {
       const path = join(stage, ...file.path.split("/"));
-      mkdirSync(dirname(path), { recursive: true });
+      ensureDir(dirname(path));
       writeFileSync(path, file.text, file.executable ? { mode: 0o755 } : undefined);
       if (file.executable) chmodSync(path, 0o755);
     }

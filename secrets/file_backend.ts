@@ -7,9 +7,9 @@
  * @module
  */
 
-import { chmodSync, mkdirSync, readFileSync } from "node:fs";
+import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../io/atomic_write.ts";
+import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
 import { describeJsonError } from "../io/_json_error.ts";
 import type { BackendContext, SecretBackend } from "./_backend.ts";
 import { SecretError } from "./errors.ts";
@@ -28,7 +28,7 @@ export function fileStorePath(dataRoot: string): string {
 /** Creates the secrets folder with mode 0700 (and tightens it if it exists). */
 export function ensureSecretsDir(dataRoot: string): string {
   const dir = secretsDir(dataRoot);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureDir(dir, 0o700);
   chmodSync(dir, 0o700);
   return dir;
 }

@@ -17,17 +17,9 @@
  * @module
  */
 
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../io/atomic_write.ts";
+import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
 import { GroupAccumulator, type RowGroup } from "./groups.ts";
 import { asTelemetryRow, type TelemetryRow } from "./rows.ts";
 import { type RowFilter, rowMatches, type TelemetryStore } from "./store.ts";
@@ -54,7 +46,7 @@ export function openNdjsonStore(dir: string): TelemetryStore {
   function fdFor(day: string): number {
     let fd = fds.get(day);
     if (fd === undefined) {
-      mkdirSync(eventsDir, { recursive: true });
+      ensureDir(eventsDir);
       fd = openSync(join(eventsDir, `${day}.ndjson`), "a");
       fds.set(day, fd);
     }

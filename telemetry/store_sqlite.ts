@@ -8,10 +8,10 @@
  * @module
  */
 
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { runtimeName } from "../core/runtime_info.ts";
+import { ensureDir } from "../io/atomic_write.ts";
 import type { RowGroup } from "./groups.ts";
 import type { TelemetryRow } from "./rows.ts";
 import { type RowFilter, type TelemetryStore, TelemetryStoreError } from "./store.ts";
@@ -81,7 +81,7 @@ export async function openSqliteStore(
   } catch (error) {
     throw new TelemetryStoreError(sqliteUnavailableMessage(), { cause: error });
   }
-  mkdirSync(dir, { recursive: true });
+  ensureDir(dir);
   const path = join(dir, SQLITE_FILE);
   let db: Database;
   try {
