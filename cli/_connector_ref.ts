@@ -13,6 +13,7 @@ import type { ResolvedConnector, ResolvedOAuthLoginDef } from "../core/connector
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
+import type { FlagSpec } from "./_args.ts";
 import {
   findConnectorConfig,
   type LoadConnectorOptions,
@@ -21,6 +22,13 @@ import {
 import { CliError } from "./_errors.ts";
 
 /** How the connector was found. */
+/** The flags that choose the connector, in every command that resolves one. */
+export const RESOLUTION: FlagSpec = {
+  connector: { type: "string" },
+  "connector-id": { type: "string" },
+  project: { type: "string" },
+};
+
 export type ConnectorRefSource = "connector-id" | "connector" | "project" | "registered";
 
 /** A resolved connector: always an id; the definition when a config module was loaded. */

@@ -22,6 +22,7 @@ import {
   type ConnectorLoader,
   type ConnectorRef,
   noConnectorError,
+  RESOLUTION,
   resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
@@ -75,12 +76,6 @@ Examples:
   agent-connector auth status --json
   agent-connector auth token main --connector-id seo-mcp
 `;
-
-const RESOLUTION: FlagSpec = {
-  connector: { type: "string" },
-  "connector-id": { type: "string" },
-  project: { type: "string" },
-};
 
 const VERBS: Record<string, { flags: FlagSpec; key: boolean }> = {
   login: {

@@ -19,6 +19,7 @@ import {
   type ConnectorLoader,
   type ConnectorRef,
   noConnectorError,
+  RESOLUTION,
   resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
@@ -60,12 +61,6 @@ Examples:
   agent-connector secrets list --json
   agent-connector secrets check --backend file
 `;
-
-const RESOLUTION: FlagSpec = {
-  connector: { type: "string" },
-  "connector-id": { type: "string" },
-  project: { type: "string" },
-};
 
 const VERBS: Record<string, { flags: FlagSpec; positional: boolean }> = {
   set: {
