@@ -66,8 +66,23 @@ interface Run {
   stderr: string;
 }
 
+/**
+ * `wait4`'s rusage through python3 where present: CPU in microseconds, where
+ * `/usr/bin/time` prints 10 ms steps for user and system each — too coarse
+ * for a ratio whose yardstick is an empty script of ~100 ms.
+ */
+const WAIT4 = "import os,subprocess,sys,time\n" +
+  "t=time.monotonic()\n" +
+  "p=subprocess.Popen(sys.argv[1:])\n" +
+  "_,st,ru=os.wait4(p.pid,0)\n" +
+  "sys.stderr.write('@@time %.3f %d %.6f %.6f\\n'%(time.monotonic()-t,ru.ru_maxrss,ru.ru_utime,ru.ru_stime))\n" +
+  "sys.exit(os.waitstatus_to_exitcode(st))\n";
+const hasWait4 = spawnSync("python3", ["-c", "import os; os.wait4"]).status === 0;
+
 function measure(cmd: string, args: string[], env: Record<string, string>): Run {
-  const full = hasTime
+  const full = hasWait4
+    ? ["python3", ["-c", WAIT4, cmd, ...args]] as const
+    : hasTime
     ? ["/usr/bin/time", ["-f", "@@time %e %M %U %S", cmd, ...args]] as const
     : [cmd, args] as const;
   const t0 = performance.now();
@@ -165,7 +180,12 @@ try {
   // the ratio reading below.
   const emptyScript = join(root, "empty.mjs");
   writeFileSync(emptyScript, "");
-  const emptyRun = () => measure(process.execPath, ["run", emptyScript], {});
+  // Under the same environment as the runs it is the yardstick for.
+  const emptyRun = () =>
+    measure(process.execPath, ["run", emptyScript], {
+      HOME: home,
+      ...(denoDir ? { DENO_DIR: denoDir } : {}),
+    });
   const rescans: number[] = [];
   const starts: number[] = [];
   const empties: number[] = [];
