@@ -13,7 +13,8 @@ import type { ResolvedConnector, ResolvedOAuthLoginDef } from "../core/connector
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { HostEnv } from "../io/host_env.ts";
-import type { FlagSpec } from "./_args.ts";
+import { type FlagSpec, type ParsedArgs, stringFlag } from "./_args.ts";
+import type { CliContext } from "./_context.ts";
 import {
   findConnectorConfig,
   type LoadConnectorOptions,
@@ -103,6 +104,24 @@ export async function resolveConnectorRef(
   const ids = listConnectorIds(root);
   if (ids.length === 1) return withRecord({ id: ids[0], source: "registered" });
   return undefined;
+}
+
+/**
+ * {@link resolveConnectorRef} from a command's {@link RESOLUTION} flags; a
+ * branded CLI without `--connector` is bound to its own connector (spec §0.1).
+ */
+export function connectorRefFromFlags(
+  parsed: ParsedArgs,
+  ctx: CliContext,
+  load: ConnectorLoader,
+): Promise<ConnectorRef | undefined> {
+  return resolveConnectorRef({
+    connectorId: stringFlag(parsed, "connector-id"),
+    connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
+    projectDir: stringFlag(parsed, "project"),
+    host: ctx.host,
+    load,
+  });
 }
 
 /** The error for "no connector": what to pass, and the registered ids when there are several. */

@@ -21,9 +21,9 @@ import type { CliContext } from "./_context.ts";
 import {
   type ConnectorLoader,
   type ConnectorRef,
+  connectorRefFromFlags,
   noConnectorError,
   RESOLUTION,
-  resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
 
@@ -132,13 +132,7 @@ export async function run(
   }
   const port = portFlag(stringFlag(parsed, "port"));
   const flow = verb === "login" ? flowFlag(parsed) : undefined;
-  const ref = await resolveConnectorRef({
-    connectorId: stringFlag(parsed, "connector-id"),
-    connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
-    projectDir: stringFlag(parsed, "project"),
-    host: ctx.host,
-    load: deps.load ?? loadConnector,
-  });
+  const ref = await connectorRefFromFlags(parsed, ctx, deps.load ?? loadConnector);
   if (!ref) throw noConnectorError(command, ctx.host);
   const logins = loginsOf(ref, command);
   const json = boolFlag(parsed, "json");

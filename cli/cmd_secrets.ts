@@ -18,9 +18,9 @@ import type { CliContext } from "./_context.ts";
 import {
   type ConnectorLoader,
   type ConnectorRef,
+  connectorRefFromFlags,
   noConnectorError,
   RESOLUTION,
-  resolveConnectorRef,
 } from "./_connector_ref.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { storeOptions } from "./_store_options.ts";
@@ -105,14 +105,7 @@ export async function run(
   const backend = backendFlag(parsed, command);
   const load = deps.load ?? loadConnector;
   try {
-    const ref = await resolveConnectorRef({
-      connectorId: stringFlag(parsed, "connector-id"),
-      // A branded CLI is bound to its own connector (spec §0.1).
-      connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
-      projectDir: stringFlag(parsed, "project"),
-      host: ctx.host,
-      load,
-    });
+    const ref = await connectorRefFromFlags(parsed, ctx, load);
     if (verb === "check") return runCheck(ctx, ref, backend, boolFlag(parsed, "json"));
     if (!ref) throw noConnectorError(command, ctx.host);
     if (verb === "set") {
