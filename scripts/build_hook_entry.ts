@@ -7,22 +7,24 @@
  * graphs per hook call (DESIGN §5). Every other command falls through to
  * the CLI table, loaded lazily from its own `.ts` files as before.
  *
- * The file is committed (JSR ships it) and generated only from the sources:
- * `tests/hook_entry_fresh_test.ts` fails when it is stale, and its header
- * names the sources and their digest, so the launcher runs it only while it
- * matches them (install/linked_entry.ts).
+ * The file is generated, never committed (.gitignore): `deno task test`,
+ * `bench`, `build:npm` and `publish` build it first (deno.json), JSR ships
+ * it (`publish.include` names it), and tests that run it call
+ * {@link ensureLinkedEntry}. `tests/hook_entry_fresh_test.ts` fails when the
+ * built file is stale. Its header names the sources and their digest, so the
+ * launcher runs it only while it matches them (install/linked_entry.ts).
  *
  * @module
  */
 
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { bundleEntry, type EmittedModules } from "./_npm_bundle.ts";
 import { eagerFunctions } from "./_eager_functions.ts";
-import { LINKED_ENTRY, sourcesDigest } from "../install/linked_entry.ts";
+import { LINKED_ENTRY, linkedEntryFresh, sourcesDigest } from "../install/linked_entry.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRY = "cli/main.ts";
@@ -110,11 +112,36 @@ export function linkedEntryText(root: string = ROOT): string {
   ].filter(Boolean).join("\n");
 }
 
+/**
+ * Writes the pre-linked entry for the sources under `root` to `out`
+ * (default `<root>/cli/main_linked.js`) through a temporary file and a
+ * rename, so a concurrent reader or builder never sees half a file.
+ * Returns the path written.
+ */
+export function writeLinkedEntry(
+  root: string = ROOT,
+  out: string = join(root, LINKED_ENTRY),
+): string {
+  const temp = `${out}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    writeFileSync(temp, linkedEntryText(root));
+    renameSync(temp, out);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return out;
+}
+
+/** Builds `<root>/cli/main_linked.js` unless it exists and matches its sources; true if it built. */
+export function ensureLinkedEntry(root: string = ROOT): boolean {
+  if (linkedEntryFresh(root)) return false;
+  writeLinkedEntry(root);
+  return true;
+}
+
 if (import.meta.main) {
   try {
-    const out = join(ROOT, LINKED_ENTRY);
-    writeFileSync(out, linkedEntryText());
-    console.log(`wrote ${out}`);
+    console.log(`wrote ${writeLinkedEntry()}`);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

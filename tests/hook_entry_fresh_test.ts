@@ -1,29 +1,39 @@
 /**
  * `cli/main_linked.js` — the pre-linked entry the Deno home binary runs
- * (scripts/build_hook_entry.ts) — is committed and shipped, so it must be
- * exactly what its sources generate now, and it must answer as `cli/main.ts`
- * does.
+ * (scripts/build_hook_entry.ts) — is generated, not committed: `deno task
+ * test` builds it first and JSR ships it. What is built must be exactly what
+ * its sources generate now, and it must answer as `cli/main.ts` does.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { registerFixture, REPO } from "./_helpers/runtime.ts";
-import { linkedEntryText } from "../scripts/build_hook_entry.ts";
+import { ensureLinkedEntry, writeLinkedEntry } from "../scripts/build_hook_entry.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "../install/linked_entry.ts";
 
-test("the committed pre-linked entry is what its sources generate (deno task build:hook)", () => {
-  const committed = readFileSync(join(REPO, LINKED_ENTRY), "utf8");
-  assert.ok(
-    committed === linkedEntryText(REPO),
-    `${LINKED_ENTRY} is stale: run \`deno task build:hook\` and commit it`,
-  );
+test("the built pre-linked entry is what its sources generate (deno task build:hook)", () => {
+  const built = join(REPO, LINKED_ENTRY);
+  assert.ok(existsSync(built), `${LINKED_ENTRY} is not built: run \`deno task build:hook\``);
+  const dir = mkdtempSync(join(tmpdir(), "ac-linked-"));
+  try {
+    const again = readFileSync(writeLinkedEntry(REPO, join(dir, "main_linked.js")), "utf8");
+    assert.ok(
+      readFileSync(built, "utf8") === again,
+      `${LINKED_ENTRY} is stale: run \`deno task build:hook\` (deno task test does)`,
+    );
+    assert.deepEqual(readdirSync(dir), ["main_linked.js"], "no temporary file left");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   assert.equal(linkedEntryFresh(REPO), true);
 });
 
 test("the pre-linked entry answers hooks and CLI commands as cli/main.ts does", () => {
+  ensureLinkedEntry(REPO);
   const data = registerFixture(
     "decisions",
     join(REPO, "tests", "fixtures", "connectors", "decisions.mjs"),

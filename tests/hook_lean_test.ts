@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { REPO } from "./_helpers/runtime.ts";
 import { moduleGraph } from "./_helpers/module_graph.ts";
+import { ensureLinkedEntry } from "../scripts/build_hook_entry.ts";
 
 test("a hook call's start-up graph is our small runtime modules and nothing else", () => {
   const graph = moduleGraph(join(REPO, "cli", "main.ts"));
@@ -40,6 +41,7 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
 });
 
 test("the launcher's pre-linked entry is one module: the hook path loads nothing else", () => {
+  ensureLinkedEntry(REPO);
   assert.deepEqual(moduleGraph(join(REPO, "cli", "main_linked.js")), ["cli/main_linked.js"]);
 });
 

@@ -65,6 +65,9 @@ export function unfurl(text: string, imports: Record<string, string>): string {
 
 /** Serves `root` as the package in its deno.json, at its version. */
 export async function startJsrStandIn(deno: string, root: string): Promise<JsrStandIn> {
+  // The pre-linked entry is generated, not committed: build it if missing or stale.
+  const { ensureLinkedEntry } = await import("../../scripts/build_hook_entry.ts");
+  ensureLinkedEntry(root);
   const config = JSON.parse(readFileSync(join(root, "deno.json"), "utf8"));
   const [scope, name] = (config.name as string).slice(1).split("/");
   const version = config.version as string;
