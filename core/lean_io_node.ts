@@ -5,7 +5,7 @@
  */
 
 import type { LeanIo } from "./lean_io.ts";
-import { concat, kindOf, osFamily } from "./_lean_io_parts.ts";
+import { concat, kindOf, mkdirEach, osFamily } from "./_lean_io_parts.ts";
 
 /** Imports a Node built-in by a name Deno's start-up graph does not follow. */
 function builtin<T>(name: string): Promise<T> {
@@ -157,6 +157,14 @@ export async function nodeIo(): Promise<LeanIo> {
       chunks.push(buf.slice(0, n));
     }
   };
+  const kind = (path: string) => {
+    try {
+      const stat = fs.statSync(path);
+      return kindOf({ isFile: stat.isFile(), isDirectory: stat.isDirectory() });
+    } catch {
+      return undefined;
+    }
+  };
   return {
     env: { ...process.env },
     os: osFamily(process.platform),
@@ -210,16 +218,9 @@ export async function nodeIo(): Promise<LeanIo> {
       fs.appendFileSync(path, text);
     },
     mkdirp(path) {
-      fs.mkdirSync(path, { recursive: true });
+      mkdirEach(path, { kind, mkdir: (at) => fs.mkdirSync(at) });
     },
-    kind(path) {
-      try {
-        const stat = fs.statSync(path);
-        return kindOf({ isFile: stat.isFile(), isDirectory: stat.isDirectory() });
-      } catch {
-        return undefined;
-      }
-    },
+    kind,
     cwd: () => process.cwd(),
   };
 }
