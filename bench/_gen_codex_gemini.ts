@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import type { Expected, Writer } from "./usage_gen.ts";
+import type { Expected, Writer } from "./_gen_writer.ts";
 
 /** A random integer below n. */
 export type R = (n: number) => number;

@@ -22,25 +22,12 @@
  * @module
  */
 
-import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { claude } from "./_gen_claude.ts";
 import { codex, gemini } from "./_gen_codex_gemini.ts";
-import { join } from "node:path";
 import process from "node:process";
+import { type Expected, Writer, zero } from "./_gen_writer.ts";
 
-/** The four counts and the request count a correct reader reports for one host. */
-export interface Expected {
-  /** Requests. */
-  requests: number;
-  /** Uncached input. */
-  input: number;
-  /** Cache reads. */
-  cacheRead: number;
-  /** Cache writes. */
-  cacheWrite: number;
-  /** Output, reasoning included. */
-  output: number;
-}
+export { type Expected, zero } from "./_gen_writer.ts";
 
 /** Expected totals per platform, and the bytes written. */
 export interface Generated {
@@ -51,15 +38,6 @@ export interface Generated {
   /** Files written. */
   files: number;
 }
-
-/** An all-zero expectation. */
-export const zero = (): Expected => ({
-  requests: 0,
-  input: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  output: 0,
-});
 
 /** A small deterministic PRNG (mulberry32). */
 function rng(seed: number): (n: number) => number {
@@ -76,43 +54,6 @@ function rng(seed: number): (n: number) => number {
 const WORDS = "the quick brown fox jumps over a lazy dog while usage tokens flow é ünï 字".split(
   " ",
 );
-
-/** Buffers lines and writes files; counts bytes and files. */
-export class Writer {
-  bytes = 0;
-  files = 0;
-  private fd = -1;
-  private buf: string[] = [];
-  private pending = 0;
-  open(path: string): void {
-    this.close();
-    mkdirSync(join(path, ".."), { recursive: true });
-    this.fd = openSync(path, "w");
-    this.files++;
-  }
-  line(value: unknown): void {
-    const text = JSON.stringify(value) + "\n";
-    this.buf.push(text);
-    this.pending += text.length;
-    if (this.pending > 1 << 20) this.flush();
-  }
-  raw(text: string): void {
-    this.buf.push(text);
-    this.pending += text.length;
-  }
-  flush(): void {
-    if (this.buf.length === 0) return;
-    this.bytes += writeSync(this.fd, this.buf.join(""));
-    this.buf = [];
-    this.pending = 0;
-  }
-  close(): void {
-    if (this.fd < 0) return;
-    this.flush();
-    closeSync(this.fd);
-    this.fd = -1;
-  }
-}
 
 /** Writes the tree under `dir` (used as HOME) with about `mb` megabytes. */
 export function generateUsageTree(dir: string, mb: number, seed = 7): Generated {

@@ -13,8 +13,19 @@
  */
 
 import type { ChangeRecord, InstallScope, PlatformId } from "../core/platform_types.ts";
-import type { OwnedRecord } from "../io/ledgers.ts";
-import type { RunContext } from "./_session.ts";
+import type { Ledgers, OwnedRecord } from "../io/ledgers.ts";
+
+/**
+ * What claim handling reads and changes of a run: its ledgers and its
+ * peers' wants. The engine's `RunContext` (install/_session.ts) is one;
+ * naming only this keeps the two modules from importing each other.
+ */
+export interface ClaimsContext {
+  /** The run's loaded ledgers. */
+  ledgers: Ledgers;
+  /** What the other claimants of shared whole files would write now. */
+  peers?: readonly PeerWant[];
+}
 
 /** Who claims a file: one host in one scope. */
 export interface Claim {
@@ -51,17 +62,17 @@ export function isClaim(r: Pick<OwnedRecord, "platform" | "scope">, c: Claim): b
 }
 
 /** Every claim recorded on the entry `at` of `file` (`at` is empty for the whole file). */
-export function claimsOn(ctx: RunContext, file: string, at: string): OwnedRecord[] {
+export function claimsOn(ctx: ClaimsContext, file: string, at: string): OwnedRecord[] {
   return ctx.ledgers.owned.records.filter((r) => r.file === file && r.at === at);
 }
 
 /** Every claim recorded on the whole file `file`. */
-export function fileClaims(ctx: RunContext, file: string): OwnedRecord[] {
+export function fileClaims(ctx: ClaimsContext, file: string): OwnedRecord[] {
   return claimsOn(ctx, file, "").filter((r) => r.kind === "file");
 }
 
 /** Records (or refreshes) claim `record`, replacing the same claimant's record of that entry or file. */
-export function putClaim(ctx: RunContext, record: OwnedRecord): void {
+export function putClaim(ctx: ClaimsContext, record: OwnedRecord): void {
   const list = ctx.ledgers.owned.records;
   const same = (r: OwnedRecord) =>
     r.kind === record.kind && r.file === record.file && r.at === record.at && isClaim(r, record);
@@ -84,7 +95,7 @@ export function putClaim(ctx: RunContext, record: OwnedRecord): void {
 }
 
 /** Releases claim `c` on the entry `at` of `file` (`""`: the whole file); returns the claims left. */
-export function dropClaim(ctx: RunContext, file: string, at: string, c: Claim): OwnedRecord[] {
+export function dropClaim(ctx: ClaimsContext, file: string, at: string, c: Claim): OwnedRecord[] {
   const list = ctx.ledgers.owned.records;
   const mine = (r: OwnedRecord) => r.file === file && r.at === at && isClaim(r, c);
   if (list.some(mine)) {
@@ -124,7 +135,7 @@ export function describeClaims(list: readonly Claim[]): string {
  * else what it wrote last. These are the conflicts of writing `hash` for `c`.
  */
 export function disagreeing(
-  ctx: RunContext,
+  ctx: ClaimsContext,
   file: string,
   at: string,
   c: Claim,

@@ -16,7 +16,7 @@ import {
   upsertTomlItem,
 } from "../core/edit_toml.ts";
 import { TomlEditError } from "../core/toml_render.ts";
-import type { DocFormat } from "./_doc_format.ts";
+import type { DocFormat } from "./_doc_format_types.ts";
 
 function asTable(value: unknown): Record<string, unknown> {
   if (!value || typeof value !== "object" || Array.isArray(value)) {

@@ -15,7 +15,7 @@ import {
   setYamlAt,
   upsertYamlItem,
 } from "../core/edit_yaml.ts";
-import type { DocFormat } from "./_doc_format.ts";
+import type { DocFormat } from "./_doc_format_types.ts";
 
 /** YAML, edited entry by entry. */
 export const YAML_FORMAT: DocFormat = {

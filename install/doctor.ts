@@ -33,17 +33,9 @@ import { registryEntry } from "../adapters/registry.ts";
 import { installConnector, type RunOptions } from "./pipeline.ts";
 import { checkHostSpecifics } from "./doctor_host.ts";
 import { detailSubject } from "./doctor_notes.ts";
-import type { StaleDrop } from "./doctor_stale.ts";
+import type { Finding } from "./doctor_finding.ts";
 
-/** One finding, tagged with what `--heal` can do about it. */
-export interface Finding extends DiagnosticResult {
-  /** The connector it concerns (absent for framework checks). */
-  connectorId?: string;
-  /** True when `upgrade` (or, with `drop`, dropping stale ledger rows) would clear it. */
-  fixable: boolean;
-  /** For a stale ledger finding: what `--heal` drops (install/doctor_stale.ts). */
-  drop?: StaleDrop;
-}
+export type { Finding } from "./doctor_finding.ts";
 
 function finding(
   check: string,

@@ -11,7 +11,7 @@
  */
 
 import type { HostEnv } from "../io/host_env.ts";
-import type { Finding } from "./doctor.ts";
+import type { Finding } from "./doctor_finding.ts";
 import { homeBinPath, type LauncherTarget } from "./home_bin.ts";
 import {
   copyNewerThanLauncher,

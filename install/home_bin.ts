@@ -29,6 +29,7 @@ import type { HostEnv, OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
+import type { LauncherTarget } from "./launcher_target.ts";
 import {
   cacheRemoteEntry,
   isRemoteEntry,
@@ -46,24 +47,7 @@ import {
   writeLocalEntry,
 } from "./local_entry.ts";
 
-/** What the launcher runs. */
-export interface LauncherTarget {
-  /** Absolute path of the runtime executable. */
-  runtime: string;
-  /** Arguments before the entry (`run -A …` for Deno). */
-  runtimeArgs: string[];
-  /** Absolute path of the CLI entry, or its pinned registry URL (`jsr:` from 0.1 launchers). */
-  entry: string;
-  /** The agent-connector version that wrote the launcher. */
-  version: string;
-  /** Variables the launcher sets before it execs (`JSR_URL` for a registry other than jsr.io). */
-  env?: Record<string, string>;
-  /**
-   * The verified local copy of a registry entry the POSIX launcher runs
-   * instead while it is not newer than the launcher (install/local_entry.ts).
-   */
-  local?: LocalEntry;
-}
+export type { LauncherTarget } from "./launcher_target.ts";
 
 const MARK = "agent-connector-launcher ";
 

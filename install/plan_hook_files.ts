@@ -24,8 +24,7 @@ import { pathApi } from "../adapters/paths.ts";
 import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
-import type { DeclaredHook } from "./plan_hooks.ts";
-import { nativeNames } from "./plan_hooks.ts";
+import { type DeclaredHook, nativeNames } from "./_declared_hook.ts";
 
 /** The connector a generated hook file runs, read from its command line. */
 export function hookFileConnector(text: string): string | undefined {

@@ -15,12 +15,7 @@ import {
   effectiveNativeHooks,
   surfaceDisabled,
 } from "../core/overrides.ts";
-import {
-  type ConfigHookSurface,
-  isConfigHookSurface,
-  type NativeEventSpec,
-  scopePath,
-} from "../adapters/descriptor.ts";
+import { type ConfigHookSurface, isConfigHookSurface, scopePath } from "../adapters/descriptor.ts";
 import { hookCommand, isOwnedCommand, usageEventCommand } from "../adapters/render/command_line.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
@@ -28,6 +23,7 @@ import { readStructured, valueAt } from "./_read_structured.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { planHookHeader, unplanHookHeader } from "./_hook_header.ts";
 import { planHookFiles, unplanHookFiles } from "./plan_hook_files.ts";
+import { type DeclaredHook, nativeNames } from "./_declared_hook.ts";
 
 const COMMAND_KEYS = ["command", "bash", "powershell", "windows", "linux", "osx"];
 
@@ -87,23 +83,6 @@ async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<strin
       Array.isArray(list) && list.some((i) => isOurHookItem(i, input.connectorId))
     )
     .map(([name]) => name);
-}
-
-/** A declared event the host fires: its native spec and the connector's matcher. */
-export interface DeclaredHook {
-  /** The normalized event. */
-  event: HookEventName;
-  /** Its native counterpart. */
-  spec: NativeEventSpec;
-  /** The connector's matcher for it, as written. */
-  matcher?: string;
-  /** The record's label: `hook <Event>`, naming the host's event when it differs. */
-  label: string;
-}
-
-/** Every native event one normalized event runs on. */
-export function nativeNames(spec: NativeEventSpec): string[] {
-  return [spec.name, ...(spec.also ?? [])];
 }
 
 /**

@@ -42,7 +42,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { PACKAGE_NAME } from "../core/version.ts";
-import type { LauncherTarget } from "./home_bin.ts";
+import type { LauncherTarget } from "./launcher_target.ts";
 import { LINKED_ENTRY } from "./linked_entry.ts";
 
 /** The public JSR registry, as `JSR_URL` spells it. */

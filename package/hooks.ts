@@ -19,7 +19,8 @@ import {
 } from "../core/overrides.ts";
 import { type HostAdapter, isConfigHookSurface } from "../adapters/descriptor.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
-import { hookItem, nativeNames } from "../install/plan_hooks.ts";
+import { hookItem } from "../install/plan_hooks.ts";
+import { nativeNames } from "../install/_declared_hook.ts";
 import { LAUNCHER_PATH } from "./launcher.ts";
 
 /** The hook entries of one host, by native event, and what could not be carried. */

@@ -18,7 +18,6 @@
  * @module
  */
 
-import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import { LineSplitter } from "./line_splitter.ts";
 import {
   type Measured,
@@ -31,7 +30,7 @@ import {
   planToolDefs,
 } from "./measure.ts";
 import type { ClientInfo } from "./model_family.ts";
-import { sessionRow } from "./session_row.ts";
+import { type RecorderConfig, sessionRow } from "./session_row.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
 import { RowBatch } from "./row_batch.ts";
@@ -46,21 +45,7 @@ export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
 /** Waiting line bytes above which lines are parsed at once (memory bound). */
 export const MAX_WAITING_BYTES: number = 64 * 1024 * 1024;
 
-/** Who and where the session is. */
-export interface RecorderConfig {
-  /** The connector. */
-  connectorId: string;
-  /** `--host` or `AGENT_CONNECTOR_HOST`; else the client's name decides. */
-  hostPlatform?: string;
-  /** The session id. */
-  sessionId: string;
-  /** The project key. */
-  projectKey: string;
-  /** The project folder. */
-  projectDir?: string;
-  /** The connector's telemetry settings. */
-  settings: Pick<ResolvedTelemetryConfig, "modelFamilyHint" | "measureToolDefs">;
-}
+export type { RecorderConfig } from "./session_row.ts";
 
 /** What the recorder writes to and measures with. */
 export interface RecorderDeps {

@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import type { Measured } from "./measure.ts";
 import {
   type ClientInfo,
@@ -14,8 +15,23 @@ import {
   modelFamily,
   tokenizerConfidence,
 } from "./model_family.ts";
-import type { RecorderConfig } from "./recorder.ts";
 import { type ConfidenceSource, type TelemetryRow, weakerConfidence } from "./rows.ts";
+
+/** Who and where the session is. */
+export interface RecorderConfig {
+  /** The connector. */
+  connectorId: string;
+  /** `--host` or `AGENT_CONNECTOR_HOST`; else the client's name decides. */
+  hostPlatform?: string;
+  /** The session id. */
+  sessionId: string;
+  /** The project key. */
+  projectKey: string;
+  /** The project folder. */
+  projectDir?: string;
+  /** The connector's telemetry settings. */
+  settings: Pick<ResolvedTelemetryConfig, "modelFamilyHint" | "measureToolDefs">;
+}
 
 /** What a row says about its job beyond the tokens. */
 export interface RowJob {

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
 import { GroupAccumulator, type RowGroup } from "./groups.ts";
 import { asTelemetryRow, type TelemetryRow } from "./rows.ts";
-import { type RowFilter, rowMatches, type TelemetryStore } from "./store.ts";
+import { type RowFilter, rowMatches, type TelemetryStore } from "./store_types.ts";
 
 /** The largest single append: below the smallest PIPE_BUF (4 KiB) of the systems we run on. */
 export const APPEND_CHUNK_BYTES = 4096;

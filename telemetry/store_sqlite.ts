@@ -14,7 +14,7 @@ import { runtimeName } from "../core/runtime_info.ts";
 import { ensureDir } from "../io/atomic_write.ts";
 import type { RowGroup } from "./groups.ts";
 import type { TelemetryRow } from "./rows.ts";
-import { type RowFilter, type TelemetryStore, TelemetryStoreError } from "./store.ts";
+import { type RowFilter, type TelemetryStore, TelemetryStoreError } from "./store_types.ts";
 
 /** The database file name. */
 export const SQLITE_FILE = "telemetry.sqlite";

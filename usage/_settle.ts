@@ -21,13 +21,11 @@
  */
 
 import type { UsageProblem } from "../core/usage_types.ts";
-import type { UsageReader } from "./reader.ts";
 import type { DecodeResult, SourceProblem } from "./_decode.ts";
 import { type Cursor, loadCursors } from "./cache.ts";
 import { saveCursors } from "./_cache_write.ts";
-import { type KeptRows, loadRows, RowsFileWriter } from "./_rows_file.ts";
+import { loadRows, RowsFileWriter } from "./_rows_file.ts";
 import {
-  type DeltaBase,
   loadDeltaBase,
   loadSnapshot,
   loadSnapshotRows,
@@ -37,49 +35,15 @@ import {
   type Snapshot,
 } from "./_snapshot.ts";
 import { removeDelta } from "./_delta.ts";
-import type { RecordsChange } from "./_delta_merge.ts";
 import { finishDelta } from "./_settle_delta.ts";
 import type { Rows } from "./_rows.ts";
 import { decideMode, hashAt, type Planned, skippedBySince } from "./_plan.ts";
-import { Dedup, type Merged, mergeRows } from "./_dedup.ts";
+import { Dedup, mergeRows } from "./_dedup.ts";
 import { encodeRows, readRows, RowsReader } from "./_codec.ts";
 import { release } from "./_release.ts";
+import type { PlatformScan, Settled } from "./_platform_scan.ts";
 
-/** One platform's plans and how they will be settled. */
-export interface PlatformScan {
-  /** Its reader. */
-  reader: UsageReader;
-  /** Its listed sources. */
-  plans: Planned[];
-  /** Fingerprint of the listing. */
-  fingerprint: string;
-  /** The path taken. */
-  speed: "snapshot" | "append" | "delta" | "full";
-  /** The answer, when `speed` is `snapshot`. */
-  snapshot?: Snapshot;
-  /** The kept cursors. */
-  cursors: Map<string, Cursor>;
-  /** The snapshot's keyed rows, for `append`. */
-  base?: Merged;
-  /** Each source's kept rows, for `full`. */
-  kept?: Map<string, KeptRows>;
-  /** The snapshot's keys and delta, for `delta`. */
-  deltaBase?: DeltaBase;
-  /**
-   * The listing fingerprint (`UsageListing.platforms`) the caller holds
-   * results for: a `delta` settle from exactly that state returns only the
-   * change.
-   */
-  changeFrom?: string;
-}
-
-/**
- * A platform's settled records, or, when the caller holds its results as of
- * the kept state ({@link PlatformScan.changeFrom}), only what changed (then
- * `table` is empty); `retry` when the kept state proved damaged and the
- * platform must be scanned again.
- */
-export type Settled = Snapshot & { change?: RecordsChange; retry?: boolean };
+export type { PlatformScan, Settled } from "./_platform_scan.ts";
 
 /** Appended log bytes past which an append is merged into the whole snapshot, not a delta. */
 const DELTA_READ_BYTES = 16 << 20;

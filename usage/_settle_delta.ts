@@ -30,7 +30,7 @@ import {
 import { mergeIntoDelta } from "./_delta_merge.ts";
 import { emptyTable } from "./table.ts";
 import type { Rows } from "./_rows.ts";
-import type { PlatformScan, Settled } from "./_settle.ts";
+import type { PlatformScan, Settled } from "./_platform_scan.ts";
 
 /**
  * Merges `parts` (in source order) into `base`'s delta and saves the state
