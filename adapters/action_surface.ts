@@ -9,7 +9,7 @@
  */
 
 import type { ActionAffordanceKind, ActionInvocationMode } from "../core/platform_types.ts";
-import type { DataFormat, KeyPath, ScopePaths } from "./descriptor.ts";
+import type { DataFormat, KeyPath, ScopePaths } from "./descriptor_basics.ts";
 
 /** What an action entry is rendered from. */
 export interface ActionRenderInput {

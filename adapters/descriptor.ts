@@ -36,19 +36,10 @@ import type {
 import type { EnvRefSyntax } from "./env_ref.ts";
 import type { ActionSurface } from "./action_surface.ts";
 import type { PathContext, PathFn } from "./paths.ts";
+import type { DataFormat, KeyPath, ScopeName, ScopePaths } from "./descriptor_basics.ts";
 import type { OsName } from "../io/host_env.ts";
 
-/** The two scopes the CLI installs into. */
-export type ScopeName = "user" | "project";
-
-/** A file (or folder) per scope; a missing scope means the host has none there. */
-export type ScopePaths = Partial<Record<ScopeName, PathFn>>;
-
-/** A path of literal keys inside a structured file (`["amp.mcpServers"]` is one key). */
-export type KeyPath = readonly string[];
-
-/** Structured file formats the write engine edits in place. */
-export type DataFormat = "json" | "jsonc" | "toml" | "yaml";
+export type { DataFormat, KeyPath, ScopeName, ScopePaths } from "./descriptor_basics.ts";
 
 /** Something a host cannot take, reported as a `!` record. */
 export interface Dropped {

@@ -216,3 +216,45 @@ export function judgeReadBack(
         : { honored: false, reason: `${host} takes no context on ${event}; it is dropped` };
   }
 }
+
+// How some hosts' payloads look: runtime detection (adapters/runtime_detect.ts)
+// tells hosts that read each other's hook files apart by them.
+
+/**
+ * VS Code's hook payloads: camelCase common fields (`hookEventName`,
+ * `sessionId`) where Claude Code sends snake_case (HOSTS.md §6c).
+ */
+export function isVsCodePayload(raw: Record<string, unknown> | undefined): boolean {
+  return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
+}
+
+/**
+ * Cursor's hook payloads: `cursor_version`, or `conversation_id` with
+ * `workspace_roots` (HOSTS.md §4c).
+ */
+export function isCursorPayload(raw: Record<string, unknown> | undefined): boolean {
+  return !!raw && (typeof raw.cursor_version === "string" ||
+    (typeof raw.conversation_id === "string" && Array.isArray(raw.workspace_roots)));
+}
+
+/**
+ * Copilot CLI's hook payloads (hooks-reference.md; Hypabolic/Hypa#52): the
+ * camelCase shape with a `sessionId` and a millisecond `timestamp`, or the
+ * VS Code-compatible snake_case shape with an ISO `timestamp` — a field
+ * Claude Code's payloads do not have.
+ */
+export function isCopilotCliPayload(raw: Record<string, unknown> | undefined): boolean {
+  if (!raw) return false;
+  if (typeof raw.hook_event_name === "string") return typeof raw.timestamp === "string";
+  return typeof raw.timestamp === "number" && typeof raw.sessionId === "string";
+}
+
+/**
+ * JetBrains Copilot's hook payloads: Copilot's camelCase shape without a
+ * `sessionId` (microsoft/copilot-intellij-feedback#1819 quotes the agent
+ * passing `{timestamp, cwd, toolName, toolArgs}`).
+ */
+export function isJetBrainsCopilotPayload(raw: Record<string, unknown> | undefined): boolean {
+  return !!raw && typeof raw.timestamp === "number" && raw.sessionId === undefined &&
+    raw.hook_event_name === undefined && raw.hookEventName === undefined;
+}

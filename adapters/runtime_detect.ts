@@ -24,6 +24,19 @@ import { isHostId } from "../core/platform_types.ts";
 import { isHookEventName } from "../core/hook_types.ts";
 import type { EnvMarker } from "./descriptor.ts";
 import { importLazily } from "../core/lazy_import.ts";
+import {
+  isCopilotCliPayload,
+  isCursorPayload,
+  isJetBrainsCopilotPayload,
+  isVsCodePayload,
+} from "./dialect.ts";
+
+export {
+  isCopilotCliPayload,
+  isCursorPayload,
+  isJetBrainsCopilotPayload,
+  isVsCodePayload,
+} from "./dialect.ts";
 
 /** How the host was decided. */
 export type DetectionSource = "argv" | "payload" | "env-override" | "env-marker" | "none";
@@ -34,45 +47,6 @@ export interface RuntimeHost {
   platform: PlatformId;
   /** What decided it. */
   via: DetectionSource;
-}
-
-/**
- * VS Code's hook payloads: camelCase common fields (`hookEventName`,
- * `sessionId`) where Claude Code sends snake_case (HOSTS.md §6c).
- */
-export function isVsCodePayload(raw: Record<string, unknown> | undefined): boolean {
-  return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
-}
-
-/**
- * Cursor's hook payloads: `cursor_version`, or `conversation_id` with
- * `workspace_roots` (HOSTS.md §4c).
- */
-export function isCursorPayload(raw: Record<string, unknown> | undefined): boolean {
-  return !!raw && (typeof raw.cursor_version === "string" ||
-    (typeof raw.conversation_id === "string" && Array.isArray(raw.workspace_roots)));
-}
-
-/**
- * Copilot CLI's hook payloads (hooks-reference.md; Hypabolic/Hypa#52): the
- * camelCase shape with a `sessionId` and a millisecond `timestamp`, or the
- * VS Code-compatible snake_case shape with an ISO `timestamp` — a field
- * Claude Code's payloads do not have.
- */
-export function isCopilotCliPayload(raw: Record<string, unknown> | undefined): boolean {
-  if (!raw) return false;
-  if (typeof raw.hook_event_name === "string") return typeof raw.timestamp === "string";
-  return typeof raw.timestamp === "number" && typeof raw.sessionId === "string";
-}
-
-/**
- * JetBrains Copilot's hook payloads: Copilot's camelCase shape without a
- * `sessionId` (microsoft/copilot-intellij-feedback#1819 quotes the agent
- * passing `{timestamp, cwd, toolName, toolArgs}`).
- */
-export function isJetBrainsCopilotPayload(raw: Record<string, unknown> | undefined): boolean {
-  return !!raw && typeof raw.timestamp === "number" && raw.sessionId === undefined &&
-    raw.hook_event_name === undefined && raw.hookEventName === undefined;
 }
 
 /**

@@ -42,7 +42,7 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isCopilotCliPayload } from "../runtime_detect.ts";
+import { isCopilotCliPayload } from "../dialect.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
 import { envDir, home, project } from "../paths.ts";
 import { allTools } from "../render/server_entry.ts";

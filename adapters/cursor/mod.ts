@@ -31,7 +31,7 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isCursorPayload } from "../runtime_detect.ts";
+import { isCursorPayload } from "../dialect.ts";
 import { ENV_COLON_REF } from "../env_ref.ts";
 import { home, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";

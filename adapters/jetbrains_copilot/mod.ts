@@ -36,7 +36,7 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isJetBrainsCopilotPayload } from "../runtime_detect.ts";
+import { isJetBrainsCopilotPayload } from "../dialect.ts";
 import { home, pathApi, pathFn, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptFileRenderer, skillRenderer } from "../render/content_files.ts";

@@ -37,7 +37,7 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isVsCodePayload } from "../runtime_detect.ts";
+import { isVsCodePayload } from "../dialect.ts";
 import { ENV_COLON_REF } from "../env_ref.ts";
 import { appConfig, home, pathApi, pathFn, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
