@@ -43,7 +43,7 @@ import { join } from "node:path";
 import { Buffer } from "node:buffer";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { benchSdk } from "./_serve_sdk.ts";
 import { type BurstSession, cpuMs, describePairs, quantile, runPairs } from "./_serve_pairs.ts";
 

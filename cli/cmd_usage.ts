@@ -194,7 +194,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const out = stringFlag(parsed, "out");
     if (out) {
       const path = resolve(ctx.host.cwd, out);
-      // Loaded here: a report does not need `node:fs` (usage/_fs.ts).
+      // Loaded here: a report does not need `node:fs` (edge/node_fs.ts).
       const { writeOutFile } = await import("./_out_file.ts");
       writeOutFile(path, text);
       ctx.stderr.write(`wrote ${records.length} records to ${path}\n`);

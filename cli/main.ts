@@ -10,8 +10,8 @@
  */
 
 import { importLazily } from "../core/lazy_import.ts";
-import { leanIo } from "../core/lean_io.ts";
-import { processArgs } from "../core/runtime_info.ts";
+import { leanIo } from "../edge/lean_io.ts";
+import { processArgs } from "../edge/runtime_info.ts";
 
 const argv = processArgs();
 // `hook --help` is a person asking, not a host: the full CLI prints the help.

@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "./os_name.ts";
 
 const DRIVE = /^([a-zA-Z]:)([\\/]|$)/;
 const UNC = /^[\\/]{2}([^\\/]+)[\\/]+([^\\/]+)/;

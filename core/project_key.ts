@@ -9,7 +9,7 @@
  */
 
 import { sha256HexLean } from "./_sha256.ts";
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "./os_name.ts";
 
 /**
  * Normalizes a git remote URL so the spellings of one repository agree:

@@ -1,11 +1,45 @@
 /**
- * Helpers both lean I/O implementations (`denoIo` in core/runtime_info.ts and
- * core/lean_io_node.ts) share.
+ * The lean I/O's interface ({@link LeanIo}, which edge/lean_io.ts hands out)
+ * and the helpers both implementations (`denoIo` in edge/runtime_info.ts and
+ * edge/lean_io_node.ts) share.
  *
  * @module
  */
 
-import type { LeanIo } from "./lean_io.ts";
+/** The I/O a runtime entry needs, without loading Deno's Node compatibility layer. */
+export interface LeanIo {
+  /** Environment variables (empty without permission). */
+  env: Record<string, string | undefined>;
+  /** The OS family. */
+  os: "linux" | "darwin" | "win32";
+  /** Reads all of stdin as UTF-8; gives up after `timeoutMs` with what arrived. */
+  readStdin(timeoutMs: number): Promise<string>;
+  /** A file's text, or undefined. */
+  readText(path: string): string | undefined;
+  /** Writes to stdout or stderr and resolves once written. */
+  write(to: "out" | "err", text: string): Promise<void>;
+  /** Sets the process exit code. */
+  setExitCode(code: number): void;
+  /** Ends the process now with `code`, whatever work is still pending. */
+  exit(code: number): void;
+  /**
+   * Appends `text` to a file (created when missing) opened with O_APPEND, in
+   * one write for a regular file's small append; throws on failure.
+   */
+  appendText(path: string, text: string): void;
+  /** Creates a folder and its parents; throws on failure. */
+  mkdirp(path: string): void;
+  /** What `path` is, or undefined when it cannot be stat'ed. */
+  kind(path: string): "file" | "dir" | "other" | undefined;
+  /**
+   * A folder's entry names, or undefined when it cannot be listed. Deno's
+   * only: there a failed read builds an error object that costs more than a
+   * listing (io/git_walk.ts `GitWalkFs.names`); Node's lean I/O leaves it out.
+   */
+  names?(path: string): string[] | undefined;
+  /** The process's working directory. */
+  cwd(): string;
+}
 
 /** The OS family of a runtime's OS name. */
 export function osFamily(name: string): LeanIo["os"] {

@@ -1,11 +1,10 @@
 /**
- * {@link LeanIo} on Node, from the loaded built-ins (core/lean_io.ts).
+ * {@link LeanIo} on Node, from the loaded built-ins (edge/lean_io.ts).
  *
  * @module
  */
 
-import type { LeanIo } from "./lean_io.ts";
-import { concat, kindOf, mkdirEach, osFamily } from "./_lean_io_parts.ts";
+import { concat, kindOf, type LeanIo, mkdirEach, osFamily } from "./_lean_io_parts.ts";
 
 /** Imports a Node built-in by a name Deno's start-up graph does not follow. */
 function builtin<T>(name: string): Promise<T> {

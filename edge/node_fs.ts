@@ -1,7 +1,7 @@
 /**
  * The file calls of the usage layer, without loading Deno's `node:fs` on a
  * re-scan with nothing new: the reads such a re-scan makes go through Deno's
- * own API (`denoFs` of core/runtime_info.ts), and `node:fs` itself is taken
+ * own API (`denoFs` of edge/runtime_info.ts), and `node:fs` itself is taken
  * from `process.getBuiltinModule` only when a call needs it (on Node it is
  * loaded already). Loading `node:fs` costs a cold Deno start ~43 M
  * instructions (valgrind), about a tenth of such a re-scan.
@@ -12,7 +12,7 @@
  * @module
  */
 
-import { denoFs, type LeanFs } from "../core/runtime_info.ts";
+import { denoFs, type LeanFs } from "./runtime_info.ts";
 
 type NodeFs = typeof import("node:fs");
 
@@ -41,7 +41,7 @@ export function nodeFs(): NodeFs {
   if (loaded) return loaded;
   const get = proc()?.getBuiltinModule;
   if (typeof get !== "function") {
-    throw new Error("usage/_fs.ts: await fsReady() before the first file call");
+    throw new Error("edge/node_fs.ts: await fsReady() before the first file call");
   }
   return loaded = get.call(proc(), "node:fs") as NodeFs;
 }

@@ -1,6 +1,6 @@
 /**
  * Node's stats of log files and folders for the usage scan, in the units
- * Deno's own API gives them (core/runtime_info.ts `denoStatFile`,
+ * Deno's own API gives them (edge/runtime_info.ts `denoStatFile`,
  * `denoStatDir`), so the kept state one runtime wrote is current under the
  * other: a user who runs the npm build one day and the Deno CLI the next
  * re-reads no log and re-walks no folder.
@@ -15,8 +15,8 @@
  */
 
 import { toNamespacedPath } from "node:path";
-import type { DirStat, FileStat } from "../core/runtime_info.ts";
-import { nodeFs } from "./_fs.ts";
+import type { DirStat, FileStat } from "./runtime_info.ts";
+import { nodeFs } from "./node_fs.ts";
 
 /**
  * An mtime as whole milliseconds, truncated: what Deno gives (its `mtime` is

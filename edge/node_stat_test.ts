@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { denoStatDir, denoStatFile } from "../core/runtime_info.ts";
-import { nodeStatDir, nodeStatFile, wholeSecondsMs } from "./_node_stat.ts";
+import { denoStatDir, denoStatFile } from "./runtime_info.ts";
+import { nodeStatDir, nodeStatFile, wholeSecondsMs } from "./node_stat.ts";
 
 test("Node's stats of a folder and a file are in Deno's units: whole ms, a folder's ctime in whole seconds", () => {
   const dir = mkdtempSync(join(tmpdir(), "ac-"));

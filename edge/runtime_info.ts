@@ -4,7 +4,7 @@
  * `node:` built-ins, which both Deno and Node provide — except where Deno's
  * Node-compatibility layer costs too much, and the code below uses Deno's
  * own API instead: the hook and status-line entries' I/O ({@link denoIo}
- * behind core/lean_io.ts: importing `node:fs` or `node:process` costs a cold
+ * behind edge/lean_io.ts: importing `node:fs` or `node:process` costs a cold
  * Deno start tens of milliseconds) and the `usage` scan's stats, folder
  * listings and kept-state reads ({@link denoStatFile}, {@link denoStatDir},
  * {@link denoReadDir}, {@link denoFs}).
@@ -12,8 +12,7 @@
  * @module
  */
 
-import type { LeanIo } from "./lean_io.ts";
-import { concat, kindOf, osFamily } from "./_lean_io_parts.ts";
+import { concat, kindOf, type LeanIo, osFamily } from "./_lean_io_parts.ts";
 
 /** The runtimes we support. */
 export type RuntimeName = "deno" | "node";

@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ChangeRecord } from "../core/platform_types.ts";
-import { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
+import { runtimeExecPath, runtimeName } from "../edge/runtime_info.ts";
 import { VERSION } from "../core/version.ts";
 import type { HostEnv, OsName } from "../io/host_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";

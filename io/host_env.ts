@@ -7,9 +7,9 @@
 
 import { homedir } from "node:os";
 import process from "node:process";
+import type { OsName } from "../core/os_name.ts";
 
-/** The operating systems paths are computed for. */
-export type OsName = "linux" | "darwin" | "win32";
+export type { OsName } from "../core/os_name.ts";
 
 /** Everything environmental a command depends on. */
 export interface HostEnv {

@@ -2,7 +2,7 @@
  * The lean entry hosts execute: `agent-connector hook <platform> <event>
  * --connector <id>` and `agent-connector statusline <platform> --connector
  * <id>`. `cli/main.ts` routes here before anything else loads; this module
- * and its imports use no `node:` built-in (core/lean_io.ts `leanIo`
+ * and its imports use no `node:` built-in (edge/lean_io.ts `leanIo`
  * does the I/O), so a hook call loads only our small modules, the connector
  * record and module, and one dialect (DESIGN §5).
  *
@@ -14,7 +14,7 @@
  * @module
  */
 
-import { leanIo } from "../core/lean_io.ts";
+import { leanIo } from "../edge/lean_io.ts";
 import type { HookRowFs } from "../telemetry/hook_row_lean.ts";
 import { telemetryKilled } from "../telemetry/kill_switch.ts";
 import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";
@@ -130,7 +130,7 @@ function hostTimeoutMs(platform: string, event: string): number {
 
 /**
  * Resolves to `"late"` after `ms` without holding the process open:
- * `Atomics.waitAsync` on a cell no one notifies (core/runtime_info.ts
+ * `Atomics.waitAsync` on a cell no one notifies (edge/runtime_info.ts
  * `deadline`: a global timer costs a cold Deno hook far more).
  */
 function lateAfter(ms: number): Promise<"late"> {

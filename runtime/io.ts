@@ -6,7 +6,7 @@
  */
 
 import type { Readable } from "node:stream";
-import { concat } from "../core/_lean_io_parts.ts";
+import { concat } from "../edge/_lean_io_parts.ts";
 
 /**
  * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was

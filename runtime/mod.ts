@@ -4,8 +4,8 @@
  * @module
  */
 
-export { runtimeExecPath, runtimeName } from "../core/runtime_info.ts";
-export type { RuntimeName } from "../core/runtime_info.ts";
+export { runtimeExecPath, runtimeName } from "../edge/runtime_info.ts";
+export type { RuntimeName } from "../edge/runtime_info.ts";
 export { hookEntry, statuslineEntry } from "./hook_main.ts";
 export type { EntryIo } from "./hook_main.ts";
 export { parseStdin, runHook } from "./dispatch.ts";

@@ -27,7 +27,7 @@ import { fstatSync, read as readFd, writeSync } from "node:fs";
 import { Socket } from "node:net";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
 
 /** What the proxy does with the host's bytes. */

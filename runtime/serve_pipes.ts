@@ -24,7 +24,7 @@
  */
 
 import { readdirSync, readlinkSync } from "node:fs";
-import { denoPipeSizer } from "../core/runtime_info.ts";
+import { denoPipeSizer } from "../edge/runtime_info.ts";
 
 /** The capacity asked for each of the two pipes to the server. */
 export const SERVER_PIPE_BYTES: number = 1024 * 1024;

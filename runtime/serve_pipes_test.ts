@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import process from "node:process";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
 import { SERVER_PIPE_BYTES, widenServerPipes } from "./serve_pipes.ts";
 

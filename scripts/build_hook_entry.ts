@@ -83,7 +83,7 @@ function transpiled(root: string, roots: string[]): EmittedModules {
  * faults more (~2,890 against ~2,820) for no instruction saved on it.
  */
 function staysLazy(path: string): boolean {
-  return path === "core/lean_io_node.ts" ||
+  return path === "edge/lean_io_node.ts" ||
     (path.startsWith("adapters/dialects/") &&
       !["adapters/dialects/claude.ts", "adapters/dialects/claude_family.ts"].includes(path));
 }

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { openSecretStore, secretsLockPath } from "./store.ts";
 import { readSecretIndex } from "./index_file.ts";
 

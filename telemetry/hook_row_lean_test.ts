@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { pathToFileURL } from "node:url";
-import { leanIo } from "../core/lean_io.ts";
+import { leanIo } from "../edge/lean_io.ts";
 import { appendHookRow } from "./hook_row.ts";
 import { appendHookRowLean, type HookRowInput } from "./hook_row_lean.ts";
 import { openNdjsonStore } from "./store_ndjson.ts";
@@ -93,7 +93,7 @@ test("the lean append appends to an existing day file and fails open on an unwri
 test("hook processes appending at once leave only whole lines", async () => {
   const script = join(tmp, "writer.ts");
   const lean = pathToFileURL(join(import.meta.dirname!, "hook_row_lean.ts")).href;
-  const info = pathToFileURL(join(import.meta.dirname!, "..", "core", "lean_io.ts")).href;
+  const info = pathToFileURL(join(import.meta.dirname!, "..", "edge", "lean_io.ts")).href;
   writeFileSync(
     script,
     `import { appendHookRowLean } from ${JSON.stringify(lean)};

@@ -15,7 +15,7 @@
 
 import { Buffer } from "node:buffer";
 import { pickJson, pickJsonBytes, type PickSpec } from "../core/pick_json.ts";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import type { ArenaRegion, LineArena } from "./line_arena.ts";
 import { type LinePart, type Measured, measureHeuristic, planLine } from "./measure.ts";
 

@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import process from "node:process";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { ensureDir } from "../io/atomic_write.ts";
 import type { RowGroup } from "./groups.ts";
 import type { TelemetryRow } from "./rows.ts";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import process from "node:process";
 import { REPO } from "./_helpers/runtime.ts";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 
 test(
   "the CLI's start-up graph holds no command module and no npm package",

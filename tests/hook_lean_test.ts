@@ -18,7 +18,7 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
   const graph = moduleGraph(join(REPO, "cli", "main.ts"));
   assert.deepEqual(
     graph.filter((s) =>
-      !/^(core|runtime|adapters|cli)\//.test(s) && s !== "telemetry/kill_switch.ts"
+      !/^(core|edge|runtime|adapters|cli)\//.test(s) && s !== "telemetry/kill_switch.ts"
     ),
     [],
   );
@@ -35,7 +35,7 @@ test("a hook call's start-up graph is our small runtime modules and nothing else
   assert.ok(graph.includes("runtime/hook_main.ts"));
   assert.ok(!graph.includes("runtime/statusline.ts"), "statusline code loads only for statusline");
   // 14 before the lean I/O's interface and Node half moved out of
-  // core/runtime_info.ts (core/lean_io.ts, lean_io_node.ts, _lean_io_parts.ts);
+  // edge/runtime_info.ts (edge/lean_io.ts, lean_io_node.ts, _lean_io_parts.ts);
   // the home binary loads the pre-linked entry instead, one module (next test).
   assert.ok(graph.length <= 17, `${graph.length} modules: ${graph.join(", ")}`);
 });
@@ -54,7 +54,11 @@ test("a hook's telemetry row and each dialect load no node: built-in, store or a
     ]
   ) {
     const graph = moduleGraph(join(REPO, entry));
-    assert.deepEqual(graph.filter((s) => !/^(core|io|telemetry|adapters)\//.test(s)), [], entry);
+    assert.deepEqual(
+      graph.filter((s) => !/^(core|edge|io|telemetry|adapters)\//.test(s)),
+      [],
+      entry,
+    );
     assert.deepEqual(
       graph.filter((s) => /^telemetry\/store|^adapters\/[a-z_]+\/mod\.ts$/.test(s)),
       [],

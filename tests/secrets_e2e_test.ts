@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 import { formatSecretEnvArg, parseSecretEnvArg, resolveLaunchEnv } from "../secrets/launch_env.ts";
 import { openSecretStore } from "../secrets/store.ts";
 import { SecretResolutionError } from "../secrets/errors.ts";

@@ -7,7 +7,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { hostAt, tempCopy, usageFixture } from "./_helpers/usage.ts";
-import { runtimeName } from "../core/runtime_info.ts";
+import { runtimeName } from "../edge/runtime_info.ts";
 
 const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 

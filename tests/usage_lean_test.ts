@@ -4,7 +4,7 @@
  * under Deno: loading Deno's `node:fs` costs ~43 M instructions (valgrind),
  * about a tenth of such a re-scan (DESIGN §5: under 100 ms), `node:buffer`
  * ~3 M. Its reads go through Deno's own API
- * (`denoFs`, usage/_fs.ts); what only a scan that reads a file needs (the
+ * (`denoFs`, edge/node_fs.ts); what only a scan that reads a file needs (the
  * decoder, the writers of the kept state) is loaded behind that scan.
  */
 import { test } from "node:test";

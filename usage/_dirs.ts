@@ -32,9 +32,9 @@
  */
 
 import { join } from "node:path";
-import { denoReadDir, denoStatDir, type DirStat } from "../core/runtime_info.ts";
-import { leanFs, nodeFs } from "./_fs.ts";
-import { nodeStatDir } from "./_node_stat.ts";
+import { denoReadDir, denoStatDir, type DirStat } from "../edge/runtime_info.ts";
+import { leanFs, nodeFs } from "../edge/node_fs.ts";
+import { nodeStatDir } from "../edge/node_stat.ts";
 
 const FORMAT = 1;
 

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DirMemo, readDirKinds } from "./_dirs.ts";
 import { createLister } from "./_walk.ts";
-import { denoStatDir } from "../core/runtime_info.ts";
+import { denoStatDir } from "../edge/runtime_info.ts";
 
 const statDir = denoStatDir() ?? ((path: string) => {
   const st = statSync(path, { throwIfNoEntry: false });

@@ -37,7 +37,7 @@
  */
 
 import { join, normalize, sep } from "node:path";
-import { denoStatsInto } from "../core/runtime_info.ts";
+import { denoStatsInto } from "../edge/runtime_info.ts";
 import { statDir } from "./_dirs.ts";
 import type { UsageSource } from "./reader.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";

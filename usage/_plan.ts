@@ -8,9 +8,9 @@
 import type { UsageProblem } from "../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "./reader.ts";
 import { type Cursor, Cyrb53, headHash } from "./cache.ts";
-import { denoStatFile, denoStatsInto, type FileStat } from "../core/runtime_info.ts";
-import { nodeFs } from "./_fs.ts";
-import { nodeStatFile, wholeMs } from "./_node_stat.ts";
+import { denoStatFile, denoStatsInto, type FileStat } from "../edge/runtime_info.ts";
+import { nodeFs } from "../edge/node_fs.ts";
+import { nodeStatFile, wholeMs } from "../edge/node_stat.ts";
 import type { Resume } from "./_decode.ts";
 import { type KeptPlans, type ListingMemo, sameNumbers, type StatFiles } from "./_listing_memo.ts";
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decideMode, fingerprint, type Planned, planSources } from "./_plan.ts";
-import { wholeMs } from "./_node_stat.ts";
+import { wholeMs } from "../edge/node_stat.ts";
 import type { UsageReader } from "./reader.ts";
 import type { UsageProblem } from "../core/usage_types.ts";
 

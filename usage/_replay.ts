@@ -20,7 +20,7 @@
 
 import type { HostEnv } from "../io/host_env.ts";
 import { hashString } from "./cache.ts";
-import { leanFs } from "./_fs.ts";
+import { leanFs } from "../edge/node_fs.ts";
 import { dirname } from "node:path";
 import { type DirListing, listNames, SETTLE_MS, statDir } from "./_dirs.ts";
 

@@ -38,13 +38,13 @@
 import { join } from "node:path";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { writeAllowed } from "../core/runtime_info.ts";
+import { writeAllowed } from "../edge/runtime_info.ts";
 import { workerEntry } from "../core/worker_entry.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageGroupBy } from "../core/usage_types.ts";
 import type { ScanProgress } from "./scan.ts";
 import type { Aggregated } from "./_results.ts";
-import { fsReady, leanFs } from "./_fs.ts";
+import { fsReady, leanFs } from "../edge/node_fs.ts";
 
 /** The young generation of a report worker, in MB (see the module doc). */
 export const REPORT_YOUNG_MB = 4;
@@ -125,7 +125,7 @@ export async function computeReport(
 
 /**
  * Whether `job` is the first run with the cache: writable, with no kept
- * state yet. Through `leanFs` (usage/_fs.ts): a re-scan with nothing new
+ * state yet. Through `leanFs` (edge/node_fs.ts): a re-scan with nothing new
  * asks this too, and under Deno `node:fs` costs it ~43 M instructions.
  */
 export async function firstCachedRun(

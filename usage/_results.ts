@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageGroupBy, UsageProblem, UsageSkipNote } from "../core/usage_types.ts";
 import { hashString } from "./cache.ts";
-import { fsReady, leanFs, nodeFs } from "./_fs.ts";
+import { fsReady, leanFs, nodeFs } from "../edge/node_fs.ts";
 import type { PriceTable } from "./cost.ts";
 import type { ScanOptions, UsageListing } from "./scan.ts";
 import type { UsagePart, UsageRow } from "./aggregate.ts";

@@ -17,7 +17,7 @@ import { type DecodeJob, decodeJob } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 import { encodeRows } from "./_codec.ts";
 import type { Rows } from "./_rows.ts";
-import { fsReady } from "./_fs.ts";
+import { fsReady } from "../edge/node_fs.ts";
 
 async function run(jobs: [number, DecodeJob][]): Promise<void> {
   await fsReady();

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { leanFs } from "./_fs.ts";
+import { leanFs } from "../edge/node_fs.ts";
 
 /**
  * A string that changes whenever the local zone may have: `TZ`, what

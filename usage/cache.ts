@@ -24,8 +24,8 @@
 
 import { join } from "node:path";
 import type { SourceProblem } from "./_decode.ts";
-import { denoFs } from "../core/runtime_info.ts";
-import { leanFs, nodeFs } from "./_fs.ts";
+import { denoFs } from "../edge/runtime_info.ts";
+import { leanFs, nodeFs } from "../edge/node_fs.ts";
 
 /** The format of `<platform>.cursors.json`. */
 export const CURSORS_FORMAT = 5;

@@ -23,7 +23,7 @@
 import { join } from "node:path";
 import type { HostEnv } from "../io/host_env.ts";
 import { dataRoot } from "../io/data_root.ts";
-import { writeAllowed } from "../core/runtime_info.ts";
+import { writeAllowed } from "../edge/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
 import type { DecodeJob } from "./_decode.ts";
@@ -36,7 +36,7 @@ import type { PlatformScan, Settled, Settler } from "./_settle.ts";
 import { createLister } from "./_walk.ts";
 import { DirMemo } from "./_dirs.ts";
 import { ListingMemo } from "./_listing_memo.ts";
-import { fsReady } from "./_fs.ts";
+import { fsReady } from "../edge/node_fs.ts";
 import { loadReader, readerIds } from "./readers/registry.ts";
 import { recordSources } from "./_replay.ts";
 import { VERSION } from "../core/version.ts";

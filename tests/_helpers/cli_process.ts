@@ -8,7 +8,7 @@
 
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { runtimeName } from "../../core/runtime_info.ts";
+import { runtimeName } from "../../edge/runtime_info.ts";
 
 /** The CLI's entry file. */
 export const CLI_MAIN: string = fileURLToPath(new URL("../../cli/main.ts", import.meta.url));

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { runtimeName } from "../../core/runtime_info.ts";
+import { runtimeName } from "../../edge/runtime_info.ts";
 
 /** Exact versions of the test peers. */
 export const MCP_TEST_PEERS: Readonly<Record<string, string>> = {

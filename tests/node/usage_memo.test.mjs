@@ -123,7 +123,7 @@ test("a usage re-scan on Node reuses its remembered listing and still counts an 
     assert.deepEqual(node(), [7, 22]);
     const grown = stamp(s.kept);
     assert.notEqual(grown, kept); // the appended log's new size is kept
-    // Without Node's raw stats (`--pending-deprecation` turns them off: usage/_node_stat.ts)
+    // Without Node's raw stats (`--pending-deprecation` turns them off: edge/node_stat.ts)
     // the numbers are the same: nothing is walked or stat'ed afresh, and nothing is printed.
     assert.deepEqual(node({ NODE_OPTIONS: "--pending-deprecation" }), [7, 22]);
     assert.equal(stamp(s.kept), grown);

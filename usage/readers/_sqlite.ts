@@ -18,7 +18,7 @@ import { join } from "node:path";
 import type { DecodeSink, SourceLister, UsageSource } from "../reader.ts";
 import { applyFrames, inWalMode, markRollback, readWal } from "./_wal.ts";
 import { namesIn } from "./_homes.ts";
-import { nodeFs } from "../_fs.ts";
+import { nodeFs } from "../../edge/node_fs.ts";
 
 /** A database opened read-only, in memory. */
 export interface HostDatabase {

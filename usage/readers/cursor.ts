@@ -20,7 +20,7 @@ import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { REQUIRES_SYNC } from "./synced.ts";
-import { leanFs } from "../_fs.ts";
+import { leanFs } from "../../edge/node_fs.ts";
 
 /** The folders where a local Cursor usage cache may be. */
 export function cursorCacheDirs(

@@ -27,7 +27,7 @@
  */
 
 import { join } from "node:path";
-import { leanFs } from "../_fs.ts";
+import { leanFs } from "../../edge/node_fs.ts";
 import { probeExists } from "../_replay.ts";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
