@@ -79,9 +79,8 @@ const K = new Uint32Array([
  * The lowercase hex SHA-256 of `text` encoded as UTF-8. Written for a cold
  * start, where it runs in V8's interpreter: rotations spelled out instead of
  * called (~1,000 calls a 2-block input), the state in locals rather than
- * destructured from a typed array, no DataView — ~0.7 M instructions less
- * for a remote URL's key (valgrind, Deno 2.9: 3.15 → 2.45 M over an empty
- * script).
+ * destructured from a typed array, no DataView: what the interpreter runs
+ * fastest (bench/README.md).
  */
 export function sha256HexLean(text: string): string {
   const data = new TextEncoder().encode(text);

@@ -41,8 +41,8 @@ export function pickJson(text: string, spec: PickSpec, binary = false): Record<s
  * too), read in place: the same rules run on the bytes, and only the picked
  * values and the keys become strings. Equals `pickJson(binary, spec, true)`
  * where `binary` is the bytes as a one-char-per-byte string, without
- * building that string (on Node ~1–4 ms of CPU per MiB, against a few
- * `indexOf` jumps over the bytes).
+ * building that string, which on Node costs far more than a few `indexOf`
+ * jumps over the bytes (bench/README.md).
  */
 export function pickJsonBytes(bytes: Uint8Array, spec: PickSpec): Record<string, unknown> {
   // A Buffer view (no copy): its indexOf is memchr on Node, far faster than Uint8Array's.

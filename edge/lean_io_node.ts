@@ -40,8 +40,8 @@ function readStream(stream: NodeJS.ReadStream, timeoutMs: number): Promise<Uint8
  * Node's `process` and `fs`. The global `process` and
  * `process.getBuiltinModule` (Node ≥ 20.16) hand over the loaded objects;
  * `import("node:fs")` and `import("node:process")` would first wrap each in
- * an ES module, which costs a cold hook about as many instructions as
- * parsing all of its own code (valgrind, Node 20.20). Older Nodes import.
+ * an ES module, which costs a cold hook about as much as parsing all of its
+ * own code (bench/README.md). Older Nodes import.
  */
 async function nodeBuiltins(): Promise<{
   process: typeof import("node:process");
@@ -61,9 +61,9 @@ async function nodeBuiltins(): Promise<{
 
 /**
  * Makes fd 0 non-blocking through a bare libuv pipe handle — what opening
- * `process.stdin` does too, without the `net` and stream modules that cost a
- * cold hook ~12.6 M instructions (valgrind, Node 20.20: an empty script that
- * only touches `process.stdin`). `pipe_wrap` is on Node's `process.binding`
+ * `process.stdin` does too, without the `net` and stream modules, whose
+ * loading would be most of a cold hook's own cost (bench/README.md).
+ * `pipe_wrap` is on Node's `process.binding`
  * allow-list, and libuv makes every pipe or socket it opens non-blocking;
  * the deprecation warning `--pending-deprecation` would print is held back.
  * The handle is never read, so it never keeps the process alive. False when
@@ -92,8 +92,9 @@ function nonBlockingFd0(process: typeof import("node:process")): boolean {
 
 /**
  * Node's lean I/O reads fd 0 and writes fds 1 and 2 directly: reading and
- * writing through `process.stdin`/`stdout` streams costs a cold hook ~15 ms
- * (bench/hook_bench.ts). A pipe or socket on fd 0 is made non-blocking
+ * writing through `process.stdin`/`stdout` streams loads Node's stream
+ * machinery on every cold hook (bench/README.md). A pipe or socket on fd 0 is
+ * made non-blocking
  * ({@link nonBlockingFd0}), so a payload the host already wrote is read at
  * once, synchronously, and one still to come (EAGAIN) is waited for through
  * the `process.stdin` stream until the deadline. Where that handle is not to

@@ -3,8 +3,8 @@
  * re-scan with nothing new: the reads such a re-scan makes go through Deno's
  * own API (`denoFs` of edge/runtime_info.ts), and `node:fs` itself is taken
  * from `process.getBuiltinModule` only when a call needs it (on Node it is
- * loaded already). Loading `node:fs` costs a cold Deno start ~43 M
- * instructions (valgrind), about a tenth of such a re-scan.
+ * loaded already). Loading `node:fs` is a sizeable part of such a re-scan
+ * under Deno (bench/README.md).
  *
  * Node before 20.16 has no `getBuiltinModule`: there {@link fsReady}, which
  * the usage layer's entries await, imports it first.
@@ -30,7 +30,7 @@ const proc = (): any => (globalThis as any).process;
  */
 export async function fsReady(): Promise<void> {
   // Under Deno not even asked: reading `process.getBuiltinModule` there loads
-  // `node:module` and what it needs (~14 M instructions).
+  // `node:module` and what it needs.
   if (DENO || loaded || typeof proc()?.getBuiltinModule === "function") return;
   const name = "node:fs"; // a name Deno's start-up graph does not follow
   loaded = await import(name);

@@ -108,11 +108,9 @@ let raw: RawStat | null | undefined;
 /**
  * A stat as numbers, without the `Stats` object Node 20's `fs.statSync`
  * builds around them (four `Date`s and a dozen fields, then garbage): the
- * binding `fs.statSync` itself calls, through `process.binding("fs")`.
- * Measured on the generated 1 GB tree's 8,225 logs in a fresh Node 20
- * process: ~140 ms of CPU through `fs.statSync`, ~50 through this, most of
- * that the system calls themselves; a no-change re-scan of that tree went
- * from ~370 to ~280 ms of CPU above `--version`.
+ * binding `fs.statSync` itself calls, through `process.binding("fs")`: on a
+ * no-change re-scan most of the stat cost is then the system calls
+ * themselves (bench/README.md).
  *
  * The function returns Node's shared stat array (`dev, mode, nlink, uid,
  * gid, rdev, blksize, ino, size, blocks`, then seconds and nanoseconds of

@@ -83,8 +83,8 @@ export interface FileStat {
  * It returns undefined for a missing path or one that is not a regular file,
  * and throws an error with a `code` (`EACCES`, `ELOOP`…) otherwise. Deno's
  * `node:fs` `statSync` builds a full `Stats` (dates, getters) from the same
- * call: a no-change `usage` re-scan of ~8,000 files spent ~200 ms of CPU
- * more with it. The mtime is the same whole millisecond both give on Deno.
+ * call, a large share of a no-change `usage` re-scan's CPU (bench/README.md).
+ * The mtime is the same whole millisecond both give on Deno.
  */
 export function denoStatFile(): ((path: string) => FileStat | undefined) | undefined {
   if (!deno?.statSync) return undefined;
@@ -103,9 +103,8 @@ export function denoStatFile(): ((path: string) => FileStat | undefined) | undef
  * missing, not a regular file or cannot be stat'ed. For folders: mtime, ctime
  * and inode as {@link denoStatDir} gives them, or -1, -1, -1 for a path that
  * is missing or not a folder; false at the first that cannot be stat'ed. One
- * tight loop over Deno's stat: a re-scan with nothing new makes ~10,000 of
- * these calls, and through the one-path wrappers they cost about half again
- * as much CPU.
+ * tight loop over Deno's stat: a re-scan with nothing new makes one such
+ * call per log and folder, and the one-path wrappers cost more CPU per call.
  */
 export function denoStatsInto():
   | ((paths: readonly string[], dirs: boolean, out: Float64Array) => boolean)
@@ -210,7 +209,7 @@ export interface LeanFs {
  * Under Deno, the reads of {@link LeanFs} through Deno's own API, else
  * undefined (use `node:fs`). A `usage` re-scan with nothing new reads its
  * kept state, a time zone link and a few host files; loading Deno's `node:fs`
- * for them cost ~43 M instructions (valgrind), about a tenth of the re-scan.
+ * for them would be a sizeable part of the re-scan (bench/README.md).
  */
 export function denoFs(): LeanFs | undefined {
   if (!deno?.readFileSync) return undefined;
@@ -240,9 +239,9 @@ export function denoFs(): LeanFs | undefined {
  * at once). `Atomics.waitAsync` on a cell no one notifies costs a cold Deno
  * start next to nothing (every Deno 2 has it); the alternatives do not:
  * since Deno 2.8 the global timers are Node's, and the first one loads
- * enough Node compatibility to cost a cold hook about half of an empty
- * script's start-up, and `AbortSignal.timeout` with a listener cost a cold
- * hook ~3 M instructions, a sixth of its whole overhead (bench/hook_bench.ts).
+ * enough Node compatibility to cost a cold hook a large part of an empty
+ * script's start-up, and `AbortSignal.timeout` with a listener is a large
+ * share of a hook's own overhead (bench/README.md, bench/hook_bench.ts).
  */
 function deadline(ms: number): Promise<"timeout"> {
   const wait = Atomics.waitAsync(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -250,8 +249,9 @@ function deadline(ms: number): Promise<"timeout"> {
 }
 
 /**
- * Reads Deno's stdin with plain reads: its web-stream reader costs ~20 ms of
- * set-up on a cold start, a read loop ~1 ms. The deadline is {@link deadline}.
+ * Reads Deno's stdin with plain reads: its web-stream reader's set-up costs
+ * a cold start far more than a read loop (bench/README.md). The deadline is
+ * {@link deadline}.
  */
 async function denoStdin(timeoutMs: number): Promise<string> {
   if (deno.stdin.isTerminal?.()) return "";
@@ -345,7 +345,7 @@ export function denoIo(): LeanIo {
       }
     },
     // A listing, where the project-key walk would otherwise try a read that
-    // usually fails: the first error a Deno process builds costs ~0.8 M instructions.
+    // usually fails: the first error a Deno process builds costs more than a listing.
     names(path) {
       try {
         const names: string[] = [];

@@ -62,9 +62,9 @@ export function homeBinPath(root: string, os: OsName): string {
  * pre-linked `cli/main_linked.js` while it matches its sources — one module
  * for a hook call instead of twenty — else `cli/main.ts`). Under Deno the
  * project's deno.json is passed explicitly so the import map applies
- * wherever the host starts us, with `--no-lock`: reading deno.lock costs
- * every hook call ~4.5 M instructions (about a third of what a hook adds to
- * an empty script), the npm imports are pinned to exact versions anyway, and
+ * wherever the host starts us, with `--no-lock`: reading deno.lock is a
+ * large share of what a hook adds to an empty script (bench/README.md), the
+ * npm imports are pinned to exact versions anyway, and
  * a launcher must never write a lock file beside the package. Loaded from a
  * registry, see install/remote_entry.ts: there `host` (the CLI context's)
  * gives the main script (a branded CLI's deno.json is found from it) and

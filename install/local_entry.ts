@@ -19,11 +19,9 @@
  * call the launcher runs the copy only while it exists and is not newer
  * than the launcher itself (`[ -f copy ] && ! [ copy -nt launcher ]`: shell
  * built-ins, no process), else the registry URL: an edited, replaced or
- * removed copy never runs. A per-call hash costs more than it saves
- * (measured, CPU time over the copy run unchecked, medians of 21 interleaved
- * runs on a loaded 2-core VM: a `cksum` child +20 ms, a guard module hashing
- * the copy with Web Crypto +14 ms, the registry URL's own checks +7.5 ms;
- * in instructions `cksum` is only +0.4 M, the cost is the fork and exec).
+ * removed copy never runs. A per-call hash costs more than it saves: a
+ * `cksum` child's fork and exec, or a guard module hashing the copy, each
+ * costs more than the registry URL's own checks (bench/README.md).
  * `doctor` checks
  * the sha256 against the recorded one and the registry's manifest;
  * `doctor --heal` rewrites the copy (and then the launcher). A copy edited

@@ -149,8 +149,8 @@ export function writeFileAtomic(
 
 /**
  * Eight random hex digits from Web Crypto: importing `node:crypto` for them
- * cost every command that may write (usage, install) ~10 ms of start-up on
- * Deno's Node compatibility layer.
+ * would add Deno's Node-compatibility start-up to every command that may
+ * write (usage, install).
  */
 function randomHex(): string {
   return crypto.getRandomValues(new Uint32Array(1))[0].toString(16).padStart(8, "0");

@@ -40,8 +40,8 @@ export interface GitWalkFs {
   /**
    * A folder's entry names, or undefined when it cannot be listed. Optional:
    * where a failed read costs more than a listing (Deno builds and throws an
-   * error object, ~0.8 M instructions on a cold start; listing a `.git`
-   * folder's ~20 entries costs ~0.3 M), the walk lists a `.git` folder once
+   * error object, dear on a cold start; bench/README.md), the walk lists a
+   * `.git` folder once
    * instead of trying to read a `commondir` that only worktrees have.
    */
   names?(path: string): string[] | undefined;

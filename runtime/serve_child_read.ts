@@ -3,10 +3,9 @@
  * per read: Node's `onread` socket option (`{ buffer, callback }`), applied
  * to the pipe socket `child_process` already made, through the same two
  * socket fields and `useUserBuffer` call the option sets up. Deno's Node
- * layer has them too. Measured on this project's 2-core machines: the
- * server→host direction costs 2.4 ms of CPU per MiB this way against 10–15
- * ms on Deno (a fresh 64 KiB buffer per read is mostly page faults), and
- * 2.7 against 7.8 ms on Node.
+ * layer has them too. A fresh 64 KiB buffer per read costs mostly page
+ * faults; the reused one makes the server→host direction several times
+ * cheaper on both runtimes (bench/README.md).
  *
  * A chunk is a view of the reused buffer, valid only during its callback,
  * unless `held()` says the consumer still holds it when the callback

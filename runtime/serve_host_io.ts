@@ -13,8 +13,8 @@
  * whose `process.stdin` is not, a `net.Socket` opened on fd 0 is, and its
  * reads run on the main thread's event loop. Deno's `fs.read` on fd 0, used
  * before, costs a `dup`, a `close` and a hand-off to a blocking thread and
- * back per read: 1.7–2.9 ms of CPU per MiB read against 0.86 for the
- * socket (256 MiB piped in, 3 runs each, this project's 2-core machines).
+ * back per read, about twice or three times the socket's CPU per byte
+ * (bench/README.md).
  * It stays as the fallback ({@link fdHostIo}) where fd 0 is a file, a
  * terminal, or the same pipe or socket as fd 1 (the socket makes its fd
  * non-blocking, which would make fd 1 so too). Tests use
@@ -251,7 +251,7 @@ export function fdHostIo(): HostIo {
     if (paused || stopped || waiting || !handlers) return;
     waiting = true;
     // Buffers come back once the server's stdin has written them: fresh
-    // memory costs page faults (4–10 ms per MiB measured here).
+    // memory costs page faults.
     const buf = pool.pop() ?? new Uint8Array(READ_BYTES);
     readFd(0, buf, 0, buf.length, null, (error, n) => {
       waiting = false;

@@ -5,10 +5,8 @@
  * waits around it; a Linux pipe holds 64 KiB, so a 1 MiB result crossed in
  * 16 chunks or more. With the two pipes to the server widened to
  * {@link SERVER_PIPE_BYTES} and the server's stdout read that much at a
- * time, a 1 MiB result crosses in one or two. Measured on this project's
- * 2-core machines, bare client, 4-call bursts of 1 MiB echoes (5
- * interleaved runs each, medians): the forwarding thread's CPU per call fell
- * from 6.6 ms to 4.6 ms, its syscalls from ~128 to ~77. The host's own pipes
+ * time, a 1 MiB result crosses in one or two, which saves the forwarding
+ * thread CPU and syscalls per call (bench/README.md). The host's own pipes
  * (our stdin and stdout) keep the size the host gave them; bytes, their order
  * and back-pressure (a full pipe still stops the writer) are the same. The
  * pipes are widened only once a read from the server fills the default

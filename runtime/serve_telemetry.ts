@@ -137,12 +137,12 @@ export function startServeTelemetry(input: {
   // Chunks are copied into a ring shared with the worker (no allocation on
   // this thread). The worker is told only when bytes follow a pause: while
   // they flow it looks at the ring's write position every quiet period
-  // (serve_worker.ts). A message every 25 ms instead cost this thread a timer
-  // and a message, and the worker a wake-up, ~12 times per 1 MiB round trip.
+  // (serve_worker.ts). A message on a timer instead would cost this thread a
+  // timer and a message, and the worker a wake-up, many times per round trip.
   const ring = new RingWriter(init.ring);
   // Set once the worker was told the ring is half full, until it took the
-  // bytes: a message per chunk meanwhile cost this thread (and the worker)
-  // about 1 ms of CPU per MiB forwarded, for nothing.
+  // bytes: a message per chunk meanwhile would cost this thread (and the
+  // worker) CPU for every chunk forwarded, for nothing.
   let urged = false;
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;

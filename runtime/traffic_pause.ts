@@ -2,8 +2,8 @@
  * Keeps serve's tokenizer thread off the CPU while bytes are flowing. On a
  * two-core machine the host, the server and serve's forwarding thread share
  * the cores while a big result is in flight; even at nice 10 the tokenizer
- * took 18 ms of CPU per 1 MiB round trip from them (measured with perf on
- * this project's machines) when it was still counting the previous burst.
+ * took CPU from them when it was still counting the previous burst
+ * (bench/README.md).
  * It counts a big text in segments (telemetry/tokenizer.ts `countText`), so
  * between two segments it looks at a word of shared memory that changes
  * with every chunk forwarded (the ring's write position,
@@ -20,7 +20,7 @@ import { QUIET_MS } from "../telemetry/quiet_gate.ts";
  * Milliseconds without a forwarded chunk after which counting goes on: the
  * same pause the row writer waits for (telemetry/quiet_gate.ts). A shorter
  * gap inside a burst is not idle time: the host or the server is then busy
- * with the message it just got (the SDK spends 100 ms and more on a 1 MiB one).
+ * with the message it just got (the SDK spends long on a big one).
  */
 export const TRAFFIC_QUIET_MS: number = QUIET_MS;
 /**

@@ -224,8 +224,8 @@ export function bundleEntry(
   const out: string[] = [
     `// Pre-linked by scripts/_npm_bundle.ts: ${entry} with ${joined.length} modules.`,
     "const __joined = new Map();",
-    // The package root without a URL parse (a cold Deno start's first costs
-    // ~0.5 M instructions) when the entry's URL is plain — no query,
+    // The package root without a URL parse (a cold Deno start's first is
+    // dear: core/lazy_import.ts) when the entry's URL is plain — no query,
     // fragment, escape, drive letter or segment starting with a dot — so
     // dropping its last path segments is what URL resolution does.
     "function __rootOf(u, steps) {",

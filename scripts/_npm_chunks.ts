@@ -1,6 +1,6 @@
 /**
  * The npm executable, pre-linked with code splitting. Node compiles and
- * links every ES module file on its own (~0.6 ms each) and parses every byte
+ * links every ES module file on its own (a cost per file) and parses every byte
  * of a file it loads, so neither one file per module (~200 for an install)
  * nor one bundle of everything (a hook call parsing the whole CLI) is cheap.
  *

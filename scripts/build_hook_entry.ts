@@ -79,8 +79,8 @@ function transpiled(root: string, roots: string[]): EmittedModules {
  * Joined modules whose functions stay lazily compiled (scripts/_eager_functions.ts):
  * the Node half of the lean I/O, which never runs under Deno, and the
  * dialects outside the Claude family, each used by its own hosts only.
- * Compiled eagerly, their code in the cache costs every hook call ~60 page
- * faults more (~2,890 against ~2,820) for no instruction saved on it.
+ * Compiled eagerly, their code in the cache costs every hook call page
+ * faults for no instruction saved on it (bench/README.md).
  */
 function staysLazy(path: string): boolean {
   return path === "edge/lean_io_node.ts" ||

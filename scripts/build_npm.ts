@@ -143,8 +143,7 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
   const { files } = linkChunks(withoutComments(emitted), entry, [
     // Loaded on every host event: one chunk with the entry's own imports. Claude's dialect
     // too: it is Claude Code's and its forks' (Codex, Gemini, Qwen, Continue, VS Code), and in
-    // the code cache a hook through it compiles nothing (valgrind, Node 20.20, over an empty
-    // script: a Claude hook -3.0 M instructions, with the row -3.4 M; a Cursor hook +0.15 M).
+    // the code cache a hook through it compiles nothing (bench/README.md).
     ["runtime/hook_main.js", "telemetry/hook_row_lean.js", "adapters/dialects/claude.js"],
     ["runtime/statusline.js"],
     ["runtime/usage_event.js"],
@@ -178,8 +177,7 @@ const BIN_BODY = "_main_body.js";
  * under the OS temp dir (never in our data root), checks each entry against
  * its file's content, and skips it when that folder cannot be written. A
  * hook runs from our own code cache instead: with it, Node's cache no longer
- * paid for itself (valgrind, Node 22.23, a Claude hook with the telemetry
- * row over an empty script: +17.2 M instructions with it, +16.9 M without).
+ * pays for itself there (bench/README.md).
  */
 const COMPILE_CACHE = [
   "const __acargv = globalThis.process.argv[2];",

@@ -1,17 +1,15 @@
 /**
  * A single-producer, single-consumer ring of byte records in a
  * SharedArrayBuffer: serve's forwarding thread copies each chunk in (one
- * memcpy, no allocation) and its telemetry thread takes them out. Measured
- * on this project's 2-core machines: a fresh 1 MiB buffer per copy costs
- * 4 ms (Node) to 10 ms (Deno) in page faults, and Deno's worker messages
- * carry typed arrays at a few MB/s; a shared ring costs neither.
+ * memcpy, no allocation) and its telemetry thread takes them out: a fresh
+ * buffer per copy costs page faults, and Deno's worker messages carry typed
+ * arrays slowly; a shared ring costs neither (bench/README.md).
  *
  * A record is `[tag: u8][3 unused bytes][length: u32][bytes]`, starting at a
  * multiple of 8 (the ring's size is one too), so its bytes start 8-aligned
  * like the chunk they are copied from: V8 copies into shared memory word by
- * word only when both sides are aligned alike, byte by byte otherwise, and
- * with 5-byte headers the copy cost serve's forwarding thread 0.5–1 ms of
- * CPU per 1 MiB round trip (perf, Deno and Node 20). When a record does not
+ * word only when both sides are aligned alike, byte by byte otherwise
+ * (bench/README.md). When a record does not
  * fit, the producer drops it and puts a {@link GAP_TAG} record where it would
  * have been (as soon as there is room), so the consumer can resynchronise
  * instead of gluing unrelated bytes together.

@@ -1,9 +1,9 @@
 /**
  * Shared memory for big lines on their way from serve's row writer to its
- * tokenizer thread. Measured on this project's 2-core machines, moving a
- * 1 MiB line between threads by message costs 100+ ms of CPU on Deno (typed
- * arrays, copied or transferred) and 17 ms on Node (as a string); a fresh
- * 1 MiB buffer costs 4–6 ms of page faults. A line copied into this arena
+ * tokenizer thread. Moving a big line between threads by message is dear
+ * on both runtimes (typed arrays on Deno, copied or transferred; a string on
+ * Node), and a fresh buffer costs page faults (bench/README.md). A line
+ * copied into this arena
  * costs a memcpy into memory already touched, and the tokenizer thread is
  * told only where it is.
  *
@@ -55,8 +55,7 @@ export class LineArena {
       const tail = this.#live[0][0];
       // Regions start 8-aligned: V8 copies into shared memory word by word
       // only when both sides are aligned alike, byte by byte otherwise
-      // (measured on Node: 3.75 ms of the row writer's CPU per 1 MiB round
-      // trip went to copying lines in, from an aligned buffer to odd offsets).
+      // (telemetry/byte_ring.ts).
       const head = align8(this.#live[this.#live.length - 1][1]);
       if (head > tail) {
         // Not wrapped: room after head, else from the start up to tail.

@@ -32,10 +32,10 @@ export const PEEK_SPEC: PickSpec = {
 };
 
 /**
- * Node reads the routing fields from the bytes ({@link pickJsonBytes}): its
- * one-char-per-byte string of a 1 MiB line costs ~4 ms of CPU, and the row
- * writer's CPU per 1 MiB round trip fell from ~9 to ~1.2 ms. Deno builds that
- * string in ~0.1 ms and searches it faster than bytes, so it keeps the string.
+ * Node reads the routing fields from the bytes ({@link pickJsonBytes}):
+ * building its one-char-per-byte string of a big line was most of the row
+ * writer's CPU. Deno builds that string cheaply and searches it faster than
+ * bytes, so it keeps the string (bench/README.md).
  */
 const ON_NODE = runtimeName() === "node";
 

@@ -3,9 +3,9 @@
  * so the caller may pass views of memory it reuses (serve's shared ring):
  * line ends are found in the chunk itself, and each line's bytes are copied
  * exactly once, into a buffer of the line's own size that the caller keeps.
- * The unfinished part of a line waits in one reusable buffer (memory already
- * touched: copying into it costs about 0.15 ms per MiB, while every fresh
- * MiB costs 4–10 ms of page faults on the machines this was measured on).
+ * The unfinished part of a line waits in one reusable buffer: copying into
+ * memory already touched costs far less than the page faults of fresh
+ * memory (bench/README.md).
  * Lines are returned as bytes, so UTF-8 is decoded once per whole line and a
  * character split across chunks is never damaged.
  *

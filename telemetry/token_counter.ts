@@ -1,8 +1,8 @@
 /**
  * Where token counts come from, behind one asynchronous interface: in-process
  * (tests, CLI reports), or a dedicated worker thread (serve), so that loading
- * the tokenizer — a 4.6 MB module whose compilation blocks its thread for a
- * second or more, far longer on a loaded machine — never stalls the thread
+ * the tokenizer — a module of several megabytes whose compilation blocks its
+ * thread for a long time, far longer on a loaded machine — never stalls the thread
  * that records rows. A caller that stops waiting falls back to the heuristic.
  *
  * @module

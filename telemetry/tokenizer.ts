@@ -1,7 +1,7 @@
 /**
  * Token counting with gpt-tokenizer's `o200k_base`, loaded lazily (a dynamic
- * import of the one encoding, never the package root: +300–450 ms and ~70 MB,
- * so only the telemetry worker and report commands ever load it).
+ * import of the one encoding, never the package root, whose load time and
+ * memory only the telemetry worker and report commands ever pay).
  *
  * Long texts are counted in segments cut where the o200k pre-tokenizer
  * itself always splits, so the sum equals counting the whole text:
@@ -30,7 +30,7 @@ export interface TokenCount {
 /** Counts the tokens of a text (special-token strings count as plain text). */
 export type CountFn = (text: string) => number;
 
-/** Target segment length in UTF-16 units (~10 ms of tokenizing). */
+/** Target segment length in UTF-16 units: short enough to yield between segments often. */
 export const SEGMENT_CHARS = 32_768;
 const SEARCH_WINDOW = 8_192;
 const LONG_RUN = /[\p{L}\p{M}]{1000,}|[^\s\p{L}\p{N}]{1000,}|\s{1000,}/u;

@@ -1,9 +1,8 @@
 /**
  * A `usage` re-scan with nothing new loads no `node:fs` (nor `node:buffer`,
  * nor `node:worker_threads`: only a first cached report starts a worker)
- * under Deno: loading Deno's `node:fs` costs ~43 M instructions (valgrind),
- * about a tenth of such a re-scan (DESIGN §5: under 100 ms), `node:buffer`
- * ~3 M. Its reads go through Deno's own API
+ * under Deno: each is a measurable part of such a re-scan (DESIGN §5: under
+ * 100 ms; bench/README.md). Its reads go through Deno's own API
  * (`denoFs`, edge/node_fs.ts); what only a scan that reads a file needs (the
  * decoder, the writers of the kept state) is loaded behind that scan.
  */

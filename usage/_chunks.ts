@@ -5,7 +5,7 @@
  * would hold only its blank value is never allocated. The scan's running
  * merge (`_dedup.ts`) and key set (`_keys.ts`) grow to hundreds of thousands
  * of rows; most hosts log no cost, multiplier or reasoning, so those columns
- * cost nothing (measured: ~15 MB less peak RSS on the generated 1 GB tree).
+ * cost nothing.
  *
  * @module
  */

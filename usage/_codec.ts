@@ -34,8 +34,8 @@ export class ByteWriter {
 
   /**
    * A writer whose buffer starts at `capacity` bytes: a caller that knows
-   * about how much it will write saves the doubling copies (a buffer grown to
-   * 16 MB held ~24 MB at once while the last copy ran).
+   * about how much it will write saves the doubling copies (and the moment
+   * the old and new buffers are both held).
    */
   constructor(capacity: number = 1 << 12) {
     this.buf = new Uint8Array(Math.max(16, capacity));

@@ -8,9 +8,9 @@
  * (`_chunks.ts`), so memory is one row per request — not per source, nor per
  * line — outside the collected heap, and a source's rows can be dropped as
  * soon as they are added. That row cannot go: a request's winner may be
- * replaced by a copy in any later file. Measured on the generated 1 GB tree:
- * ~80 bytes a request (24 of them the digest and its table slot; the whole
- * keys, kept when the cache was on, took ~40 more on average).
+ * replaced by a copy in any later file. The digest and its table slot are
+ * a small part of a request's row; the whole keys, kept when the cache is
+ * on, add more (bench/README.md).
  *
  * Rows come as {@link Rows} (decoded on this thread) or as a {@link RowsView}
  * of encoded bytes (sent by a worker, or kept in the cache), whose keys go
@@ -21,8 +21,8 @@
  * order: worker threads finish sources in any order, yet the records, and
  * the float sums of their costs, come out the same every run.
  *
- * Measured on the generated 1 GB tree (one thread): holding every source's
- * rows until all were read, then merging them, peaked at ~160 MB of heap.
+ * Rows are merged as each source is read: holding every source's rows until
+ * all were read, then merging them, peaked far higher (bench/README.md).
  *
  * @module
  */
@@ -68,7 +68,7 @@ const FLOAT_COLUMNS: ReadonlySet<string> = new Set(["ts", "cost", "multiplier"])
 export class Dedup {
   private keys: KeySet | DigestSet;
   // Columns by position, not by name: a per-row `table[name]` lookup was the
-  // larger part of adding a row (~1.5 µs a row of 13 columns).
+  // larger part of adding a row.
   // Token counts in 4-byte chunks, widened where one does not fit (`Chunked`).
   private readonly cols = COLUMNS.map((name, c) =>
     c >= FIRST_INDEX

@@ -2,11 +2,10 @@
  * Remembered folder listings, so a re-scan with nothing new stats each folder
  * under a host's roots instead of reading it: one `stat` instead of `open`,
  * `fstat`, two `getdents` and `close` (and, under Deno, an object per entry).
- * On the generated 1 GB tree (1,747 folders, 8,225 files) reading the folders
- * was about a third of such a re-scan's CPU under Deno (~130 of ~400 ms
- * above `--version`). Used under both runtimes: the walks it vouches for are
+ * Reading the folders was a large part of such a re-scan's CPU
+ * (bench/README.md). Used under both runtimes: the walks it vouches for are
  * what `_listing_memo.ts` keeps, and with that memo a no-change re-scan on
- * Node 20 stats its folders instead of reading them (~120 ms less CPU there).
+ * Node 20 stats its folders instead of reading them too.
  * The stats are in the units both runtimes give (`_node_stat.ts`), so either
  * runtime's memo holds for the other.
  *
@@ -92,10 +91,8 @@ export function readDirKinds(path: string): DirListing {
 
 /**
  * Lists a folder for a scan without the cache: under Deno through its own API
- * with kinds (no probing of files as folders: a cold walk of the generated
- * 1 GB tree's 1,747 folders cost ~70 ms of CPU so, ~90 through `node:fs` by
- * name, ~105 with kinds), elsewhere by name only (kinds unknown), which is
- * what costs Node least.
+ * with kinds (no probing of files as folders), elsewhere by name only
+ * (kinds unknown): what costs each runtime least (bench/README.md).
  */
 export const listNames: ListDir = denoReadDir() ?? ((path) => {
   let names: string[];

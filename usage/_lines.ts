@@ -6,9 +6,9 @@
  * Searching runs on a latin1 view of each chunk (one char per byte, so string
  * offsets are file offsets, and V8's string search is several times faster
  * than a byte search here). Marked lines are handed over in that form too, a
- * "binary string": decoding UTF-8 costs Deno 100–300 MB/s where the latin1
- * view costs 3–8 GB/s, and JSON.parse reads one-byte strings about three times
- * faster than two-byte ones (measured on generated Claude Code lines).
+ * "binary string": the latin1 view costs a small fraction of decoding UTF-8,
+ * and JSON.parse reads one-byte strings faster than two-byte ones
+ * (bench/README.md).
  * `_parse_line.ts` turns them into values exactly as UTF-8 text would parse.
  *
  * @module
@@ -17,11 +17,11 @@
 import { Buffer } from "node:buffer";
 import { readSync } from "node:fs";
 
-// Larger chunks (128 KB, 1 MB) measured no faster over the whole scan: their
-// latin1 views land in V8's large-object space and cost more collection.
+// Not larger: their latin1 views would land in V8's large-object space and
+// cost more collection, for no faster scan (bench/README.md).
 const CHUNK = 1 << 16;
 
-// Buffer.allocUnsafe costs ~0.3 ms per call under Deno: one buffer is reused
+// Buffer.allocUnsafe is dear per call under Deno: one buffer is reused
 // (decoding is synchronous, so never by two scans at once).
 let shared: Buffer | undefined;
 

@@ -27,9 +27,9 @@
  *   ({@link ListingMemo.replay}).
  *
  * Used where `_dirs.ts` remembers folders (on both runtimes, with a cache).
- * Binary, small, read in one go (under Deno a 1.5 MB JSON version cost
- * ~55 ms of CPU to read and parse on every re-scan: fresh memory is dear
- * here). Paths relative to their root; names and numbers only, no file
+ * Binary, small, read in one go (a JSON version was dear to read and parse
+ * on every re-scan: fresh memory is dear here). Paths relative to their
+ * root; names and numbers only, no file
  * content. A damaged, foreign or absent file is ignored: everything is
  * walked and stat'ed as without it.
  *

@@ -9,8 +9,8 @@
  * the result differs from the UTF-8 one only when it holds a char ≥ 0x80
  * (either from such a byte or from a `\u` escape). So the values a reader gets
  * are checked for such a char, and only then is the line decoded as UTF-8 and
- * parsed again. Measured on generated Claude Code lines: UTF-8 decoding plus
- * parsing reads ~100 MB/s under Deno, parsing the binary string ~430 MB/s.
+ * parsed again: parsing the binary string is several times faster than
+ * decoding UTF-8 and parsing that (bench/README.md).
  *
  * @module
  */
@@ -21,8 +21,8 @@ import { pickJson, utf8 } from "../core/pick_json.ts";
 /**
  * From this length on, a picked line is skip-parsed (`pickJson`) instead of
  * parsed whole: long lines are mostly message text and tool input, which
- * `pickJson` jumps over. Measured on generated lines: `JSON.parse` wins below
- * ~4 KB (many short strings), `pickJson` wins 2–3× on 10 KB+ lines of code.
+ * `pickJson` jumps over; short lines (many short strings) parse faster whole
+ * (bench/README.md).
  */
 export const PICK_MIN_LENGTH = 4096;
 

@@ -6,8 +6,8 @@
  * workers.
  *
  * Why this thread does not decode as well: decoding allocates at a high rate,
- * and V8 then grows a thread's young generation to its maximum (64 MB here)
- * for the rest of the process; a worker's can be capped (`resourceLimits`),
+ * and V8 then grows a thread's young generation to its maximum for the
+ * rest of the process; a worker's can be capped (`resourceLimits`),
  * this thread's cannot from code.
  *
  * A worker's whole heap is capped too ({@link WORKER_LIMITS}): uncapped, V8
@@ -30,14 +30,11 @@ import { loadReader } from "./readers/registry.ts";
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
 /**
- * Heap limits of a decoding worker, in MB. Measured on the generated 1 GB tree
- * with two workers, read-only, next to the uncapped young-8 workers of before
- * (peak RSS, user+system CPU, runs interleaved on a 2-core machine): uncapped
- * 205–214 MB, 8.0–8.6 s; young 4 old 16 176–179 MB, 7.9–8.5 s; young 2 old 16
- * 169–174 MB but 8.7–9.1 s; old 20 gained no CPU; old 12 cost ~2.5 s of
- * collection. A worker boots in 6–8 MB of heap under Deno 2.9 (and aborts the
- * whole process if it cannot: never go near that), so 16 leaves room for
- * one source's records.
+ * Heap limits of a decoding worker, in MB: the lowest peak memory without
+ * more CPU (bench/README.md has the limits tried). A worker needs some of
+ * its heap just to boot (and aborts the whole process if it cannot: never
+ * go near that), so the old generation leaves room for one source's
+ * records beyond that.
  */
 export const WORKER_LIMITS: Readonly<WorkerHeapLimits> = {
   maxYoungGenerationSizeMb: 4,
@@ -61,8 +58,8 @@ export interface RunStats {
 }
 
 /**
- * Workers at most by default: each costs ~20–25 MB of resident memory (its own
- * V8 heap and allocator), and DESIGN §5 holds a 1 GB scan under 200 MB.
+ * Workers at most by default: each costs resident memory of its own (a V8
+ * heap and allocator), and DESIGN §5 holds a 1 GB scan under 200 MB.
  */
 export const MAX_WORKERS = 2;
 

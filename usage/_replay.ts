@@ -7,8 +7,8 @@
  *
  * A reader's listing depends on nothing else: while every one of those reads
  * gives what it gave, and every walk returns what it returned, `sources`
- * returns the same sources. Loading the 17 readers to ask them again cost a
- * no-change re-scan under Deno ~27 M instructions (valgrind).
+ * returns the same sources, and a no-change re-scan need not load every
+ * reader to ask them again (bench/README.md).
  *
  * Readers probe host files only through {@link probeExists},
  * {@link probeText} and {@link probeNames} (never `leanFs` or `node:fs` in
@@ -164,7 +164,7 @@ export async function recordSources<T>(
 /**
  * Whether `host` reads as `record` says and every probe finds what it found.
  * A probe of a path still missing ({@link stillAbsent}) is not made again:
- * under Deno each one that fails builds an error (~1–2 M instructions).
+ * under Deno each one that fails builds an error, which is dear.
  */
 export function sameSources(host: HostEnv, record: SourcesRecord, gone?: Set<string>): boolean {
   for (const [name, value] of record.reads) {

@@ -6,10 +6,9 @@
  * and V8 grows a thread's young generation with what survives its minor
  * collections (the listing, the cursors, the merge's strings) up to 32 MB
  * on this one, kept for the rest of the process; a worker's can be capped
- * (`resourceLimits`), this thread's cannot from code. Measured on the
- * generated 1 GB tree (Deno), the main thread's heap reached ~54 MB by the
- * end of a first scan, ~30 of it young generation, while the decoding
- * workers it starts hold ~16 MB each.
+ * (`resourceLimits`), this thread's cannot from code. On a large history the
+ * main thread's young generation is a large part of a first scan's heap
+ * (bench/README.md).
  *
  * A report runs on a worker capped at {@link REPORT_YOUNG_MB} of young
  * generation (its old generation uncapped) when it is the first with the
@@ -18,19 +17,16 @@
  * generation most). A re-scan with kept state reads little, and a run
  * without the cache (`--no-cache`, or no right to write it) gained nothing
  * under Deno; both stay on this thread, where a tiny history does not pay a
- * worker's start (~0.15 s of CPU). `AGENT_CONNECTOR_USAGE_THREADS=1` keeps
+ * worker's start. `AGENT_CONNECTOR_USAGE_THREADS=1` keeps
  * everything on this thread. A worker that fails or cannot start is not
  * needed: the report is then computed here.
  *
- * Measured on that tree, peak RSS medians of interleaved rounds: first
- * cached run 188 -> 170-174 MB under Deno, 177 -> 151 MB under Node 20; a
- * run without the cache on the worker: unchanged under Deno (~164 MB: the
- * main thread's young generation grew only to ~16 MB there), 155 -> 149 MB
- * under Node, for ~0.15 s more CPU on a tiny history at every run. Tried and
- * dropped: decoding one bucket on this worker instead of a second decoding
- * worker (no lower peak: its uncapped old generation filled with the
- * decoder's garbage instead), and settling each platform as soon as its last
- * source was merged, jobs ordered platform by platform (4-6 MB higher).
+ * The worker lowers a first cached run's peak memory under both runtimes
+ * (bench/README.md has the figures). Tried and dropped: decoding one bucket
+ * on this worker instead of a second decoding worker (no lower peak: its
+ * uncapped old generation filled with the decoder's garbage instead), and
+ * settling each platform as soon as its last source was merged, jobs
+ * ordered platform by platform (a higher peak).
  *
  * @module
  */
@@ -126,7 +122,7 @@ export async function computeReport(
 /**
  * Whether `job` is the first run with the cache: writable, with no kept
  * state yet. Through `leanFs` (edge/node_fs.ts): a re-scan with nothing new
- * asks this too, and under Deno `node:fs` costs it ~43 M instructions.
+ * asks this too, and under Deno must not load `node:fs` for it.
  */
 export async function firstCachedRun(
   job: Pick<ReportJob, "host" | "noCache">,

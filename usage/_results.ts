@@ -10,7 +10,7 @@
  *
  * One file per query, `<cache dir>/report.<hash>.json`, holding the query
  * itself (a hash collision never answers another query), the local zone's
- * name (`Intl` costs ~25 ms to start; the zone's identity is in the query)
+ * name (`Intl` is dear to start: `_zone.ts`; the zone's identity is in the query)
  * and the parts. Aggregate counts and ids only, like the rest of the cache.
  *
  * @module

@@ -5,9 +5,8 @@
  * Written as a stream while a full scan settles: each source's rows go to a
  * temporary file as soon as they are merged, and the file replaces the old
  * one when the scan finishes. Holding them all to the end, then writing them
- * in one buffer, kept ~17 MB of rows, and for a moment a second copy, next
- * to the merge and the finished table on the generated 1 GB tree: the peak
- * of the first cached scan.
+ * in one buffer, kept every row, and for a moment a second copy, next to
+ * the merge and the finished table: the peak of the first cached scan.
  *
  * Layout: magic, a JSON header, then per source a tag (1), its key, its end
  * offset and its rows (an 8-byte aligned block), and last a tag (0) and the

@@ -81,8 +81,7 @@ const HEAD = 4096;
 /**
  * The header of `path` when it is a records file of `readerVersion`, read
  * without the table behind it: a re-scan after an append finds the snapshot
- * stale from its first bytes (reading the whole file to learn that cost
- * ~20 ms a platform on the generated 1 GB tree).
+ * stale from its first bytes, without reading the whole file to learn that.
  */
 function header(path: string, readerVersion: number): Header | undefined {
   try {

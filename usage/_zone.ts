@@ -2,10 +2,9 @@
  * This process's local time zone, two ways. {@link zoneKey} identifies it
  * cheaply, for keying kept report results: local days come from `Date`'s
  * own local getters, which follow `TZ` and `/etc/localtime`. {@link zoneName}
- * names it as `Intl` does, which starts ICU's zone data: measured ~25 ms of
- * start-up under both Deno and Node, a quarter of what a re-scan with
- * nothing new may cost. So a re-scan keys by the identity and prints the
- * name kept with the result.
+ * names it as `Intl` does, which starts ICU's zone data, a large part of
+ * what a re-scan with nothing new may cost (bench/README.md). So a re-scan
+ * keys by the identity and prints the name kept with the result.
  *
  * @module
  */

@@ -68,9 +68,8 @@ const DENO_READ = denoFs()?.readFile;
 /**
  * The bytes of a binary cache file, in a buffer of their own (offset 0, so
  * typed views over them line up); throws when it cannot be read. Under Deno
- * through its own read (a fresh buffer); on Node through one fd (under Deno,
- * `node:fs` `readFileSync` of the three snapshot files cost 60–95 ms of CPU
- * on a re-scan's first (cold) call, the fd 25 ms).
+ * through its own read (a fresh buffer); on Node through one fd, cheaper
+ * than `readFileSync` on a re-scan's first (cold) call (bench/README.md).
  */
 export function readCacheFile(path: string): Uint8Array {
   if (DENO_READ) return DENO_READ(path);

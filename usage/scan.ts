@@ -178,10 +178,7 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
   const scans: PlatformScan[] = [];
   const parts: string[] = [];
   // Folders whose listing is remembered are stat'ed, not read (`_dirs.ts`).
-  // Remembered folder listings pay on both runtimes. Measured on a no-change
-  // re-scan of the generated 1 GB tree (with `_listing_memo.ts`'s walks and
-  // stats): Deno ~660–710 M user-space instructions above `--version` with it
-  // against ~750–910 M reading every folder; Node 20 ~530 M against ~710 M.
+  // Remembered folder listings pay on both runtimes (bench/README.md).
   const dirs = cache ? new DirMemo(cacheDir) : undefined;
   // Walks and stats as they were last time: a no-change re-scan compares numbers (`_listing_memo.ts`).
   const memo = dirs ? new ListingMemo(cacheDir, undefined, statPaths) : undefined;

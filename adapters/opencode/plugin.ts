@@ -13,7 +13,7 @@
  * slow or crashing handler cannot take the host down, and pointing at the
  * home binary so an upgrade needs no plugin rewrite. Importing the connector
  * module into opencode's Bun process instead would skip a process start
- * (~50 ms) but would run user code and our runtime inside the host, with
+ * but would run user code and our runtime inside the host, with
  * Bun's module resolution, and fork the hook chain in two.
  *
  * opencode waits only where it must: before a tool runs (`throw` blocks,
