@@ -4,8 +4,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { mkdirEach, parentPath } from "./_lean_io_parts.ts";
-import { nodeIo } from "./lean_io_node.ts";
+import { mkdirEach, nodeIo, parentPath } from "./lean_io_node.ts";
 
 test("parentPath walks POSIX and Windows paths up to their root", () => {
   const chain = (p: string) => {
