@@ -37,7 +37,7 @@ import type { EnvRefSyntax } from "./env_ref.ts";
 import type { ActionSurface } from "./action_surface.ts";
 import type { PathContext, PathFn } from "./paths.ts";
 import type { DataFormat, KeyPath, ScopeName, ScopePaths } from "./descriptor_basics.ts";
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "../io/machine_env.ts";
 
 export type { DataFormat, KeyPath, ScopeName, ScopePaths } from "./descriptor_basics.ts";
 

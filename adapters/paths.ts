@@ -18,7 +18,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "../io/machine_env.ts";
 
 /** What a path is computed from. */
 export interface PathContext {

@@ -160,7 +160,12 @@ async function phases(home: string): Promise<void> {
     const timer = setInterval(() => sample("between", false), 20);
     let tenth = 0;
     const scan = await scanUsage({
-      host: { home, env: { HOME: home, AGENT_CONNECTOR_DATA_DIR: data }, os: "linux", cwd: home },
+      machine: {
+        home,
+        env: { HOME: home, AGENT_CONNECTOR_DATA_DIR: data },
+        os: "linux",
+        cwd: home,
+      },
       cache,
       threads,
       onProgress: (p) => {

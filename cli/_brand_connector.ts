@@ -16,7 +16,7 @@ export async function brandConnectorId(ctx: CliContext): Promise<string | undefi
   ]);
   const ref = await resolveConnectorRef({
     connectorPath: ctx.brand.connectorPath,
-    host: ctx.host,
+    machine: ctx.machine,
     load: loadConnector,
   });
   return ref?.id;

@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import type { ResolvedConnector, ResolvedOAuthLoginDef } from "../core/connector_types.ts";
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { type FlagSpec, type ParsedArgs, stringFlag } from "./_args.ts";
 import type { CliContext } from "./_context.ts";
 import {
@@ -60,7 +60,7 @@ export interface ConnectorRefOptions {
   /** `--project <dir>`; default the working directory. */
   projectDir?: string;
   /** The machine. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** Loads a config module. */
   load: ConnectorLoader;
 }
@@ -69,8 +69,8 @@ export interface ConnectorRefOptions {
 export async function resolveConnectorRef(
   options: ConnectorRefOptions,
 ): Promise<ConnectorRef | undefined> {
-  const { host } = options;
-  const root = dataRoot(host);
+  const { machine } = options;
+  const root = dataRoot(machine);
   const withRecord = (ref: ConnectorRef): ConnectorRef => {
     const record = readConnectorRecord(root, ref.id);
     const out = { ...ref };
@@ -81,7 +81,7 @@ export async function resolveConnectorRef(
   if (options.connectorId !== undefined) {
     return withRecord({ id: options.connectorId, source: "connector-id" });
   }
-  const projectDir = resolve(host.cwd, options.projectDir ?? ".");
+  const projectDir = resolve(machine.cwd, options.projectDir ?? ".");
   const explicit = options.connectorPath !== undefined;
   if (explicit || findConnectorConfig(projectDir) !== undefined) {
     let loaded: LoadedConnector;
@@ -89,7 +89,7 @@ export async function resolveConnectorRef(
       loaded = await options.load({
         connectorPath: options.connectorPath,
         projectDir,
-        cwd: host.cwd,
+        cwd: machine.cwd,
       });
     } catch (error) {
       throw new CliError(error instanceof Error ? error.message : String(error));
@@ -119,14 +119,14 @@ export function connectorRefFromFlags(
     connectorId: stringFlag(parsed, "connector-id"),
     connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
     projectDir: stringFlag(parsed, "project"),
-    host: ctx.host,
+    machine: ctx.machine,
     load,
   });
 }
 
 /** The error for "no connector": what to pass, and the registered ids when there are several. */
-export function noConnectorError(command: string, host: HostEnv): CliError {
-  const ids = listConnectorIds(dataRoot(host));
+export function noConnectorError(command: string, machine: MachineEnv): CliError {
+  const ids = listConnectorIds(dataRoot(machine));
   const several = ids.length > 1 ? ` (registered: ${ids.join(", ")})` : "";
   return new CliError(
     `${command}: no connector resolved${several} — pass --connector-id <id> or --connector <path>, ` +

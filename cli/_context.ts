@@ -7,7 +7,7 @@
 
 import process from "node:process";
 import type { Readable } from "node:stream";
-import { currentHostEnv, type HostEnv } from "../io/host_env.ts";
+import { currentMachineEnv, type MachineEnv } from "../io/machine_env.ts";
 
 /** A place text can be written to. */
 export interface TextSink {
@@ -36,7 +36,7 @@ export interface CliContext {
   /** Standard input. */
   stdin: Readable & { isTTY?: boolean };
   /** Home, env, OS and cwd. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** The CLI's name and binding. */
   brand: CliBrand;
 }
@@ -71,7 +71,7 @@ export function processContext(brand: CliBrand): CliContext {
     stdout: processSinks.stdout,
     stderr: processSinks.stderr,
     stdin: process.stdin,
-    host: currentHostEnv(),
+    machine: currentMachineEnv(),
     brand,
   };
 }

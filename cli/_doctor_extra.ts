@@ -19,7 +19,7 @@ interface ProbeModule {
   probeServer(input: {
     connectorId: string;
     server: NonNullable<ResolvedConnector["server"]>;
-    host: CliContext["host"];
+    machine: CliContext["machine"];
     dataRoot: string;
     serverStderr?: (text: string) => void;
   }): Promise<DiagnosticResult[]>;
@@ -48,8 +48,8 @@ export async function probes(
     const found = await mod.probeServer({
       connectorId: s.id,
       server,
-      host: ctx.host,
-      dataRoot: dataRoot(ctx.host),
+      machine: ctx.machine,
+      dataRoot: dataRoot(ctx.machine),
       // The server's own stderr goes to the terminal (spec §3): it says why
       // a server that dies at start-up died; stdout keeps only findings.
       serverStderr: (text) => ctx.stderr.write(text),
@@ -69,7 +69,7 @@ export async function secretsCheck(
     import("../secrets/install_checks.ts"),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore(storeOptions(ctx.host, id));
+  const store = openSecretStore(storeOptions(ctx.machine, id));
   const result = secretsDoctorCheck({ connectorId: id, names, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }
@@ -87,7 +87,7 @@ export async function loginsCheck(
     ),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore(storeOptions(ctx.host, id));
+  const store = openSecretStore(storeOptions(ctx.machine, id));
   const result = loginsDoctorCheck({ connectorId: id, logins, store });
   return result ? [{ ...result, connectorId: id, fixable: false }] : [];
 }

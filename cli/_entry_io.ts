@@ -22,8 +22,8 @@ export function contextIo(ctx: CliContext): EntryIo {
         return undefined;
       }
     },
-    env: ctx.host.env,
-    home: ctx.host.home,
-    sep: ctx.host.os === "win32" ? "\\" : "/",
+    env: ctx.machine.env,
+    home: ctx.machine.home,
+    sep: ctx.machine.os === "win32" ? "\\" : "/",
   };
 }

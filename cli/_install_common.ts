@@ -33,7 +33,7 @@ export const INSTALL_FLAGS: FlagSpec = {
 
 /** The project dir: `--project`, resolved against cwd, else cwd. */
 export function projectDirOf(parsed: ParsedArgs, ctx: CliContext): string {
-  return resolve(ctx.host.cwd, stringFlag(parsed, "project") ?? ".");
+  return resolve(ctx.machine.cwd, stringFlag(parsed, "project") ?? ".");
 }
 
 /**
@@ -68,7 +68,7 @@ export function targetsOf(parsed: ParsedArgs, command: string): PlatformId[] | u
 /** The run options of an install-like command. */
 export function runOptionsOf(parsed: ParsedArgs, ctx: CliContext, command: string): RunOptions {
   return {
-    host: ctx.host,
+    machine: ctx.machine,
     projectDir: projectDirOf(parsed, ctx),
     scope: scopeFlag(parsed, command) ?? "user",
     targets: targetsOf(parsed, command),
@@ -87,7 +87,7 @@ export async function loadForCommand(
     return await loadConnector({
       connectorPath: stringFlag(parsed, "connector") ?? ctx.brand.connectorPath,
       projectDir,
-      cwd: ctx.host.cwd,
+      cwd: ctx.machine.cwd,
     });
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error));
@@ -120,7 +120,7 @@ export function printResult(
   ctx.stdout.write(
     boolFlag(parsed, "json")
       ? formatInstallResultJson(plain)
-      : formatInstallResult(plain, { home: ctx.host.home, dryRun: result.dryRun }),
+      : formatInstallResult(plain, { home: ctx.machine.home, dryRun: result.dryRun }),
   );
   return result.failed || extraWarnings.length || extraRecords.length ? 1 : 0;
 }

@@ -11,7 +11,7 @@
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { importLazily } from "../core/lazy_import.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { HostRun } from "../install/pipeline.ts";
 import type { LoginInstallWarnings } from "../oauth/install_warnings.ts";
 import { storeOptions } from "./_store_options.ts";
@@ -21,7 +21,7 @@ export type { LoginInstallWarnings };
 /** The warnings to print after installing `connector`. */
 export async function loginWarnings(
   connector: ResolvedConnector,
-  host: HostEnv,
+  machine: MachineEnv,
 ): Promise<LoginInstallWarnings> {
   const logins = connector.oauth ?? {};
   if (Object.keys(logins).length === 0) return { once: [], perHostEntry: [] };
@@ -32,7 +32,7 @@ export async function loginWarnings(
     ),
     import("../secrets/store.ts"),
   ]);
-  const store = openSecretStore(storeOptions(host, connector.id));
+  const store = openSecretStore(storeOptions(machine, connector.id));
   return loginInstallWarnings(logins, store);
 }
 

@@ -12,16 +12,16 @@
 import { resolve } from "node:path";
 import { listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 
 /** Installed ids other than `id` whose record names the same config module. */
 export function renamedIdWarnings(
   id: string,
   modulePath: string,
-  host: HostEnv,
+  machine: MachineEnv,
   name = "agent-connector",
 ): string[] {
-  const root = dataRoot(host);
+  const root = dataRoot(machine);
   const module = resolve(modulePath);
   return listConnectorIds(root)
     .filter((other) => other !== id)

@@ -10,7 +10,7 @@
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import { readConnectorRecord } from "../io/connector_record.ts";
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { storeOptions } from "./_store_options.ts";
 
 /**
@@ -20,13 +20,13 @@ import { storeOptions } from "./_store_options.ts";
 export async function secretWarnings(
   connector: ResolvedConnector,
   modulePath: string,
-  host: HostEnv,
+  machine: MachineEnv,
   platforms?: readonly string[],
 ): Promise<string[]> {
   const { connectorSecretEnv, secretInstallWarnings } = await import(
     "../secrets/install_checks.ts"
   );
-  const root = dataRoot(host);
+  const root = dataRoot(machine);
   const previousModulePath = readConnectorRecord(root, connector.id)?.modulePath;
   // The id-reuse warning is about secrets stored under the id, whether or
   // not this module references them yet; the index says so without the keystore.
@@ -42,11 +42,11 @@ export async function secretWarnings(
     if (names.length === 0) return [];
   }
   const { openSecretStore } = await import("../secrets/store.ts");
-  const store = openSecretStore(storeOptions(host, connector.id));
+  const store = openSecretStore(storeOptions(machine, connector.id));
   return secretInstallWarnings({
     connector,
     store,
-    env: host.env,
+    env: machine.env,
     modulePath,
     ...(previousModulePath !== undefined ? { previousModulePath } : {}),
     ...(platforms ? { platforms } : {}),

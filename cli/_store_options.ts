@@ -7,16 +7,16 @@
  */
 
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { OpenSecretStoreOptions } from "../secrets/store.ts";
 
-/** The `openSecretStore` options for `connectorId` under `host`. */
-export function storeOptions(host: HostEnv, connectorId: string): OpenSecretStoreOptions {
+/** The `openSecretStore` options for `connectorId` on `machine`. */
+export function storeOptions(machine: MachineEnv, connectorId: string): OpenSecretStoreOptions {
   return {
     connectorId,
-    dataRoot: dataRoot(host),
-    env: host.env,
-    home: host.home,
-    platform: host.os,
+    dataRoot: dataRoot(machine),
+    env: machine.env,
+    home: machine.home,
+    platform: machine.os,
   };
 }

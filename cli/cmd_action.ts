@@ -72,8 +72,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       return undefined;
     }
   };
-  const sep = ctx.host.os === "win32" ? "\\" : "/";
-  const loaded = await loadRegisteredConnector(dataRoot(ctx.host), id, readText, sep).catch(
+  const sep = ctx.machine.os === "win32" ? "\\" : "/";
+  const loaded = await loadRegisteredConnector(dataRoot(ctx.machine), id, readText, sep).catch(
     (error) => {
       throw new CliError(`action: cannot load connector "${id}": ${error.message ?? error}`);
     },
@@ -81,7 +81,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!loaded) {
     throw new CliError(
       `action: connector "${id}" is not registered under ${
-        dataRoot(ctx.host)
+        dataRoot(ctx.machine)
       } — run its install first`,
     );
   }
@@ -90,7 +90,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     platform,
     actionId,
     args: rest,
-    cwd: ctx.host.cwd,
+    cwd: ctx.machine.cwd,
   });
   if (result.stdout) ctx.stdout.write(result.stdout);
   if (result.stderr) ctx.stderr.write(result.stderr);
@@ -105,7 +105,7 @@ async function connectorAtHand(ctx: CliContext): Promise<ConnectorRef | undefine
   ]);
   return resolveConnectorRef({
     connectorPath: ctx.brand.connectorPath,
-    host: ctx.host,
+    machine: ctx.machine,
     load: loadConnector,
   });
 }

@@ -7,7 +7,7 @@
  */
 
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { ResolvedOAuthLoginDef } from "../core/connector_types.ts";
 import { loadConnector } from "../io/load_connector.ts";
 import { SecretError, SecretResolutionError } from "../secrets/errors.ts";
@@ -133,7 +133,7 @@ export async function run(
   const port = portFlag(stringFlag(parsed, "port"));
   const flow = verb === "login" ? flowFlag(parsed) : undefined;
   const ref = await connectorRefFromFlags(parsed, ctx, deps.load ?? loadConnector);
-  if (!ref) throw noConnectorError(command, ctx.host);
+  if (!ref) throw noConnectorError(command, ctx.machine);
   const logins = loginsOf(ref, command);
   const json = boolFlag(parsed, "json");
   try {
@@ -216,13 +216,18 @@ function loginsOf(ref: ConnectorRef, command: string): Record<string, ResolvedOA
 }
 
 function engineOptions(ctx: CliContext, connectorId: string, key: string): EngineOptions {
-  const host: HostEnv = ctx.host;
+  const machine: MachineEnv = ctx.machine;
   return {
     connectorId,
     key,
-    env: host.env,
-    platform: host.os,
-    secretStore: { dataRoot: dataRoot(host), env: host.env, home: host.home, platform: host.os },
+    env: machine.env,
+    platform: machine.os,
+    secretStore: {
+      dataRoot: dataRoot(machine),
+      env: machine.env,
+      home: machine.home,
+      platform: machine.os,
+    },
     log: (line) => ctx.stderr.write(`${line}\n`),
   };
 }
@@ -233,12 +238,17 @@ function runStatus(
   logins: Record<string, ResolvedOAuthLoginDef>,
   json: boolean,
 ): number {
-  const host = ctx.host;
+  const machine = ctx.machine;
   const rows = loginStatus({
     connectorId,
     logins,
-    env: host.env,
-    secretStore: { dataRoot: dataRoot(host), env: host.env, home: host.home, platform: host.os },
+    env: machine.env,
+    secretStore: {
+      dataRoot: dataRoot(machine),
+      env: machine.env,
+      home: machine.home,
+      platform: machine.os,
+    },
   });
   if (json) {
     ctx.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);

@@ -83,7 +83,7 @@ async function cli(...argv: string[]): Promise<Run> {
       },
     },
     stdin: Readable.from([""]),
-    host: {
+    machine: {
       home,
       env: { AGENT_CONNECTOR_BROWSER: "never", AGENT_CONNECTOR_SECRETS_BACKEND: "file" },
       os: "linux",
@@ -197,7 +197,7 @@ test("auth with no connector to act on exits 1 naming the flags to pass", async 
     stdout: { write: () => {} },
     stderr: { write: (t) => void (stderr += t) },
     stdin: Readable.from([""]),
-    host: { home, env: {}, os: "linux", cwd: home },
+    machine: { home, env: {}, os: "linux", cwd: home },
     brand: { name: CLI_NAME, version: VERSION },
   });
   assert.equal(code, 1);

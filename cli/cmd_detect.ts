@@ -65,9 +65,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   });
   const scope = scopeFlag(parsed, "detect") ?? "user";
   const found = detectHosts(await loadAllAdapters(), scope, {
-    home: ctx.host.home,
-    env: ctx.host.env,
-    os: ctx.host.os,
+    home: ctx.machine.home,
+    env: ctx.machine.env,
+    os: ctx.machine.os,
     projectDir: projectDirOf(parsed, ctx),
   });
   if (boolFlag(parsed, "json")) {
@@ -84,10 +84,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   for (const d of installed) {
     ctx.stdout.write(
       `${d.name} (${d.id})  ${d.paradigm}, ${d.scope}: ${
-        displayPath(d.configPath, ctx.host.home)
+        displayPath(d.configPath, ctx.machine.home)
       }\n` +
         `  ${Math.round(d.confidence * 100)}% — ${
-          d.reason.split(ctx.host.home + "/").join("~/")
+          d.reason.split(ctx.machine.home + "/").join("~/")
         }\n` +
         `  ${summary(d.capabilities)}\n`,
     );

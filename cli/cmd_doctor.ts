@@ -75,7 +75,7 @@ async function subjects(
   ctx: CliContext,
   projectDir: string,
 ): Promise<Subject[]> {
-  const root = dataRoot(ctx.host);
+  const root = dataRoot(ctx.machine);
   try {
     const loaded = await loadForCommand(parsed, ctx, projectDir);
     const id = loaded.connector.id;
@@ -109,7 +109,7 @@ function inView(opts: RunOptions, scopeGiven: boolean) {
 /** The connector's claims; a FAIL finding (and undefined) when a ledger cannot be read. */
 function claimsOf(id: string, ctx: CliContext, findings: Finding[]): Claims | undefined {
   try {
-    return readClaims(dataRoot(ctx.host), id);
+    return readClaims(dataRoot(ctx.machine), id);
   } catch (error) {
     findings.push({
       check: `${id}: ownership ledger`,
@@ -136,9 +136,9 @@ async function diagnose(
   ctx: CliContext,
   probe = false,
 ): Promise<Finding[]> {
-  const findings = checkHomeBin(ctx.host, list.some((s) => s.record));
+  const findings = checkHomeBin(ctx.machine, list.some((s) => s.record));
   for (const s of list) {
-    const problem = s.record ? undefined : connectorRecordProblem(dataRoot(ctx.host), s.id);
+    const problem = s.record ? undefined : connectorRecordProblem(dataRoot(ctx.machine), s.id);
     if (problem) {
       findings.push({
         check: `${s.id}: registration`,
@@ -154,8 +154,8 @@ async function diagnose(
     const claims = claimsOf(s.id, ctx, findings);
     if (!s.record && claims && (claims.owned.length || claims.memory.length)) {
       findings.push(...orphanLedger({
-        host: ctx.host,
-        root: dataRoot(ctx.host),
+        machine: ctx.machine,
+        root: dataRoot(ctx.machine),
         connectorId: s.id,
         claims,
         inView: inView(opts, scopeGiven),
@@ -186,15 +186,15 @@ async function diagnose(
     // A ledger that cannot be read is a FAIL already; a re-render would stop on it.
     if (!claims) continue;
     const rows = rowsOf(s, opts, scopeGiven);
-    const states = await Promise.all(rows.map((row) => rowState(row, claims, ctx.host)));
+    const states = await Promise.all(rows.map((row) => rowState(row, claims, ctx.machine)));
     const rendered: ChangeRecord[] = [];
     for (const [i, row] of rows.entries()) {
       if (!s.connector || states[i].kind !== "live") continue;
       findings.push(...await checkInstall(s.connector, s.modulePath!, row, opts, rendered));
     }
     findings.push(...staleFindings({
-      host: ctx.host,
-      root: dataRoot(ctx.host),
+      machine: ctx.machine,
+      root: dataRoot(ctx.machine),
       connectorId: s.id,
       record: s.record,
       claims,
@@ -203,7 +203,7 @@ async function diagnose(
       rendered,
     }));
   }
-  findings.push(...checkOrphanedPatches(ctx.host));
+  findings.push(...checkOrphanedPatches(ctx.machine));
   if (probe) findings.push(...await probes(list, ctx));
   return findings;
 }
@@ -250,9 +250,11 @@ async function heal(
   scopeGiven: boolean,
   ctx: CliContext,
 ) {
-  const root = dataRoot(ctx.host);
+  const root = dataRoot(ctx.machine);
   const fixable = findings.filter((f) => f.fixable && f.status !== "pass");
-  if (fixable.some((f) => !f.connectorId)) ensureHomeBin({ root, os: ctx.host.os, host: ctx.host });
+  if (fixable.some((f) => !f.connectorId)) {
+    ensureHomeBin({ root, os: ctx.machine.os, machine: ctx.machine });
+  }
   // Stale ledger rows first, so the re-sync below sees only live installs.
   await dropStale(root, fixable.flatMap((f) => f.drop ? [f.drop] : []));
   for (const s of list) s.record = readConnectorRecord(root, s.id) ?? s.record;

@@ -71,13 +71,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   assertProjectFolder(parsed, ctx, "install");
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
-  assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
+  assertConnectorRecordReadable(dataRoot(ctx.machine), loaded.connector.id);
   const warnings = [
-    ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
+    ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.machine, ctx.brand.name),
     ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
-    ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
+    ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.machine, opts.targets),
   ];
-  const logins = await loginWarnings(loaded.connector, ctx.host);
+  const logins = await loginWarnings(loaded.connector, ctx.machine);
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));
 }

@@ -53,7 +53,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   // A branded CLI's boards are its own connector's unless --connector names another (spec §8).
   const connectorId = stringFlag(parsed, "connector") ??
     await (await import("./_brand_connector.ts")).brandConnectorId(ctx);
-  const root = dataRoot(ctx.host);
+  const root = dataRoot(ctx.machine);
   const [{ readTelemetryGroups }, report, { hostLeaderboard }] = await Promise.all([
     import("../telemetry/read.ts"),
     import("../telemetry/report.ts"),
@@ -66,7 +66,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const [mcpRead, nativeRead, hostBoard] = await Promise.all([
     readTelemetryGroups(root, { since, connectorId, scopes: mcpScopes }),
     readTelemetryGroups(root, { since, connectorId, scopes: ["model_turn"] }),
-    hostLeaderboard({ host: ctx.host, since: since ? Date.parse(since) : undefined }),
+    hostLeaderboard({ machine: ctx.machine, since: since ? Date.parse(since) : undefined }),
   ]);
   for (const w of new Set([...mcpRead.warnings, ...nativeRead.warnings])) {
     ctx.stderr.write(`warning: ${w}\n`);

@@ -101,7 +101,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     if (error instanceof FormatError) throw new UsageError(`package: ${error.message}`);
     throw error;
   }
-  const out = resolve(ctx.host.cwd, stringFlag(parsed, "out") ?? "dist-plugin");
+  const out = resolve(ctx.machine.cwd, stringFlag(parsed, "out") ?? "dist-plugin");
   const dryRun = boolFlag(parsed, "dry-run");
   const loaded = await loadForCommand(parsed, ctx, projectDirOf(parsed, ctx));
   const meta = packageMeta(loaded.connector, loaded.packageJson);
@@ -158,7 +158,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     }\n`);
     return 0;
   }
-  ctx.stdout.write(textReport(tree, out, dryRun, ctx.host.cwd));
+  ctx.stdout.write(textReport(tree, out, dryRun, ctx.machine.cwd));
   if (notYet) ctx.stdout.write(`${notYet}\n`);
   return 0;
 }

@@ -5,7 +5,7 @@
  */
 
 import { dataRoot } from "../io/data_root.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { SecretError } from "../secrets/errors.ts";
 import { readSecretIndex } from "../secrets/index_file.ts";
 import { connectorSecretEnv, secretNamesOf } from "../secrets/install_checks.ts";
@@ -107,7 +107,7 @@ export async function run(
   try {
     const ref = await connectorRefFromFlags(parsed, ctx, load);
     if (verb === "check") return runCheck(ctx, ref, backend, boolFlag(parsed, "json"));
-    if (!ref) throw noConnectorError(command, ctx.host);
+    if (!ref) throw noConnectorError(command, ctx.machine);
     if (verb === "set") {
       return await runSet(ctx, ref, parsed.positionals[0], backend, boolFlag(parsed, "stdin"));
     }
@@ -132,8 +132,8 @@ function backendFlag(parsed: ParsedArgs, command: string): SecretBackendId | und
   return value;
 }
 
-function open(host: HostEnv, connectorId: string): SecretStore {
-  return openSecretStore(storeOptions(host, connectorId));
+function open(machine: MachineEnv, connectorId: string): SecretStore {
+  return openSecretStore(storeOptions(machine, connectorId));
 }
 
 async function runSet(
@@ -144,7 +144,7 @@ async function runSet(
   fromStdin: boolean,
 ): Promise<number> {
   assertSecretName(name);
-  const store = open(ctx.host, ref.id);
+  const store = open(ctx.machine, ref.id);
   const target = backend ?? store.backend;
   const availability = store.availability(target);
   if (!availability.available) {
@@ -174,7 +174,7 @@ async function runSet(
   if (entry.backend === "file") {
     ctx.stderr.write(
       `note: the file backend keeps values in plaintext (NOT encrypted) in ${
-        fileStorePath(dataRoot(ctx.host))
+        fileStorePath(dataRoot(ctx.machine))
       }\n`,
     );
   }
@@ -183,8 +183,8 @@ async function runSet(
 
 function runDelete(ctx: CliContext, ref: ConnectorRef, name: string): number {
   assertSecretName(name);
-  const store = open(ctx.host, ref.id);
-  const holder = readSecretIndex(dataRoot(ctx.host), ref.id).secrets[name]?.backend ??
+  const store = open(ctx.machine, ref.id);
+  const holder = readSecretIndex(dataRoot(ctx.machine), ref.id).secrets[name]?.backend ??
     store.backend;
   if (store.delete(name)) {
     ctx.stdout.write(`secret "${name}" deleted from ${holder} for connector ${ref.id}\n`);
@@ -201,7 +201,7 @@ function referencedNames(ref: ConnectorRef): string[] {
 }
 
 function runList(ctx: CliContext, ref: ConnectorRef, json: boolean): number {
-  const store = open(ctx.host, ref.id);
+  const store = open(ctx.machine, ref.id);
   const entries = store.list();
   for (const name of referencedNames(ref)) {
     if (entries.some((e) => e.name === name)) continue;
@@ -248,7 +248,7 @@ function runCheck(
 ): number {
   const connectorId = ref?.id ?? "agent-connector";
   const note = "(no connector resolved — keystore check only)\n";
-  const store = open(ctx.host, connectorId);
+  const store = open(ctx.machine, connectorId);
   const result = store.selfTest(backend);
   if (json) {
     if (!ref) ctx.stderr.write(note);

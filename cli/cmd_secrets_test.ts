@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { CLI_NAME, VERSION } from "../core/version.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { runCliCaptured } from "../tests/_helpers/cli.ts";
 import type { CliContext } from "./_context.ts";
 import type { ConnectorLoader } from "./_connector_ref.ts";
@@ -14,7 +14,7 @@ import { reportError } from "./run.ts";
 
 const VALUE = "Zq-81!secret-value";
 
-function withHome(fn: (host: Partial<HostEnv>, root: string) => Promise<void>) {
+function withHome(fn: (machine: Partial<MachineEnv>, root: string) => Promise<void>) {
   return async () => {
     const home = mkdtempSync(join(tmpdir(), "ac-"));
     const root = join(home, ".agent-connector");
@@ -43,10 +43,10 @@ function fileStore(root: string) {
 
 test(
   "secrets set reads a piped value, strips one trailing newline and never prints it",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     const set = await runCliCaptured(
       ["secrets", "set", "db-pass", "--connector-id", "acme-db"],
-      host,
+      machine,
       `${VALUE}\n`,
     );
     assert.equal(set.code, 0, set.stderr);
@@ -58,7 +58,7 @@ test(
     assert.equal(fileStore(root).connectors["acme-db"]["db-pass"], VALUE);
     const kept = await runCliCaptured(
       ["secrets", "set", "two", "--connector-id", "acme-db", "--stdin"],
-      host,
+      machine,
       "a\n\n",
     );
     assert.equal(kept.code, 0);
@@ -71,9 +71,13 @@ test(
 
 test(
   "secrets list prints name, backend, presence and date, or JSON entries",
-  withHome(async (host) => {
-    await runCliCaptured(["secrets", "set", "db-pass", "--connector-id", "acme-db"], host, VALUE);
-    const list = await runCliCaptured(["secrets", "list", "--connector-id", "acme-db"], host);
+  withHome(async (machine) => {
+    await runCliCaptured(
+      ["secrets", "set", "db-pass", "--connector-id", "acme-db"],
+      machine,
+      VALUE,
+    );
+    const list = await runCliCaptured(["secrets", "list", "--connector-id", "acme-db"], machine);
     assert.equal(list.code, 0);
     assert.match(
       list.stdout,
@@ -81,7 +85,7 @@ test(
     );
     const json = await runCliCaptured(
       ["secrets", "list", "--connector-id", "acme-db", "--json"],
-      host,
+      machine,
     );
     const entries = JSON.parse(json.stdout);
     assert.deepEqual(
@@ -93,17 +97,17 @@ test(
       ],
     );
     assert.equal(json.stdout.includes(VALUE), false);
-    const empty = await runCliCaptured(["secrets", "list", "--connector-id", "other"], host);
+    const empty = await runCliCaptured(["secrets", "list", "--connector-id", "other"], machine);
     assert.equal(empty.stdout, "no secrets recorded for connector other\n");
   }),
 );
 
 test(
   "secrets list adds the names a registered connector references but nobody set",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     register(root, "acme-db", ["db-pass", "api-token"]);
-    await runCliCaptured(["secrets", "set", "db-pass"], host, VALUE);
-    const list = await runCliCaptured(["secrets", "list", "--json"], host);
+    await runCliCaptured(["secrets", "set", "db-pass"], machine, VALUE);
+    const list = await runCliCaptured(["secrets", "list", "--json"], machine);
     assert.deepEqual(
       JSON.parse(list.stdout).map((
         e: { name: string; present: boolean; updatedAt: string | null },
@@ -115,11 +119,15 @@ test(
 
 test(
   "secrets delete removes a secret and says so when there was none",
-  withHome(async (host, root) => {
-    await runCliCaptured(["secrets", "set", "db-pass", "--connector-id", "acme-db"], host, VALUE);
+  withHome(async (machine, root) => {
+    await runCliCaptured(
+      ["secrets", "set", "db-pass", "--connector-id", "acme-db"],
+      machine,
+      VALUE,
+    );
     const del = await runCliCaptured(
       ["secrets", "delete", "db-pass", "--connector-id", "acme-db"],
-      host,
+      machine,
     );
     assert.deepEqual([del.code, del.stdout], [
       0,
@@ -132,7 +140,7 @@ test(
       "db-pass",
       "--connector-id",
       "acme-db",
-    ], host);
+    ], machine);
     assert.deepEqual([again.code, again.stdout], [
       0,
       'secret "db-pass" was not set for connector acme-db\n',
@@ -142,7 +150,7 @@ test(
 
 test(
   "usage errors exit 2: unknown verb, missing or extra argument, a flag the verb does not take",
-  withHome(async (host) => {
+  withHome(async (machine) => {
     const cases: Array<[string[], RegExp]> = [
       [["secrets"], /secrets: missing verb/],
       [["secrets", "show", "x"], /secrets: unknown verb "show"/],
@@ -158,7 +166,7 @@ test(
       ],
     ];
     for (const [argv, message] of cases) {
-      const r = await runCliCaptured(argv, host, VALUE);
+      const r = await runCliCaptured(argv, machine, VALUE);
       assert.equal(r.code, 2, argv.join(" "));
       assert.match(r.stderr, message);
       assert.equal(r.stdout, "");
@@ -168,10 +176,10 @@ test(
 
 test(
   "bad input exits 1 with one clear message and writes nothing",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     const badName = await runCliCaptured(
       ["secrets", "set", "bad name", "--connector-id", "acme-db"],
-      host,
+      machine,
       VALUE,
     );
     assert.equal(badName.code, 1);
@@ -179,7 +187,7 @@ test(
     assert.match(badName.stderr, /^agent-connector: "bad name" is not a valid secret name/);
     const empty = await runCliCaptured(
       ["secrets", "set", "db-pass", "--connector-id", "acme-db"],
-      host,
+      machine,
       "\n",
     );
     assert.equal(empty.code, 1);
@@ -188,7 +196,7 @@ test(
       /the value of secret "db-pass" is empty\n {2}hint: a secret needs a non-empty value/,
     );
     const badEnv = await runCliCaptured(["secrets", "list", "--connector-id", "acme-db"], {
-      ...host,
+      ...machine,
       env: { AGENT_CONNECTOR_SECRETS_BACKEND: "vault" },
     });
     assert.equal(badEnv.code, 1);
@@ -199,10 +207,10 @@ test(
 
 test(
   "an unavailable backend fails before any value is read, with a --backend file hint",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     const r = await runCliCaptured(
       ["secrets", "set", "db-pass", "--connector-id", "acme-db", "--backend", "keychain"],
-      host,
+      machine,
       VALUE,
     );
     assert.equal(r.code, 1);
@@ -216,8 +224,8 @@ test(
 
 test(
   "without any way to find a connector, set fails and names what to pass",
-  withHome(async (host, root) => {
-    const none = await runCliCaptured(["secrets", "set", "db-pass"], host, VALUE);
+  withHome(async (machine, root) => {
+    const none = await runCliCaptured(["secrets", "set", "db-pass"], machine, VALUE);
     assert.equal(none.code, 1);
     assert.match(
       none.stderr,
@@ -225,7 +233,7 @@ test(
     );
     register(root, "a");
     register(root, "b");
-    const several = await runCliCaptured(["secrets", "list"], host);
+    const several = await runCliCaptured(["secrets", "list"], machine);
     assert.equal(several.code, 1);
     assert.match(several.stderr, /no connector resolved \(registered: a, b\)/);
   }),
@@ -233,9 +241,9 @@ test(
 
 test(
   "the single registered connector is used when nothing else names one",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     register(root, "only-one");
-    const r = await runCliCaptured(["secrets", "set", "db-pass"], host, VALUE);
+    const r = await runCliCaptured(["secrets", "set", "db-pass"], machine, VALUE);
     assert.equal(r.stdout, 'secret "db-pass" stored in file for connector only-one\n');
   }),
 );
@@ -243,7 +251,7 @@ test(
 /** Runs the command with an injected config loader and captured streams. */
 async function runWith(
   argv: string[],
-  host: Partial<HostEnv>,
+  machine: Partial<MachineEnv>,
   load: ConnectorLoader,
   stdin: Readable = Readable.from([""]),
 ) {
@@ -253,7 +261,7 @@ async function runWith(
     stdout: { write: (t) => void (stdout += t) },
     stderr: { write: (t) => void (stderr += t) },
     stdin,
-    host: { home: "/nonexistent", env: {}, os: "linux", cwd: "/", ...host },
+    machine: { home: "/nonexistent", env: {}, os: "linux", cwd: "/", ...machine },
     brand: { name: CLI_NAME, version: VERSION },
   };
   let code: number;
@@ -277,10 +285,10 @@ function writeConfig(dir: string, id: string) {
 
 test(
   "--connector-id wins, then --connector, then agent-connector.config.* found from --project",
-  withHome(async (host) => {
-    const project = join(host.home!, "proj");
+  withHome(async (machine) => {
+    const project = join(machine.home!, "proj");
     writeConfig(project, "from-project");
-    writeConfig(join(host.home!, "other"), "from-path");
+    writeConfig(join(machine.home!, "other"), "from-path");
     const args = ["--project", project];
     const byId = await runCliCaptured(
       [
@@ -292,34 +300,34 @@ test(
         "other/agent-connector.config.mjs",
         ...args,
       ],
-      host,
+      machine,
     );
     assert.equal(byId.stdout, "no secrets recorded for connector x\n");
     const byPath = await runCliCaptured(
       ["secrets", "list", "--connector", "other/agent-connector.config.mjs", ...args],
-      host,
+      machine,
     );
     // A connector loaded from a config lists the names it references, set or not.
     assert.equal(
       byPath.stdout,
       "name     backend  present  updated\ndb-pass  file     no       -\n",
     );
-    const set = await runCliCaptured(["secrets", "set", "db-pass", ...args], host, VALUE);
+    const set = await runCliCaptured(["secrets", "set", "db-pass", ...args], machine, VALUE);
     assert.equal(set.stdout, 'secret "db-pass" stored in file for connector from-project\n');
-    const fromCwd = await runCliCaptured(["secrets", "list"], { ...host, cwd: join(project) });
+    const fromCwd = await runCliCaptured(["secrets", "list"], { ...machine, cwd: join(project) });
     assert.match(fromCwd.stdout, /\ndb-pass {2}file {5}yes {6}\d{4}-/);
   }),
 );
 
 test(
   "a config that cannot be loaded fails with the loader's message naming the file",
-  withHome(async (host) => {
-    const missing = await runCliCaptured(["secrets", "list", "--connector", "nope.mjs"], host);
+  withHome(async (machine) => {
+    const missing = await runCliCaptured(["secrets", "list", "--connector", "nope.mjs"], machine);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /nope\.mjs/);
     const failing = await runWith(
       ["list", "--connector", "broken.mjs"],
-      host,
+      machine,
       () => Promise.reject(new Error('cannot import "broken.mjs": boom')),
     );
     assert.equal(failing.code, 1);
@@ -329,8 +337,8 @@ test(
 
 test(
   "secrets check with no connector runs the keystore self-test under agent-connector",
-  withHome(async (host, root) => {
-    const r = await runCliCaptured(["secrets", "check"], host);
+  withHome(async (machine, root) => {
+    const r = await runCliCaptured(["secrets", "check"], machine);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.equal(
       r.stdout.replace(join(root, "secrets", "file-store.json"), "<path>"),
@@ -341,7 +349,7 @@ test(
     assert.deepEqual(fileStore(root).connectors, {});
     const json = await runCliCaptured(
       ["secrets", "check", "--json", "--connector-id", "acme-db"],
-      host,
+      machine,
     );
     const result = JSON.parse(json.stdout);
     assert.deepEqual([result.connectorId, result.connectorResolved, result.backend, result.ok], [
@@ -355,8 +363,11 @@ test(
 
 test(
   "secrets check fails with exit 1 when the backend is unavailable",
-  withHome(async (host) => {
-    const r = await runCliCaptured(["secrets", "check", "--backend", "credential-manager"], host);
+  withHome(async (machine) => {
+    const r = await runCliCaptured(
+      ["secrets", "check", "--backend", "credential-manager"],
+      machine,
+    );
     assert.equal(r.code, 1);
     assert.match(
       r.stdout,
@@ -383,11 +394,11 @@ function fakeTty(keys: string[]) {
 
 test(
   "on a terminal, set prompts with hidden input and honours backspace",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     const tty = fakeTty(["s3", "x\u007f", "cret", "\r"]);
     const r = await runWith(
       ["set", "db-pass", "--connector-id", "acme-db"],
-      host,
+      machine,
       () => Promise.reject(new Error("unused")),
       tty,
     );
@@ -401,10 +412,10 @@ test(
 
 test(
   "an aborted prompt exits 1 and changes nothing",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     const r = await runWith(
       ["set", "db-pass", "--connector-id", "acme-db"],
-      host,
+      machine,
       () => Promise.reject(new Error("unused")),
       fakeTty(["abc", "\u0003"]),
     );
@@ -416,17 +427,17 @@ test(
 
 test(
   "a branded CLI keeps secrets under its own connector, whatever else is registered",
-  withHome(async (host, root) => {
+  withHome(async (machine, root) => {
     // Only another connector is registered: the branded `weather` CLI stored the value
     // under "notes" (the single registered one), so weather's server never got it.
     register(root, "notes");
-    const pkg = join(host.home!, "pkg");
+    const pkg = join(machine.home!, "pkg");
     mkdirSync(pkg);
     writeFileSync(join(pkg, "package.json"), JSON.stringify({ name: "weather", version: "1.0.0" }));
     const config = join(pkg, "agent-connector.config.mjs");
     writeFileSync(config, "export default { server: { transport: 'stdio', command: 'wx' } };\n");
     const brand = { name: "weather", connectorPath: config };
-    const set = await runCliCaptured(["secrets", "set", "wx-key"], host, `${VALUE}\n`, brand);
+    const set = await runCliCaptured(["secrets", "set", "wx-key"], machine, `${VALUE}\n`, brand);
     assert.equal(set.code, 0, set.stderr);
     assert.match(set.stdout, /for connector weather/);
     assert.deepEqual(Object.keys(fileStore(root).connectors), ["weather"]);

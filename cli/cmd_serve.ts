@@ -45,7 +45,7 @@ Example:
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const result = await runServe({
     argv: args,
-    host: ctx.host,
+    machine: ctx.machine,
     log: (line) => ctx.stderr.write(`${line}\n`),
     forwardSignals: true,
   });

@@ -65,12 +65,12 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const scope = scopeFlag(parsed, "status") ?? "user";
   try {
     const projectDir = projectDirOf(parsed, ctx);
-    const pctx = { home: ctx.host.home, env: ctx.host.env, os: ctx.host.os, projectDir };
-    let ids = listConnectorIds(dataRoot(ctx.host));
+    const pctx = { home: ctx.machine.home, env: ctx.machine.env, os: ctx.machine.os, projectDir };
+    let ids = listConnectorIds(dataRoot(ctx.machine));
     if (stringFlag(parsed, "connector") || ctx.brand.connectorPath) {
       ids = [(await loadForCommand(parsed, ctx, projectDir)).connector.id];
     }
-    const root = dataRoot(ctx.host);
+    const root = dataRoot(ctx.machine);
     const installs = new Map(ids.map((id) => [id, readConnectorRecord(root, id)?.installs ?? []]));
     const adapters = await loadAllAdapters();
     const installed = detectHosts(adapters, scope, pctx).filter((d) => d.installed);

@@ -128,7 +128,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     connectorId: named ?? own,
     scopes: scopes ?? (sub === "export" ? undefined : boardScopes),
   };
-  const root = dataRoot(ctx.host);
+  const root = dataRoot(ctx.machine);
   const json = boolFlag(parsed, "json");
   // With a filter, no rows is no match, not an empty store.
   const given = (["since", "connector", "scope"] as const).flatMap((f) => {
@@ -150,7 +150,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stdout.write(text);
       return 0;
     }
-    const path = resolve(ctx.host.cwd, out);
+    const path = resolve(ctx.machine.cwd, out);
     writeOutFile(path, text);
     ctx.stderr.write(`wrote ${rows.length} rows to ${path}\n`);
     return 0;

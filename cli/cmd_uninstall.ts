@@ -75,7 +75,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     purge: { type: "boolean" },
   }, { max: 1, names: "<id>" });
   const opts = runOptionsOf(parsed, ctx, "uninstall");
-  const root = dataRoot(ctx.host);
+  const root = dataRoot(ctx.machine);
   const purging = boolFlag(parsed, "purge");
   let resolved;
   try {
@@ -125,7 +125,7 @@ function purge(root: string, id: string | undefined, ctx: CliContext): ChangeRec
     });
   }
   if (listConnectorIds(root).length === 0) {
-    const bin = homeBinPath(root, ctx.host.os);
+    const bin = homeBinPath(root, ctx.machine.os);
     try {
       rmSync(bin);
       out.push({

@@ -58,10 +58,10 @@ Example:
   agent-connector upgrade --dry-run
 `;
 
-function guidance(channel: string, host: CliContext["host"]): string | undefined {
+function guidance(channel: string, machine: CliContext["machine"]): string | undefined {
   let target;
   try {
-    target = currentLauncherTarget(host);
+    target = currentLauncherTarget(machine);
   } catch {
     return undefined; // the home binary's warning above says why and what to run
   }
@@ -84,7 +84,7 @@ async function rerenderRegistered(
   warnings: string[],
   logged: ChangeRecord[],
 ): Promise<PipelineResult[]> {
-  const root = dataRoot(opts.host);
+  const root = dataRoot(opts.machine);
   const results: PipelineResult[] = unreadableConnectorIds(root).map((id) => ({
     connectorId: id,
     dryRun: opts.dryRun,
@@ -122,11 +122,11 @@ async function rerenderRegistered(
     if (rows.length > 0) {
       warnings.push(
         ...relativePathWarnings(connector, record.modulePath, opts.targets),
-        ...await secretWarnings(connector, record.modulePath, opts.host, opts.targets),
+        ...await secretWarnings(connector, record.modulePath, opts.machine, opts.targets),
       );
     }
     const logins = rows.length > 0
-      ? await loginWarnings(connector, opts.host)
+      ? await loginWarnings(connector, opts.machine)
       : { once: [], perHostEntry: [] };
     const runs: PipelineResult[] = [];
     for (const row of rows) {
@@ -161,9 +161,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   let bin: ChangeRecord;
   try {
     bin = ensureHomeBin({
-      root: dataRoot(ctx.host),
-      os: ctx.host.os,
-      host: ctx.host,
+      root: dataRoot(ctx.machine),
+      os: ctx.machine.os,
+      machine: ctx.machine,
       dryRun: opts.dryRun,
     });
   } catch (error) {
@@ -180,13 +180,13 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const logged: ChangeRecord[] = [];
   try {
     const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
-    assertConnectorRecordReadable(dataRoot(ctx.host), loaded.connector.id);
+    assertConnectorRecordReadable(dataRoot(ctx.machine), loaded.connector.id);
     secrets.push(
-      ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.host, ctx.brand.name),
+      ...renamedIdWarnings(loaded.connector.id, loaded.modulePath, ctx.machine, ctx.brand.name),
       ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
-      ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
+      ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.machine, opts.targets),
     );
-    const logins = await loginWarnings(loaded.connector, ctx.host);
+    const logins = await loginWarnings(loaded.connector, ctx.machine);
     const result = await installConnector(loaded, opts);
     logged.push(...loginRecords(result.hosts, logins));
     results = [result];
@@ -204,7 +204,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   };
   const code = printResult(merged, parsed, ctx, secrets, logged);
   if (!boolFlag(parsed, "json")) {
-    const line = guidance(channel, ctx.host);
+    const line = guidance(channel, ctx.machine);
     if (line) ctx.stdout.write(`${line}\n`);
   }
   return code;

@@ -164,7 +164,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stderr.write(`warning: ${p.platform}: ${where}: ${p.message}${more}\n`);
     }
   };
-  const threads = threadsFromEnv(ctx.host.env.AGENT_CONNECTOR_USAGE_THREADS);
+  const threads = threadsFromEnv(ctx.machine.env.AGENT_CONNECTOR_USAGE_THREADS);
 
   if (sub === "export") {
     const [{ listUsage, scanUsage }, { loadPriceTable }, { openCache }] = await Promise.all([
@@ -173,10 +173,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       import("../usage/_report_job.ts"),
     ]);
     const noCache = boolFlag(parsed, "no-cache");
-    const { skipped } = await openCache({ host: ctx.host, noCache });
+    const { skipped } = await openCache({ machine: ctx.machine, noCache });
     if (skipped) ctx.stderr.write(`warning: ${skipped}\n`);
     const options = {
-      host: ctx.host,
+      machine: ctx.machine,
       since,
       platforms: platforms as HostId[] | undefined,
       cache: noCache || skipped ? false : undefined,
@@ -193,7 +193,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const text = format === "csv" ? render.csv(records) : JSON.stringify(records, null, 2) + "\n";
     const out = stringFlag(parsed, "out");
     if (out) {
-      const path = resolve(ctx.host.cwd, out);
+      const path = resolve(ctx.machine.cwd, out);
       // Loaded here: a report does not need `node:fs` (edge/node_fs.ts).
       const { writeOutFile } = await import("./_out_file.ts");
       writeOutFile(path, text);
@@ -206,7 +206,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   // On a worker of its own when the logs are read afresh (`usage/_report_job.ts`).
   const { runReport } = await import("../usage/_report_job.ts");
   const { result, pricesVersion, cacheSkipped } = await runReport({
-    host: ctx.host,
+    machine: ctx.machine,
     since,
     platforms: platforms as HostId[] | undefined,
     noCache: boolFlag(parsed, "no-cache"),

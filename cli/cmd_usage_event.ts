@@ -29,7 +29,7 @@ Example:
 export function run(args: string[], ctx: CliContext): Promise<number> {
   return usageEventEntry(args, {
     readStdin: () => readAllText(ctx.stdin),
-    env: ctx.host.env,
-    home: ctx.host.home,
+    env: ctx.machine.env,
+    home: ctx.machine.home,
   });
 }

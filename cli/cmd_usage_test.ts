@@ -190,9 +190,9 @@ test("a kept result is keyed by the local time zone: days and the zone name foll
 test("bare `usage` is `usage report`, the one command an end user is told to run", async () => {
   const t = tempCopy("agent-kit/home");
   try {
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
-    const bare = await runCliCaptured(["usage", "--json", "--no-cache"], host);
-    const report = await runCliCaptured(["usage", "report", "--json", "--no-cache"], host);
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const bare = await runCliCaptured(["usage", "--json", "--no-cache"], machine);
+    const report = await runCliCaptured(["usage", "report", "--json", "--no-cache"], machine);
     assert.equal(bare.code, 0, bare.stderr);
     assert.ok(JSON.parse(bare.stdout).rows.length > 0);
     assert.deepEqual(JSON.parse(bare.stdout), JSON.parse(report.stdout));
@@ -213,8 +213,8 @@ test("usage --by tool says per-tool numbers come only from a connector's own tel
 test("usage export --out naming a folder is one clear error naming it", async () => {
   const t = tempCopy("agent-kit/home");
   try {
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
-    const run = await runCliCaptured(["usage", "export", "--out", t.dir], host);
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const run = await runCliCaptured(["usage", "export", "--out", t.dir], machine);
     assert.equal(run.code, 1);
     assert.match(
       run.stderr,
@@ -232,8 +232,11 @@ test("usage export --out replaces an existing file whole and leaves nothing besi
     mkdirSync(out);
     const file = join(out, "usage.json");
     writeFileSync(file, "x".repeat(1 << 20));
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
-    const run = await runCliCaptured(["usage", "export", "--format", "json", "--out", file], host);
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const run = await runCliCaptured(
+      ["usage", "export", "--format", "json", "--out", file],
+      machine,
+    );
     assert.equal(run.code, 0, run.stderr);
     assert.ok(JSON.parse(readFileSync(file, "utf8")).length > 0);
     assert.deepEqual(readdirSync(out), ["usage.json"]);
@@ -248,10 +251,10 @@ test("a Gemini chat cut off before its first usage entry is reported, not skippe
     const file = join(t.dir, ".gemini", "tmp", "projhash", "chats", "session-legacy.json");
     const text = readFileSync(file, "utf8");
     writeFileSync(file, text.slice(0, text.indexOf('"tokens"') - 10));
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
     const run = await runCliCaptured(
       ["usage", "report", "--platform", "gemini-cli", "--no-cache"],
-      host,
+      machine,
     );
     assert.equal(run.code, 0, run.stderr);
     assert.match(
@@ -284,9 +287,9 @@ test(
       mkdirSync(projects, { recursive: true });
       writeFileSync(join(projects, "a.jsonl"), line("a1", 3));
       const root = `/proc/ac-test-${process.pid}`;
-      const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(root, "data") });
+      const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(root, "data") });
       for (const sub of ["report", "export"]) {
-        const run = await runCliCaptured(["usage", sub, "--platform", "claude-code"], host);
+        const run = await runCliCaptured(["usage", sub, "--platform", "claude-code"], machine);
         assert.equal(run.code, 0, run.stderr);
         assert.match(run.stdout, /claude-code/);
         assert.equal(

@@ -9,7 +9,7 @@ export type { CliBrand, CliContext, TextSink } from "./_context.ts";
 export { findConnectorConfig, loadConnector } from "../io/load_connector.ts";
 export type { LoadConnectorOptions, LoadedConnector } from "../io/load_connector.ts";
 export { processContext } from "./_context.ts";
-export type { HostEnv, OsName } from "../io/host_env.ts";
+export type { MachineEnv, OsName } from "../io/machine_env.ts";
 export type { CommandModule, CommandSpec } from "./_command.ts";
 export { binNameOf, createConnectorCli } from "./create_connector_cli.ts";
 export type { ConnectorCli, ConnectorCliOptions } from "./create_connector_cli.ts";

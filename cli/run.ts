@@ -127,7 +127,7 @@ export function reportError(error: unknown, ctx: CliContext, command?: string): 
   }
   const message = error instanceof Error ? error.message : String(error);
   ctx.stderr.write(`${name}: ${message}\n`);
-  if (ctx.host.env.AGENT_CONNECTOR_LOG === "debug" && error instanceof Error && error.stack) {
+  if (ctx.machine.env.AGENT_CONNECTOR_LOG === "debug" && error instanceof Error && error.stack) {
     ctx.stderr.write(`${error.stack}\n`);
   }
   return 1;

@@ -16,7 +16,7 @@ import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord, DiagnosticResult, PlatformId } from "../core/platform_types.ts";
 import { displayPath } from "../core/change_records.ts";
 import { VERSION } from "../core/version.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import {
   type ConnectorRecord,
@@ -47,9 +47,9 @@ function finding(
 }
 
 /** Checks the home binary and the CLI it launches. */
-export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
-  const root = dataRoot(host);
-  const path = homeBinPath(root, host.os);
+export function checkHomeBin(machine: MachineEnv, anyConnector: boolean): Finding[] {
+  const root = dataRoot(machine);
+  const path = homeBinPath(root, machine.os);
   if (!existsSync(path)) {
     return [finding(
       "home binary",
@@ -58,7 +58,7 @@ export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
       { fix: "run `agent-connector upgrade`", fixable: true },
     )];
   }
-  const target = readLauncher(root, host.os);
+  const target = readLauncher(root, machine.os);
   if (!target) {
     return [finding("home binary", "warn", `${path} was not written by agent-connector`, {
       fix: "remove it, then run `agent-connector upgrade`",
@@ -84,12 +84,12 @@ export function checkHomeBin(host: HostEnv, anyConnector: boolean): Finding[] {
   }
   const out = [
     finding("home binary", "pass", `${path} → ${target.runtime} ${target.entry}`),
-    ...checkLocalEntry(target, root, host),
+    ...checkLocalEntry(target, root, machine),
   ];
   const run = spawnSync(path, ["--version"], {
     encoding: "utf8",
     timeout: 20_000,
-    env: { ...host.env } as Record<string, string>,
+    env: { ...machine.env } as Record<string, string>,
   });
   const version = /(\d+\.\d+\.\d+\S*)\s*$/.exec(run.stdout?.trim() ?? "")?.[1];
   if (run.status !== 0 || !version) {
@@ -234,7 +234,7 @@ export async function checkInstall(
       const { status, word } = statusOf(c);
       const softNote = c.action === "warn" && !c.path && / — /.test(c.detail);
       const where = status !== "pass" && c.path
-        ? ` (in ${displayPath(c.path, opts.host.home)})`
+        ? ` (in ${displayPath(c.path, opts.machine.home)})`
         : "";
       return finding(
         `${connector.id} @ ${c.platform} (${row.scope}): ${detailSubject(c.detail)}`,
@@ -259,8 +259,8 @@ export async function checkInstall(
  * configPatch ledger rows whose every owner is no longer registered, and
  * rows of a host this version has no adapter for (no run can release them).
  */
-export function checkOrphanedPatches(host: HostEnv): Finding[] {
-  const root = dataRoot(host);
+export function checkOrphanedPatches(machine: MachineEnv): Finding[] {
+  const root = dataRoot(machine);
   const ids = new Set([...listConnectorIds(root), ...unreadableConnectorIds(root)]);
   const empty: ConfigPatchLedger = { version: 1, rows: [] };
   const ledger = configPatchLedgerPath(root);

@@ -50,9 +50,9 @@ export async function checkHostSpecifics(
     message: `note: ${message}`,
   }));
   const ctx = {
-    home: opts.host.home,
-    env: opts.host.env,
-    os: opts.host.os,
+    home: opts.machine.home,
+    env: opts.machine.env,
+    os: opts.machine.os,
     projectDir: row.projectDir ?? opts.projectDir,
   };
   for (const f of await adapter.doctorChecks?.({ scope: row.scope, ctx, probe: diskProbe }) ?? []) {

@@ -9,7 +9,7 @@
 
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { connectorDir } from "../io/data_root.ts";
 import { connectorRecordPath } from "../io/connector_record.ts";
 import {
@@ -46,7 +46,7 @@ export function ledgerOnlyIds(root: string): string[] {
  * what they name).
  */
 export function orphanLedger(input: {
-  host: HostEnv;
+  machine: MachineEnv;
   root: string;
   connectorId: string;
   claims: Claims;

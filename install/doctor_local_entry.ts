@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { Finding } from "./doctor_finding.ts";
 import { homeBinPath, type LauncherTarget } from "./home_bin.ts";
 import {
@@ -35,9 +35,13 @@ function found(status: Finding["status"], message: string): Finding {
 }
 
 /** The findings for `target`'s local copy; none for a launcher that needs none. */
-export function checkLocalEntry(target: LauncherTarget, root: string, host: HostEnv): Finding[] {
+export function checkLocalEntry(
+  target: LauncherTarget,
+  root: string,
+  machine: MachineEnv,
+): Finding[] {
   const pkg = registryPackageOf(target.entry);
-  if (!pkg || host.os === "win32" || target.runtimeArgs[0] !== "run") return [];
+  if (!pkg || machine.os === "win32" || target.runtimeArgs[0] !== "run") return [];
   const local = target.local;
   if (!local) {
     return [found(
@@ -64,13 +68,13 @@ export function checkLocalEntry(target: LauncherTarget, root: string, host: Host
         `hooks run ${target.entry} instead`,
     )];
   }
-  if (copyNewerThanLauncher(local, homeBinPath(root, host.os))) {
+  if (copyNewerThanLauncher(local, homeBinPath(root, machine.os))) {
     return [found(
       "warn",
       `${local.path} is newer than the launcher, which therefore runs ${target.entry} (slower)`,
     )];
   }
-  const registry = registryEntryBytes(target.runtime, base, host.env, target.env);
+  const registry = registryEntryBytes(target.runtime, base, machine.env, target.env);
   if (typeof registry === "string") {
     return [found("warn", `${local.path} cannot be checked against the registry: ${registry}`)];
   }

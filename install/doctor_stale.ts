@@ -22,7 +22,7 @@
 import { existsSync } from "node:fs";
 import type { ChangeRecord, DiagnosticResult } from "../core/platform_types.ts";
 import { VERSION } from "../core/version.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import {
   type ConnectorRecord,
   connectorRecordPath,
@@ -103,7 +103,7 @@ const claimedOf = (c: Claims): Claimed[] => [
 ];
 
 /** True when a claim was made by the install `row`. */
-export function claimOfRow(c: Claimed, row: InstallRow, os: HostEnv["os"]): boolean {
+export function claimOfRow(c: Claimed, row: InstallRow, os: MachineEnv["os"]): boolean {
   if (c.platform !== row.platform) return false;
   if (c.scope !== undefined && c.scope !== row.scope) return false;
   return row.scope === "user" ||
@@ -116,16 +116,25 @@ export function claimOfRow(c: Claimed, row: InstallRow, os: HostEnv["os"]): bool
  * live (doctor re-renders it). Detection ignores `AGENT_CONNECTOR_PLATFORM`:
  * a pinned host in the shell does not make the others uninstalled.
  */
-export async function rowState(row: InstallRow, claims: Claims, host: HostEnv): Promise<RowState> {
+export async function rowState(
+  row: InstallRow,
+  claims: Claims,
+  machine: MachineEnv,
+): Promise<RowState> {
   const adapter = await loadAdapter(row.platform);
   if (!adapter) return { kind: "unknown-host" };
   if (row.scope === "project" && row.projectDir && !existsSync(row.projectDir)) {
     return { kind: "project-gone" };
   }
-  const { AGENT_CONNECTOR_PLATFORM: _pinned, ...env } = host.env;
-  const ctx = { home: host.home, env, os: host.os, projectDir: row.projectDir ?? host.cwd };
+  const { AGENT_CONNECTOR_PLATFORM: _pinned, ...env } = machine.env;
+  const ctx = {
+    home: machine.home,
+    env,
+    os: machine.os,
+    projectDir: row.projectDir ?? machine.cwd,
+  };
   if (detectHost(adapter, row.scope, ctx).installed) return { kind: "live" };
-  const left = claimedOf(claims).some((c) => claimOfRow(c, row, host.os) && existsSync(c.file));
+  const left = claimedOf(claims).some((c) => claimOfRow(c, row, machine.os) && existsSync(c.file));
   return left ? { kind: "live" } : { kind: "host-gone", name: adapter.name };
 }
 
@@ -151,7 +160,7 @@ function listFiles(files: string[], max = 3): string {
 /** What `staleFindings` needs for one connector. */
 export interface StaleInput {
   /** The machine. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** The data root. */
   root: string;
   /** The connector. */
@@ -170,12 +179,12 @@ export interface StaleInput {
 
 /** The ledger findings of one connector (see the module doc). */
 export function staleFindings(input: StaleInput): StaleFinding[] {
-  const { host, root, connectorId: id, claims } = input;
+  const { machine, root, connectorId: id, claims } = input;
   const out: StaleFinding[] = [];
   const recordFile = connectorRecordPath(root, id);
   const ownedFile = ownedLedgerPath(root, id);
   const base = { connectorId: id };
-  const os = host.os;
+  const os = machine.os;
   const claimsOf = (row: InstallRow) => ({
     owned: claims.owned.filter((c) => claimOfRow(c, row, os)),
     memory: claims.memory.filter((m) =>

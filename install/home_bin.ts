@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import { runtimeExecPath, runtimeName } from "../edge/runtime_info.ts";
 import { VERSION } from "../core/version.ts";
-import type { HostEnv, OsName } from "../io/host_env.ts";
+import type { MachineEnv, OsName } from "../io/machine_env.ts";
 import { writeFileAtomic } from "../io/atomic_write.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { LINKED_ENTRY, linkedEntryFresh } from "./linked_entry.ts";
@@ -66,22 +66,22 @@ export function homeBinPath(root: string, os: OsName): string {
  * large share of what a hook adds to an empty script (bench/README.md), the
  * npm imports are pinned to exact versions anyway, and
  * a launcher must never write a lock file beside the package. Loaded from a
- * registry, see install/remote_entry.ts: there `host` (the CLI context's)
+ * registry, see install/remote_entry.ts: there `machine` (the CLI context's)
  * gives the main script (a branded CLI's deno.json is found from it) and
  * the `DENO_DIR` the launcher pins.
  *
  * @throws {Error} loaded from a URL the launcher cannot run offline (install/remote_entry.ts).
  */
 export function currentLauncherTarget(
-  host?: Pick<HostEnv, "env" | "mainScript">,
+  machine?: Pick<MachineEnv, "env" | "mainScript">,
 ): LauncherTarget {
   if (!import.meta.url.startsWith("file:")) {
-    const main = host?.mainScript;
+    const main = machine?.mainScript;
     return remoteLauncherTarget(
       import.meta.url,
       { name: runtimeName(), execPath: runtimeExecPath() },
       main && existsSync(main) ? main : undefined,
-      host?.env.DENO_DIR || undefined,
+      machine?.env.DENO_DIR || undefined,
     );
   }
   const source = import.meta.url.endsWith(".ts");
@@ -180,7 +180,7 @@ export function readLauncher(root: string, os: OsName): LauncherTarget | undefin
 
 /**
  * Writes (or refreshes) the launcher for `target`, by default the running
- * process's ({@link currentLauncherTarget} of `host`; `host.env` is also
+ * process's ({@link currentLauncherTarget} of `machine`; `machine.env` is also
  * what `deno cache` runs with for a registry entry). Returns the change
  * record; a dry run computes it without writing. A remote entry is put into Deno's
  * cache first, every time, so a launcher that runs with `--cached-only` finds
@@ -190,17 +190,17 @@ export function ensureHomeBin(opts: {
   root: string;
   os: OsName;
   target?: LauncherTarget;
-  host?: Pick<HostEnv, "env" | "mainScript">;
+  machine?: Pick<MachineEnv, "env" | "mainScript">;
   dryRun?: boolean;
 }): ChangeRecord {
   const path = homeBinPath(opts.root, opts.os);
   // Once: from source, finding the target reads and hashes the pre-linked entry's sources.
-  let target = opts.target ?? currentLauncherTarget(opts.host);
+  let target = opts.target ?? currentLauncherTarget(opts.machine);
   let current: string | undefined;
   try {
     current = readFileSync(path, "utf8");
   } catch { /* not there yet */ }
-  const env = opts.host?.env ?? {};
+  const env = opts.machine?.env ?? {};
   const uncached = !opts.dryRun && isRemoteEntry(target.entry)
     ? cacheRemoteEntry(target, env)
     : undefined;

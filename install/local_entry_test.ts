@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { withTempDir } from "../tests/_helpers/temp.ts";
 import { type LauncherTarget, launcherText } from "./home_bin.ts";
 import {
@@ -103,7 +103,7 @@ test("the launcher runs the copy while it is not newer than the launcher, else t
 
 test("doctor finds a missing, changed or other version's copy, and a registry launcher without one, all fixable", () => {
   withTempDir((root) => {
-    const host: HostEnv = { home: root, env: {}, os: "linux", cwd: root };
+    const machine: MachineEnv = { home: root, env: {}, os: "linux", cwd: root };
     const entry = { bytes: bytesOf("// e\n"), checksum: sha256Checksum(bytesOf("// e\n")) };
     const { local } = writeLocalEntry(root, "0.4.2", BASE, entry);
     const target: LauncherTarget = {
@@ -113,7 +113,7 @@ test("doctor finds a missing, changed or other version's copy, and a registry la
       version: "0.4.2",
     };
     const one = (t: LauncherTarget) => {
-      const found = checkLocalEntry(t, root, host);
+      const found = checkLocalEntry(t, root, machine);
       assert.equal(found.length, 1);
       return found[0];
     };
@@ -146,11 +146,11 @@ test("doctor finds a missing, changed or other version's copy, and a registry la
     assert.match(other.message, /not the copy of its version 0\.4\.2/);
 
     assert.deepEqual(
-      checkLocalEntry({ ...target, entry: "/srv/cli/main.ts" }, root, host),
+      checkLocalEntry({ ...target, entry: "/srv/cli/main.ts" }, root, machine),
       [],
     );
     assert.deepEqual(
-      checkLocalEntry(target, root, { ...host, os: "win32" }),
+      checkLocalEntry(target, root, { ...machine, os: "win32" }),
       [],
       "Windows launchers keep the URL",
     );

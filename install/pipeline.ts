@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { ChangeRecord, HostId, InstallResult, PlatformId } from "../core/platform_types.ts";
 import { platformOverride } from "../core/overrides.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { type InstallRow, readConnectorRecord } from "../io/connector_record.ts";
 import { type Ledgers, loadLedgers } from "../io/ledgers.ts";
@@ -33,7 +33,7 @@ import { recordInstall, recordUninstall } from "./connector_state.ts";
 /** What every pipeline run needs. */
 export interface RunOptions {
   /** The machine. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** The project dir (absolute). */
   projectDir: string;
   /** The scope asked for. */
@@ -71,17 +71,17 @@ export interface PipelineResult extends InstallResult {
 }
 
 function pathCtx(opts: RunOptions, projectDir = opts.projectDir) {
-  const { home, env, os } = opts.host;
+  const { home, env, os } = opts.machine;
   return { home, env, os, projectDir };
 }
 
 function contextFor(opts: RunOptions, scope: ScopeName, projectDir?: string): InstallContext {
-  const root = dataRoot(opts.host);
+  const root = dataRoot(opts.machine);
   return {
     ...pathCtx(opts, projectDir),
     scope,
     dataRoot: root,
-    homeBin: homeBinPath(root, opts.host.os),
+    homeBin: homeBinPath(root, opts.machine.os),
     dryRun: opts.dryRun,
     force: opts.force,
     probe: opts.probe ?? diskProbe,
@@ -135,7 +135,7 @@ function scopeOn(connector: ResolvedConnector | undefined, adapter: HostAdapter,
  * real ("removed" for the last reader of a shared file, not "kept").
  */
 function dryRunLedgers(opts: RunOptions, connectorId: string): Ledgers | undefined {
-  return opts.dryRun ? loadLedgers(dataRoot(opts.host), connectorId) : undefined;
+  return opts.dryRun ? loadLedgers(dataRoot(opts.machine), connectorId) : undefined;
 }
 
 async function runHost(
@@ -200,10 +200,12 @@ export async function installConnector(
 ): Promise<PipelineResult> {
   const { connector } = loaded;
   const targets = await resolveTargets(connector, opts);
-  const root = dataRoot(opts.host);
+  const root = dataRoot(opts.machine);
   const prefix = [...targets.notes];
   if (targets.adapters.length && !opts.skipHomeBin) {
-    prefix.unshift(ensureHomeBin({ root, os: opts.host.os, host: opts.host, dryRun: opts.dryRun }));
+    prefix.unshift(
+      ensureHomeBin({ root, os: opts.machine.os, machine: opts.machine, dryRun: opts.dryRun }),
+    );
   }
   let failed = targets.failed;
   const dry = dryRunLedgers(opts, connector.id);
@@ -252,7 +254,7 @@ export async function uninstallRows(
   connectorId: string,
   opts: RunOptions & { scopeGiven: boolean },
 ): Promise<InstallRow[]> {
-  const recorded = readConnectorRecord(dataRoot(opts.host), connectorId)?.installs ?? [];
+  const recorded = readConnectorRecord(dataRoot(opts.machine), connectorId)?.installs ?? [];
   let rows = recorded.filter((r) =>
     (!opts.targets || opts.targets.includes(r.platform as PlatformId)) &&
     (!opts.scopeGiven || r.scope === opts.scope)
@@ -297,7 +299,7 @@ export async function uninstallConnector(
       // A record written by another version: reported, and a failure only
       // when the user named that host (`--targets`).
       const files = claimedFiles(
-        dry ?? loadLedgers(dataRoot(opts.host), connectorId),
+        dry ?? loadLedgers(dataRoot(opts.machine), connectorId),
         row.platform,
       );
       prefix.push(
@@ -322,6 +324,6 @@ export async function uninstallConnector(
     });
     if (!run.failed) done.push(row);
   }
-  if (!opts.dryRun) recordUninstall(dataRoot(opts.host), connectorId, done);
+  if (!opts.dryRun) recordUninstall(dataRoot(opts.machine), connectorId, done);
   return finish(connectorId, opts.dryRun, prefix, hosts, failed);
 }

@@ -7,12 +7,12 @@
  */
 
 import { join } from "node:path";
-import type { HostEnv } from "./host_env.ts";
+import type { MachineEnv } from "./machine_env.ts";
 
-/** Returns the data root for `host`. */
-export function dataRoot(host: Pick<HostEnv, "home" | "env">): string {
-  const override = host.env.AGENT_CONNECTOR_DATA_DIR;
-  return override ? override : join(host.home, ".agent-connector");
+/** Returns the data root for `machine`. */
+export function dataRoot(machine: Pick<MachineEnv, "home" | "env">): string {
+  const override = machine.env.AGENT_CONNECTOR_DATA_DIR;
+  return override ? override : join(machine.home, ".agent-connector");
 }
 
 /** Returns the folder holding one registered connector's state. */

@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from "node:fs";
 import process from "node:process";
 import { findProjectIdentityWith, type GitWalkFs, type ProjectIdentity } from "./git_walk.ts";
-import { type OsName, osName } from "./host_env.ts";
+import { type OsName, osName } from "./machine_env.ts";
 
 export type { ProjectIdentity } from "./git_walk.ts";
 

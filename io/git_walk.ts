@@ -17,7 +17,7 @@
 
 import { isAbsolutePath, parentPath, resolvePath } from "../core/_abs_path.ts";
 import { projectKeyOf, remoteUrlFromGitConfig } from "../core/project_key.ts";
-import type { OsName } from "./host_env.ts";
+import type { OsName } from "./machine_env.ts";
 
 /** Where a project's identity came from. */
 export interface ProjectIdentity {

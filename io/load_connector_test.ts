@@ -242,7 +242,7 @@ test("the CLI prints each kind of bad input as one line naming the file, exit 1"
       stdout: { write: () => {} },
       stderr: { write: (t) => void (stderr += t) },
       stdin: Readable.from([]),
-      host: { home: dir, env: {}, os: "linux", cwd: dir },
+      machine: { home: dir, env: {}, os: "linux", cwd: dir },
       brand: { name: "agent-connector", version: "0" },
     };
     assert.equal(reportError(error, ctx), 1, name);

@@ -7,7 +7,7 @@
 
 import process from "node:process";
 import { dataRoot as defaultDataRoot } from "../io/data_root.ts";
-import { currentHostEnv } from "../io/host_env.ts";
+import { currentMachineEnv } from "../io/machine_env.ts";
 import { openSecretStore, type OpenSecretStoreOptions } from "../secrets/store.ts";
 import type { SecretStore } from "../secrets/types.ts";
 import type { LogSink } from "./types.ts";
@@ -39,9 +39,9 @@ export function openEngine(options: {
   const s = options.secretStore ?? {};
   const needsHost = (options.env ?? s.env) === undefined ||
     (s.dataRoot === undefined && s.home === undefined);
-  const host = needsHost ? currentHostEnv() : undefined;
-  const env = options.env ?? s.env ?? host!.env;
-  const root = s.dataRoot ?? defaultDataRoot({ home: s.home ?? host!.home, env });
+  const machine = needsHost ? currentMachineEnv() : undefined;
+  const env = options.env ?? s.env ?? machine!.env;
+  const root = s.dataRoot ?? defaultDataRoot({ home: s.home ?? machine!.home, env });
   const store = openSecretStore({
     ...s,
     env: s.env ?? env,

@@ -27,7 +27,7 @@ import type { ServerDef } from "../core/connector_types.ts";
 import type { DiagnosticResult } from "../core/platform_types.ts";
 import { expandEnv } from "../core/interpolation.ts";
 import { VERSION } from "../core/version.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { heuristicTokens } from "../telemetry/heuristic.ts";
 import { ProbeClient, ProbeFailure, RpcError } from "./probe_client.ts";
 import { buildLaunchEnv, LaunchEnvError } from "./serve_launch.ts";
@@ -43,10 +43,10 @@ export interface ProbeInput {
   /** Its server definition. */
   server?: ServerDef;
   /** Home, env and cwd doctor runs with. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** The data root (secret index). */
   dataRoot: string;
-  /** What a relative `server.cwd` is relative to; `host.cwd` by default. */
+  /** What a relative `server.cwd` is relative to; `machine.cwd` by default. */
   projectDir?: string;
   /** Milliseconds for initialize (default 15 s: a cold server on a loaded machine takes seconds). */
   initializeTimeoutMs?: number;
@@ -58,9 +58,9 @@ export interface ProbeInput {
 
 /** Builds the server's environment as a host launching it through serve would give it. */
 async function launchEnv(input: ProbeInput, server: ServerDef) {
-  const env: Record<string, string | undefined> = { ...input.host.env };
+  const env: Record<string, string | undefined> = { ...input.machine.env };
   for (const [key, value] of Object.entries(server.env ?? {})) {
-    env[key] = expandEnv(value, input.host.env);
+    env[key] = expandEnv(value, input.machine.env);
   }
   const secretEnv = Object.entries(server.secretEnv ?? {}).map(([key, template]) =>
     `${key}=${template}`
@@ -69,7 +69,7 @@ async function launchEnv(input: ProbeInput, server: ServerDef) {
     connectorId: input.connectorId,
     secretEnv,
     env,
-    home: input.host.home,
+    home: input.machine.home,
     dataRoot: input.dataRoot,
   });
 }
@@ -98,7 +98,7 @@ export async function probeServer(input: ProbeInput): Promise<DiagnosticResult[]
     const message = error instanceof LaunchEnvError ? error.message : String(error);
     return [{ check: check("initialize"), status: "fail", message: `cannot start: ${message}` }];
   }
-  const cwd = server.cwd ? resolve(input.projectDir ?? input.host.cwd, server.cwd) : undefined;
+  const cwd = server.cwd ? resolve(input.projectDir ?? input.machine.cwd, server.cwd) : undefined;
   // spawn reports a missing working directory as ENOENT, which reads as "command not found".
   if (cwd !== undefined && !existsSync(cwd)) {
     return [{

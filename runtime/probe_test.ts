@@ -6,7 +6,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
 import type { ServerDef } from "../core/connector_types.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { nodeExecutable, serverEverythingCommand } from "../tests/_helpers/mcp_peers.ts";
 import { probeServer } from "./probe.ts";
 
@@ -15,7 +15,7 @@ let dir: string;
 before(() => void (dir = mkdtempSync(join(tmpdir(), "ac-probe-"))));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-function host(env: Record<string, string> = {}): HostEnv {
+function host(env: Record<string, string> = {}): MachineEnv {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) base[k] = v;
   return { home: dir, cwd: dir, os: "linux", env: { ...base, ...env } };
@@ -25,7 +25,7 @@ const probe = (server: ServerDef | undefined, env: Record<string, string> = {}, 
   probeServer({
     connectorId: "acme",
     server,
-    host: host(env),
+    machine: host(env),
     dataRoot: join(dir, "data"),
     ...timeouts,
   });

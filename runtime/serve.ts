@@ -14,7 +14,7 @@
 import { statSync } from "node:fs";
 import process from "node:process";
 import type { Readable, Writable } from "node:stream";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { parseServeArgs, type ServeArgs } from "./serve_args.ts";
 import { buildLaunchEnv, expandCwdArg, LaunchEnvError } from "./serve_launch.ts";
@@ -27,7 +27,7 @@ export interface ServeRun {
   /** The arguments after `serve`. */
   argv: readonly string[];
   /** Home, env and cwd of the wrapper. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** Our stdin, facing the host; the process's own (fd 0 on Deno) when absent. */
   stdin?: Readable;
   /** Our stdout, facing the host; the process's own (fd 1 on Deno) when absent. */
@@ -62,15 +62,15 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     );
     return { code: 2, signal: null };
   }
-  const root = dataRoot(run.host);
+  const root = dataRoot(run.machine);
   let env: Record<string, string | undefined>;
   try {
     env = await buildLaunchEnv({
       connectorId: args.connectorId,
       secretEnv: args.secretEnv,
       envArgs: args.env,
-      env: run.host.env,
-      home: run.host.home,
+      env: run.machine.env,
+      home: run.machine.home,
       dataRoot: root,
     });
   } catch (error) {
@@ -78,7 +78,7 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     run.log(`agent-connector serve: cannot start "${args.command}": ${message}`);
     return { code: 1, signal: null };
   }
-  const cwd = args.cwd === undefined ? undefined : expandCwdArg(args.cwd, run.host.env);
+  const cwd = args.cwd === undefined ? undefined : expandCwdArg(args.cwd, run.machine.env);
   if (cwd !== undefined && !isDirectory(cwd)) {
     run.log(
       `agent-connector serve: cannot start "${args.command}": its working directory ${cwd} ` +
@@ -86,7 +86,12 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     );
     return { code: EXIT_SPAWN_FAILED, signal: null };
   }
-  const telemetry = startServeTelemetry({ args, host: run.host, dataRoot: root, log: run.log });
+  const telemetry = startServeTelemetry({
+    args,
+    machine: run.machine,
+    dataRoot: root,
+    log: run.log,
+  });
   const outcome: ProxyOutcome = await runProxy({
     command: args.command,
     args: args.args,
@@ -97,7 +102,7 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     // Telemetry off: nothing to observe, so the server gets our stdio itself.
     shareHostStdio: telemetry === undefined && !run.stdin,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
-    graceMs: graceFromEnv(run.host.env),
+    graceMs: graceFromEnv(run.machine.env),
   });
   await telemetry?.close();
   if (outcome.spawnError) {

@@ -16,7 +16,7 @@ import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../core/worker_entry.ts";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
-import type { HostEnv, OsName } from "../io/host_env.ts";
+import type { MachineEnv, OsName } from "../io/machine_env.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
 import { createRing, type RingMemory, RingWriter } from "../telemetry/byte_ring.ts";
 import type { ServeArgs } from "./serve_args.ts";
@@ -90,21 +90,21 @@ function workerUrl(): URL {
  */
 export function startServeTelemetry(input: {
   args: ServeArgs;
-  host: HostEnv;
+  machine: MachineEnv;
   dataRoot: string;
   log: (line: string) => void;
 }): ServeTelemetry | undefined {
-  const { args, host } = input;
+  const { args, machine } = input;
   if (!args.connectorId) return undefined;
-  const settings = telemetrySettings(input.dataRoot, args.connectorId, host.env);
+  const settings = telemetrySettings(input.dataRoot, args.connectorId, machine.env);
   if (!settings.enabled) return undefined;
   const init: ServeWorkerInit = {
     dataRoot: input.dataRoot,
     connectorId: args.connectorId,
-    hostPlatform: args.hostPlatform || host.env.AGENT_CONNECTOR_HOST || undefined,
-    sessionId: serveSessionId(host.env),
-    projectDir: host.env.CLAUDE_PROJECT_DIR || host.cwd,
-    os: host.os,
+    hostPlatform: args.hostPlatform || machine.env.AGENT_CONNECTOR_HOST || undefined,
+    sessionId: serveSessionId(machine.env),
+    projectDir: machine.env.CLAUDE_PROJECT_DIR || machine.cwd,
+    os: machine.os,
     settings,
     ring: createRing(RING_BYTES),
   };

@@ -22,7 +22,7 @@
 import { randomUUID } from "node:crypto";
 import { dataRoot } from "../io/data_root.ts";
 import { findProjectIdentity } from "../io/git_project.ts";
-import { osName } from "../io/host_env.ts";
+import { osName } from "../io/machine_env.ts";
 import type { TelemetryRow } from "../telemetry/rows.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
 import { openNdjsonStore } from "../telemetry/store_ndjson.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "../io/machine_env.ts";
 import { SecretError } from "./errors.ts";
 import type { SpawnResult, SpawnSyncFn } from "./spawn.ts";
 import type { BackendAvailability, SecretBackendId } from "./types.ts";

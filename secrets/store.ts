@@ -11,7 +11,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { SECRET_NAME_PATTERN } from "../core/interpolation.ts";
 import { dataRoot as defaultDataRoot } from "../io/data_root.ts";
-import { currentHostEnv, type OsName, osName } from "../io/host_env.ts";
+import { currentMachineEnv, type OsName, osName } from "../io/machine_env.ts";
 import { withLockFileSync } from "../io/lock.ts";
 import { assertAvailable, type BackendContext, type SecretBackend } from "./_backend.ts";
 import { credentialManagerBackend } from "./credential_manager.ts";
@@ -132,10 +132,10 @@ export function openSecretStore(options: OpenSecretStoreOptions): SecretStore {
   }
   const needsHost = options.env === undefined ||
     (options.dataRoot === undefined && options.home === undefined);
-  const host = needsHost ? currentHostEnv() : undefined;
-  const env = options.env ?? host!.env;
+  const machine = needsHost ? currentMachineEnv() : undefined;
+  const env = options.env ?? machine!.env;
   const platform = options.platform ?? process.platform;
-  const root = options.dataRoot ?? defaultDataRoot({ home: options.home ?? host!.home, env });
+  const root = options.dataRoot ?? defaultDataRoot({ home: options.home ?? machine!.home, env });
   const ctx: BackendContext = {
     os: osName(platform) as OsName,
     env,

@@ -22,7 +22,7 @@
  */
 
 import { findProjectIdentity } from "../io/git_project.ts";
-import { osName } from "../io/host_env.ts";
+import { osName } from "../io/machine_env.ts";
 import { buildHookRow, type HookRowInput } from "./hook_row_lean.ts";
 import type { TelemetryRow } from "./rows.ts";
 import { openNdjsonStore } from "./store_ndjson.ts";

@@ -25,7 +25,7 @@
 
 import { resolvePath } from "../core/_abs_path.ts";
 import { findProjectIdentityWith, type GitWalkFs } from "../io/git_walk.ts";
-import type { OsName } from "../io/host_env.ts";
+import type { OsName } from "../io/machine_env.ts";
 import { heuristicTokens } from "./heuristic.ts";
 import { telemetryKilled } from "./kill_switch.ts";
 import type { TelemetryRow } from "./rows.ts";

@@ -27,7 +27,7 @@ for (const adapter of await loadAllAdapters()) {
             modulePath: "/conformance/agent-connector.config.mjs",
           },
           {
-            host: { home, env: { HOME: home }, os: "linux", cwd: project },
+            machine: { home, env: { HOME: home }, os: "linux", cwd: project },
             projectDir: project,
             scope,
             targets: [adapter.id],

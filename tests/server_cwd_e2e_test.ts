@@ -50,7 +50,7 @@ for (const adapter of await loadAllAdapters()) {
           const result = await installConnector(
             { connector, modulePath: "/acme/agent-connector.config.mjs" },
             {
-              host: { home, env: { HOME: home }, os: "linux", cwd: project },
+              machine: { home, env: { HOME: home }, os: "linux", cwd: project },
               projectDir: project,
               scope: "user",
               targets: [adapter.id],

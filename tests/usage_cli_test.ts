@@ -87,7 +87,7 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
 });
 
 test("usage report --by day groups by date and --since drops older requests", async () => {
-  const host = hostAt(usageFixture("agent-kit/home"));
+  const machine = hostAt(usageFixture("agent-kit/home"));
   const run = await runCliCaptured([
     "usage",
     "report",
@@ -98,14 +98,14 @@ test("usage report --by day groups by date and --since drops older requests", as
     "--no-cache",
     "--platform",
     "claude-code",
-  ], host);
+  ], machine);
   assert.equal(run.code, 0, run.stderr);
   const body = JSON.parse(run.stdout);
   assert.deepEqual(body.rows.map((r: { key: string }) => r.key), ["2025-12-01", "2026-01-01"]);
   assert.equal(body.timeZone, "UTC");
   const recent = await runCliCaptured(
     ["usage", "report", "--since", "1d", "--json", "--no-cache"],
-    host,
+    machine,
   );
   assert.deepEqual(JSON.parse(recent.stdout).rows, []);
 });
@@ -141,8 +141,8 @@ test("usage export writes one CSV row per request with no prompt text", async ()
 });
 
 test("usage leaderboard ranks hosts and bad flags are usage errors", async () => {
-  const host = hostAt(usageFixture("agent-kit/home"));
-  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], host);
+  const machine = hostAt(usageFixture("agent-kit/home"));
+  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], machine);
   assert.equal(board.code, 0, board.stderr);
   const body = JSON.parse(board.stdout);
   assert.equal(body.rows[0].rank, 1);
@@ -157,7 +157,7 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
       ["usage", "frob"],
     ]
   ) {
-    const run = await runCliCaptured(argv, host);
+    const run = await runCliCaptured(argv, machine);
     assert.equal(run.code, 2, argv.join(" "));
   }
 });
@@ -166,15 +166,15 @@ test("usage leaderboard ranks by total tokens, as its SHARE column does, whateve
   // Spec §3: the host leaderboard ranks token usage. In this home grok-build spent 620,000
   // tokens for $0.12 and pi 12,540 for $0.75; codex, gemini-cli and claude-code have no
   // price. Ranked by cost, pi came first with a 1.9 % share and the unpriced hosts last.
-  const host = hostAt(usageFixture("agent-kit/home"));
-  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], host);
+  const machine = hostAt(usageFixture("agent-kit/home"));
+  const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], machine);
   assert.equal(board.code, 0, board.stderr);
   const rows: Array<{ key: string; rank: number; total: number }> = JSON.parse(board.stdout).rows;
   assert.equal(rows[0].key, "grok-build");
   const totals = rows.map((r) => r.total);
   assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
   assert.deepEqual(rows.map((r) => r.rank), rows.map((_, i) => i + 1));
-  const table = await runCliCaptured(["usage", "leaderboard", "--no-cache"], host);
+  const table = await runCliCaptured(["usage", "leaderboard", "--no-cache"], machine);
   assert.match(table.stdout.split("\n")[1], /^\s+1\s+grok-build\s/);
 });
 
@@ -202,7 +202,7 @@ test("usage export --format json lists every request with its cost source", asyn
 });
 
 test("usage report --json gives each row its last activity: the time of its latest request", async () => {
-  const host = hostAt(usageFixture("agent-kit/home"));
+  const machine = hostAt(usageFixture("agent-kit/home"));
   const report = await runCliCaptured([
     "usage",
     "report",
@@ -210,9 +210,9 @@ test("usage report --json gives each row its last activity: the time of its late
     "--by",
     "session",
     "--json",
-  ], host);
+  ], machine);
   assert.equal(report.code, 0, report.stderr);
-  const exported = await runCliCaptured(["usage", "export", "--no-cache"], host);
+  const exported = await runCliCaptured(["usage", "export", "--no-cache"], machine);
   const latest = new Map<string, string>();
   for (const r of JSON.parse(exported.stdout) as Array<{ sessionId: string; time: string }>) {
     if ((latest.get(r.sessionId) ?? "") < r.time) latest.set(r.sessionId, r.time);
@@ -233,7 +233,7 @@ test("a progress line goes to stderr only when it is a terminal, and is cleared"
       stdout: { write: (t) => void (out += t) },
       stderr: { write: (t) => void (err += t), isTTY },
       stdin: Readable.from([""]),
-      host: hostAt(usageFixture("agent-kit/home")),
+      machine: hostAt(usageFixture("agent-kit/home")),
       brand: { name: "agent-connector", version: "0" },
     });
     assert.equal(code, 0);
@@ -249,7 +249,7 @@ test("a progress line goes to stderr only when it is a terminal, and is cleared"
 test("hostLeaderboard gives the unified leaderboard its host board and skip notes", async () => {
   const { hostLeaderboard } = await import("../usage/mod.ts");
   const board = await hostLeaderboard({
-    host: hostAt(usageFixture("agent-kit/home")),
+    machine: hostAt(usageFixture("agent-kit/home")),
     cache: false,
     by: "model",
   });
@@ -267,11 +267,11 @@ test("hostLeaderboard gives the unified leaderboard its host board and skip note
 });
 
 test("usage report --since with a window longer than any history reports everything", async () => {
-  const host = hostAt(usageFixture("agent-kit/home"));
-  const all = await runCliCaptured(["usage", "report", "--no-cache", "--json"], host);
+  const machine = hostAt(usageFixture("agent-kit/home"));
+  const all = await runCliCaptured(["usage", "report", "--no-cache", "--json"], machine);
   const run = await runCliCaptured(
     ["usage", "report", "--no-cache", "--json", "--since", "99999999999d"],
-    host,
+    machine,
   );
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(JSON.parse(run.stdout).totals, JSON.parse(all.stdout).totals);
@@ -280,10 +280,10 @@ test("usage report --since with a window longer than any history reports everyth
 test("export --out into a folder that does not exist fails naming it, for usage and telemetry alike, and creates nothing", async () => {
   const { dir, done } = tempCopy("agent-kit/home");
   try {
-    const host = hostAt(dir);
+    const machine = hostAt(dir);
     for (const argv of [["usage", "export", "--no-cache"], ["telemetry", "export"]]) {
       const out = join(dir, "no-such-folder", "x.json");
-      const run = await runCliCaptured([...argv, "--out", out], host);
+      const run = await runCliCaptured([...argv, "--out", out], machine);
       assert.equal(run.code, 1, argv.join(" "));
       assert.equal(
         run.stderr.split("\n").filter((l) => l.startsWith("agent-connector: ")).join("\n"),

@@ -27,9 +27,9 @@ test("usage report --json equals the generator's totals exactly, cold, cached an
   try {
     const home = join(dir, "home");
     const gen = generateUsageTree(home, 3);
-    const host = hostAt(home, { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") });
+    const machine = hostAt(home, { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") });
     const report = async (...flags: string[]) => {
-      const run = await runCliCaptured(["usage", "report", "--json", ...flags], host);
+      const run = await runCliCaptured(["usage", "report", "--json", ...flags], machine);
       assert.equal(run.code, 0, run.stderr);
       const body = JSON.parse(run.stdout);
       assert.deepEqual(body.problems, []);

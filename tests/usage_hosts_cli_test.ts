@@ -134,8 +134,8 @@ test("usage report shows a row for each host added here, with its counts and con
   const { dir, done } = tempCopy();
   try {
     await buildHome(dir);
-    const host = hostAt(dir);
-    const json = await runCliCaptured(["usage", "report", "--json", "--no-cache"], host);
+    const machine = hostAt(dir);
+    const json = await runCliCaptured(["usage", "report", "--json", "--no-cache"], machine);
     assert.equal(json.code, 0, json.stderr);
     const body = JSON.parse(json.stdout);
     assert.deepEqual(body.problems, []);
@@ -155,7 +155,7 @@ test("usage report shows a row for each host added here, with its counts and con
         platform,
       );
     }
-    const table = await runCliCaptured(["usage", "report", "--no-cache"], host);
+    const table = await runCliCaptured(["usage", "report", "--no-cache"], machine);
     assert.equal(table.code, 0, table.stderr);
     assert.match(table.stdout, /^kiro\s+1\s+70\s+0\s+0\s+7\s+77\s+—\s+host-estimated$/m);
     assert.match(table.stdout, /^crush\s+1\s+0\s+0\s+0\s+0\s+0\s+\$1\.25\s+host-estimated$/m);

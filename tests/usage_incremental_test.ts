@@ -251,7 +251,7 @@ test("after any sequence of log changes, the kept state reports exactly what a f
         async (steps) => {
           const t = tempCopy();
           const tree = new Tree(t.dir);
-          const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+          const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
           const report = async (by: string, ...extra: string[]) => {
             const run = await runCliCaptured(
               [
@@ -264,7 +264,7 @@ test("after any sequence of log changes, the kept state reports exactly what a f
                 "claude-code,codex",
                 ...extra,
               ],
-              host,
+              machine,
             );
             assert.equal(run.code, 0, run.stderr);
             return run.stdout;
@@ -281,8 +281,8 @@ test("after any sequence of log changes, the kept state reports exactly what a f
               if (by !== "day") {
                 assert.equal(await report("day"), await report("day", "--no-cache"), "by day");
               }
-              const exported = await runCliCaptured(["usage", "export"], host);
-              const full = await runCliCaptured(["usage", "export", "--no-cache"], host);
+              const exported = await runCliCaptured(["usage", "export"], machine);
+              const full = await runCliCaptured(["usage", "export", "--no-cache"], machine);
               assert.equal(exported.stdout, full.stdout, `export after ${JSON.stringify(op)}`);
               // Asked again with nothing changed: the kept result itself.
               assert.equal(await report(by), kept);
@@ -296,8 +296,8 @@ test("after any sequence of log changes, the kept state reports exactly what a f
                 assert.deepEqual(await since(), await since("--no-cache"));
               }
             }
-            const exported = await runCliCaptured(["usage", "export"], host);
-            const full = await runCliCaptured(["usage", "export", "--no-cache"], host);
+            const exported = await runCliCaptured(["usage", "export"], machine);
+            const full = await runCliCaptured(["usage", "export", "--no-cache"], machine);
             assert.equal(exported.stdout, full.stdout);
           } finally {
             t.done();
@@ -321,10 +321,10 @@ function claudeLine(id: string, out: number, ts: string): string {
   }) + "\n";
 }
 
-async function keptAndFull(host: ReturnType<typeof hostAt>, by = "platform") {
+async function keptAndFull(machine: ReturnType<typeof hostAt>, by = "platform") {
   const args = ["usage", "report", "--json", "--by", by, "--platform", "claude-code"];
-  const kept = await runCliCaptured(args, host);
-  const full = await runCliCaptured([...args, "--no-cache"], host);
+  const kept = await runCliCaptured(args, machine);
+  const full = await runCliCaptured([...args, "--no-cache"], machine);
   assert.equal(kept.code, 0, kept.stderr);
   assert.equal(kept.stdout, full.stdout);
   return JSON.parse(kept.stdout);
@@ -336,7 +336,7 @@ test("a kept report follows an append whose winning copy replaces the latest row
     const dir = join(t.dir, ".claude", "projects", "p");
     mkdirSync(dir, { recursive: true });
     const file = join(dir, "s.jsonl");
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
     writeFileSync(
       file,
       Array.from(
@@ -344,20 +344,20 @@ test("a kept report follows an append whose winning copy replaces the latest row
         (_, i) => claudeLine(`m${i}`, 5, `2026-03-01T00:${String(i).padStart(2, "0")}:00Z`),
       ).join(""),
     );
-    await keptAndFull(host);
+    await keptAndFull(machine);
     // A larger copy of the latest request, logged earlier: it wins, and the latest time drops
     // (the kept part cannot follow that: the platform is aggregated afresh).
     appendFileSync(file, claudeLine("m39", 90, "2026-03-01T00:00:30Z"));
-    const body = await keptAndFull(host);
+    const body = await keptAndFull(machine);
     assert.equal(body.totals.output, 39 * 5 + 90);
     // The snapshot's rows are damaged; the next append must compare against them.
     const records = join(t.dir, "data", "cache", "usage", "claude-code.records.bin");
     const bytes = readFileSync(records);
     writeFileSync(records, bytes.subarray(0, bytes.length - 9));
     appendFileSync(file, claudeLine("m3", 70, "2026-03-01T00:03:00Z"));
-    assert.equal((await keptAndFull(host)).totals.output, 38 * 5 + 90 + 70);
+    assert.equal((await keptAndFull(machine)).totals.output, 38 * 5 + 90 + 70);
     appendFileSync(file, claudeLine("m50", 1, "2026-03-01T01:00:00Z"));
-    assert.equal((await keptAndFull(host, "day")).totals.requests, 41);
+    assert.equal((await keptAndFull(machine, "day")).totals.requests, 41);
   } finally {
     t.done();
   }
@@ -366,11 +366,11 @@ test("a kept report follows an append whose winning copy replaces the latest row
 test("a line logged with no time or a spoiled one reports the same time kept or read afresh", async () => {
   const t = tempCopy();
   const tree = new Tree(t.dir);
-  const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+  const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
   const same = async (step: string) => {
     for (const args of [["report", "--json", "--by", "day"], ["export"]]) {
-      const kept = await runCliCaptured(["usage", ...args], host);
-      const full = await runCliCaptured(["usage", ...args, "--no-cache"], host);
+      const kept = await runCliCaptured(["usage", ...args], machine);
+      const full = await runCliCaptured(["usage", ...args, "--no-cache"], machine);
       assert.equal(kept.code, 0, kept.stderr);
       assert.equal(kept.stdout, full.stdout, `${args[0]} after ${step}`);
     }

@@ -61,17 +61,17 @@ test("a usage re-scan with nothing new loads no reader: each platform's kept lis
   const t = tempCopy("agent-kit/home");
   try {
     settleTree(t.dir);
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, ".ac-data") });
-    const first = await listUsage({ host, cache: true });
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, ".ac-data") });
+    const first = await listUsage({ machine, cache: true });
     assert.ok(first.platforms.length >= 4, "the fixture has logs of several hosts");
     const loads = readerLoads();
-    const again = await listUsage({ host, cache: true });
+    const again = await listUsage({ machine, cache: true });
     assert.equal(readerLoads(), loads, "a reader was loaded");
     assert.deepEqual(again, first);
     // Asked to read, the platforms are listed by their readers then, to the same records.
-    const scanned = await scanUsage({ host, cache: true }, again);
+    const scanned = await scanUsage({ machine, cache: true }, again);
     assert.ok(readerLoads() > loads);
-    assert.deepEqual(scanned.records, (await scanUsage({ host, cache: false })).records);
+    assert.deepEqual(scanned.records, (await scanUsage({ machine, cache: false })).records);
   } finally {
     t.done();
   }

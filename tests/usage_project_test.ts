@@ -139,7 +139,7 @@ test("a cache kept under the folder-name keys is read again, not merged with the
     mutable.version = version;
     jsonlSpec.open = open;
     assert.deepEqual(await rows(), [["/u/me/work", 5, 31]]);
-    const { records } = await scanUsage({ host: hostAt(dir, env), cache: true });
+    const { records } = await scanUsage({ machine: hostAt(dir, env), cache: true });
     assert.deepEqual([...new Set(records.map((r) => r.projectKey))], ["/u/me/work"]);
   } finally {
     mutable.version = version;

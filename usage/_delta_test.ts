@@ -31,8 +31,8 @@ function setup() {
   const projects = join(t.dir, ".claude", "projects", "p");
   mkdirSync(projects, { recursive: true });
   const file = join(projects, "s.jsonl");
-  const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
-  const scan = (cache = true) => scanUsage({ host, platforms: ["claude-code"], cache });
+  const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") });
+  const scan = (cache = true) => scanUsage({ machine, platforms: ["claude-code"], cache });
   const cache = join(t.dir, "data", "cache", "usage");
   /** The kept-state scan's records, checked against a full read's. */
   const check = async () => {

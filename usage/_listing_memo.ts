@@ -42,7 +42,7 @@ import { statDir } from "./_dirs.ts";
 import type { UsageSource } from "./reader.ts";
 import { ByteReader, ByteWriter } from "./_codec.ts";
 import { readCacheFile } from "./cache.ts";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import {
   absentUnder,
   isSourcesRecord,
@@ -302,13 +302,13 @@ export class ListingMemo {
    * source as kept. Undefined otherwise: list it with its reader (the walks
    * and stats found current here are not taken again).
    */
-  replay(platform: string, host: HostEnv, tool: string): Replayed | undefined {
+  replay(platform: string, machine: MachineEnv, tool: string): Replayed | undefined {
     const old = this.old(platform);
     const kept = old?.sources;
     if (!kept || kept.tool !== tool || old.walks.some((w) => !w)) return undefined;
     if (kept.empty === !!old.plans) return undefined;
     const gone = stillAbsent(kept.absent);
-    if (!sameSources(host, kept, gone)) return undefined;
+    if (!sameSources(machine, kept, gone)) return undefined;
     const paths: string[] = [];
     for (const w of old.walks as KeptWalk[]) {
       const base = walkBase(w);

@@ -181,8 +181,8 @@ test("a damaged, truncated or foreign memo file is ignored and the folders are w
 test("a listing with the kept memo has the fingerprint of a fresh one after any change to a log", async () => {
   const s = setup();
   try {
-    const host = hostAt(join(s.dir, "home"), { AGENT_CONNECTOR_DATA_DIR: join(s.dir, "data") });
-    const options = { host, platforms: ["claude-code" as const] };
+    const machine = hostAt(join(s.dir, "home"), { AGENT_CONNECTOR_DATA_DIR: join(s.dir, "data") });
+    const options = { machine, platforms: ["claude-code" as const] };
     const a = join(s.p, "a.jsonl");
     let at = Date.now() - 60_000;
     /** Changes `a`, then gives it a new mtime, as a real write a while later gets. */

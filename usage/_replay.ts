@@ -12,13 +12,13 @@
  *
  * Readers probe host files only through {@link probeExists},
  * {@link probeText} and {@link probeNames} (never `leanFs` or `node:fs` in
- * `sources`), and read the host only through the `host` they are given:
+ * `sources`), and read the machine only through the `machine` they are given:
  * that is the contract that makes the record complete.
  *
  * @module
  */
 
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { hashString } from "./cache.ts";
 import { leanFs } from "../edge/node_fs.ts";
 import { dirname } from "node:path";
@@ -114,12 +114,12 @@ function probeNow(p: Probe): string {
  * replayed (listing or testing env names).
  */
 export async function recordSources<T>(
-  host: HostEnv,
-  sources: (host: HostEnv) => Promise<T>,
+  machine: MachineEnv,
+  sources: (machine: MachineEnv) => Promise<T>,
 ): Promise<{ result: T; record?: SourcesRecord }> {
   const reads = new Map<string, string | null>();
   let whole = true;
-  const env = new Proxy(host.env, {
+  const env = new Proxy(machine.env, {
     get(target, name) {
       const value = Reflect.get(target, name);
       if (typeof name === "string") reads.set(`env.${name}`, value ?? null);
@@ -134,14 +134,14 @@ export async function recordSources<T>(
       return Reflect.ownKeys(target);
     },
   });
-  const seen = {} as HostEnv;
-  const fields = new Set([...Object.keys(host), "home", "env", "os", "cwd", "mainScript"]);
-  for (const name of fields as Set<keyof HostEnv>) {
+  const seen = {} as MachineEnv;
+  const fields = new Set([...Object.keys(machine), "home", "env", "os", "cwd", "mainScript"]);
+  for (const name of fields as Set<keyof MachineEnv>) {
     Object.defineProperty(seen, name, {
       enumerable: true,
       get() {
         if (name === "env") return env;
-        const value = host[name];
+        const value = machine[name];
         if (typeof value !== "string" && value !== undefined) whole = false;
         reads.set(name, value ?? null);
         return value;
@@ -162,15 +162,19 @@ export async function recordSources<T>(
 }
 
 /**
- * Whether `host` reads as `record` says and every probe finds what it found.
+ * Whether `machine` reads as `record` says and every probe finds what it found.
  * A probe of a path still missing ({@link stillAbsent}) is not made again:
  * under Deno each one that fails builds an error, which is dear.
  */
-export function sameSources(host: HostEnv, record: SourcesRecord, gone?: Set<string>): boolean {
+export function sameSources(
+  machine: MachineEnv,
+  record: SourcesRecord,
+  gone?: Set<string>,
+): boolean {
   for (const [name, value] of record.reads) {
     const now = name.startsWith("env.")
-      ? host.env[name.slice(4)]
-      : (host as unknown as Record<string, unknown>)[name];
+      ? machine.env[name.slice(4)]
+      : (machine as unknown as Record<string, unknown>)[name];
     if ((now ?? null) !== value) return false;
   }
   return record.probes.every((p) => (gone?.has(p[1]) && MISSING.has(p[2])) || probeNow(p) === p[2]);

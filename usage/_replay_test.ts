@@ -102,7 +102,7 @@ test("a kept listing is answered without its reader only while every env variabl
     ];
     for (const [what, step] of steps) {
       step();
-      const options: ScanOptions = { host: hostAt(home, { ...env }) };
+      const options: ScanOptions = { machine: hostAt(home, { ...env }) };
       const kept = await listUsage({ ...options, cache: true });
       const loads = readerLoads();
       const again = await listUsage({ ...options, cache: true });
@@ -123,8 +123,8 @@ test("a reader's listing records the env and host fields it read and what its pr
   const t = tempCopy();
   try {
     write(join(t.dir, "a", "f.txt"), "one");
-    const host = hostAt(t.dir, { A: "1", B: "2" });
-    const { result, record } = await recordSources(host, (h) => {
+    const machine = hostAt(t.dir, { A: "1", B: "2" });
+    const { result, record } = await recordSources(machine, (h) => {
       probeExists(join(h.home, "a", "f.txt"));
       probeExists(join(h.home, "none"));
       probeText(join(h.home, "a", "f.txt"));
@@ -146,37 +146,40 @@ test("a reader's listing records the env and host fields it read and what its pr
       ["n", "*"],
       ["n", "*"],
     ]);
-    assert.ok(sameSources(host, record));
+    assert.ok(sameSources(machine, record));
     assert.ok(sameSources(hostAt(t.dir, { A: "1", B: "changed: not read" }), record));
     assert.ok(!sameSources(hostAt(t.dir, { A: "2" }), record), "an env variable read changed");
     assert.ok(!sameSources(hostAt(join(t.dir, "a"), { A: "1" }), record), "another home");
     writeFileSync(join(t.dir, "a", "f.txt"), "two");
-    assert.ok(!sameSources(host, record), "a probed file's text changed");
+    assert.ok(!sameSources(machine, record), "a probed file's text changed");
     writeFileSync(join(t.dir, "a", "f.txt"), "one");
-    assert.ok(sameSources(host, record));
+    assert.ok(sameSources(machine, record));
     write(join(t.dir, "a", "g.txt"), "");
-    assert.ok(!sameSources(host, record), "a probed folder gained an entry");
+    assert.ok(!sameSources(machine, record), "a probed folder gained an entry");
     rmSync(join(t.dir, "a", "g.txt"));
     write(join(t.dir, "none"), "");
-    assert.ok(!sameSources(host, record), "a probed path now exists");
+    assert.ok(!sameSources(machine, record), "a probed path now exists");
   } finally {
     t.done();
   }
 });
 
 test("a reader that lists env names, or a listing that overlaps another, is not kept", async () => {
-  const host = hostAt("/nowhere", { A: "1" });
-  const listed = await recordSources(host, (h) => Promise.resolve(Object.keys(h.env)));
+  const machine = hostAt("/nowhere", { A: "1" });
+  const listed = await recordSources(machine, (h) => Promise.resolve(Object.keys(h.env)));
   assert.equal(listed.record, undefined);
-  const asked = await recordSources(host, (h) => Promise.resolve("A" in h.env));
+  const asked = await recordSources(machine, (h) => Promise.resolve("A" in h.env));
   assert.equal(asked.record, undefined);
   let release!: () => void;
-  const first = recordSources(host, () => new Promise<void>((r) => release = r));
-  const second = await recordSources(host, () => Promise.resolve(probeExists("/nowhere/x")));
+  const first = recordSources(machine, () => new Promise<void>((r) => release = r));
+  const second = await recordSources(machine, () => Promise.resolve(probeExists("/nowhere/x")));
   release();
   assert.equal(second.record, undefined);
   assert.equal((await first).record, undefined);
-  assert.ok((await recordSources(host, () => Promise.resolve())).record, "one at a time is kept");
+  assert.ok(
+    (await recordSources(machine, () => Promise.resolve())).record,
+    "one at a time is kept",
+  );
 });
 
 test("a kept listing of the previous format is not replayed: it is listed afresh and rewritten", async () => {
@@ -184,22 +187,22 @@ test("a kept listing of the previous format is not replayed: it is listed afresh
   try {
     settleTree(t.dir);
     const cache = join(t.dir, ".data", "cache", "usage");
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, ".data") });
-    const first = await listUsage({ host, cache: true });
+    const machine = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, ".data") });
+    const first = await listUsage({ machine, cache: true });
     const file = join(cache, "listing.bin");
     const bytes = readFileSync(file);
     const at = bytes.indexOf('{"format":3,');
     assert.ok(at > 0);
     bytes[at + 10] = "2".charCodeAt(0);
     writeFileSync(file, bytes);
-    assert.equal(new ListingMemo(cache).replay("claude-code", host, "0.1.0"), undefined);
+    assert.equal(new ListingMemo(cache).replay("claude-code", machine, "0.1.0"), undefined);
     const loads = readerLoads();
-    const again = await listUsage({ host, cache: true });
+    const again = await listUsage({ machine, cache: true });
     assert.ok(readerLoads() > loads, "listed by the readers");
     assert.deepEqual(seen(again), seen(first));
     assert.ok(readFileSync(file).includes('{"format":3,'), "rewritten");
     const loaded = readerLoads();
-    assert.deepEqual(seen(await listUsage({ host, cache: true })), seen(first));
+    assert.deepEqual(seen(await listUsage({ machine, cache: true })), seen(first));
     assert.equal(readerLoads(), loaded, "then replayed");
   } finally {
     t.done();

@@ -32,7 +32,7 @@
  */
 
 import { join } from "node:path";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../edge/runtime_info.ts";
 import { workerEntry } from "../core/worker_entry.ts";
@@ -48,7 +48,7 @@ export const REPORT_YOUNG_MB = 4;
 /** What to report, as plain data (it crosses to a worker). */
 export interface ReportJob {
   /** Home, env and OS whose hosts are read. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** Only records at or after this time (ms). */
   since?: number;
   /** Only these platforms. */
@@ -86,9 +86,9 @@ export async function computeReport(
     import("./_zone.ts"),
     import("./_results.ts"),
   ]);
-  const { host, since, platforms, by, utc } = job;
+  const { machine, since, platforms, by, utc } = job;
   const options = {
-    host,
+    machine,
     since,
     platforms,
     cache: job.noCache ? false : undefined,
@@ -101,7 +101,7 @@ export async function computeReport(
   const query = listing.cache && since === undefined
     ? {
       by,
-      zone: utc ? "UTC" : zone.zoneKey(host.env),
+      zone: utc ? "UTC" : zone.zoneKey(machine.env),
       prices: prices.version,
       version: job.version,
       platforms,
@@ -125,11 +125,11 @@ export async function computeReport(
  * asks this too, and under Deno must not load `node:fs` for it.
  */
 export async function firstCachedRun(
-  job: Pick<ReportJob, "host" | "noCache">,
+  job: Pick<ReportJob, "machine" | "noCache">,
 ): Promise<boolean> {
   if (job.noCache) return false;
   await fsReady();
-  const dir = join(dataRoot(job.host), "cache", "usage");
+  const dir = join(dataRoot(job.machine), "cache", "usage");
   return writeAllowed(dir) && !leanFs.exists(dir);
 }
 
@@ -139,11 +139,11 @@ export async function firstCachedRun(
  * cache: `noCache`). Nothing is loaded or written on a later run.
  */
 export async function openCache(
-  job: Pick<ReportJob, "host" | "noCache">,
+  job: Pick<ReportJob, "machine" | "noCache">,
 ): Promise<{ first: boolean; skipped?: string }> {
   if (!await firstCachedRun(job)) return { first: false };
   const { makeCacheDir } = await import("./_cache_write.ts");
-  const skipped = makeCacheDir(join(dataRoot(job.host), "cache", "usage"));
+  const skipped = makeCacheDir(join(dataRoot(job.machine), "cache", "usage"));
   return { first: skipped === undefined, skipped };
 }
 

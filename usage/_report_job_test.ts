@@ -7,8 +7,8 @@ import type { ScanProgress } from "./scan.ts";
 import { hostAt, tempCopy } from "../tests/_helpers/usage.ts";
 
 function job(dir: string, noCache: boolean, by: ReportJob["by"] = "model"): ReportJob {
-  const host = hostAt(dir, { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") });
-  return { host, noCache, by, utc: true, version: "0.0.0-test" };
+  const machine = hostAt(dir, { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") });
+  return { machine, noCache, by, utc: true, version: "0.0.0-test" };
 }
 
 test("a first cached report on its own worker equals the report computed on this thread", async () => {

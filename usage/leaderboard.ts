@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { UsageProblem, UsageSkipNote } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
 import { aggregateTables } from "./aggregate.ts";
@@ -45,7 +45,7 @@ export interface HostBoard {
 /** Options of {@link hostLeaderboard}. */
 export interface HostBoardOptions {
   /** Home, env and OS to read. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** Rank platforms (default) or models. */
   by?: "platform" | "model";
   /** Only usage at or after this time, in ms. */
@@ -78,15 +78,15 @@ export function rankRows(rows: UsageRowJson[]): HostBoardRow[] {
  * @example
  * ```ts
  * import { hostLeaderboard } from "./leaderboard.ts";
- * import { currentHostEnv } from "../io/host_env.ts";
- * const { host, hostSkipped } = await hostLeaderboard({ host: currentHostEnv() });
+ * import { currentMachineEnv } from "../io/machine_env.ts";
+ * const { host, hostSkipped } = await hostLeaderboard({ machine: currentMachineEnv() });
  * ```
  */
 export async function hostLeaderboard(options: HostBoardOptions): Promise<HostBoard> {
   const by = options.by ?? "platform";
   const [scan, prices] = await Promise.all([
     scanUsage({
-      host: options.host,
+      machine: options.machine,
       since: options.since,
       platforms: options.platforms,
       cache: options.cache,

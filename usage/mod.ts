@@ -14,8 +14,8 @@
  * @example
  * ```ts
  * import { aggregateUsage, loadPriceTable, scanUsage } from "./mod.ts";
- * import { currentHostEnv } from "../io/host_env.ts";
- * const { records } = await scanUsage({ host: currentHostEnv() });
+ * import { currentMachineEnv } from "../io/machine_env.ts";
+ * const { records } = await scanUsage({ machine: currentMachineEnv() });
  * const { rows } = aggregateUsage(records, "model", { prices: await loadPriceTable() });
  * ```
  *
@@ -23,7 +23,7 @@
  */
 
 export { HOST_IDS, type HostId } from "../core/platform_types.ts";
-export type { HostEnv, OsName } from "../io/host_env.ts";
+export type { MachineEnv, OsName } from "../io/machine_env.ts";
 export type { UsageRowJson } from "./render.ts";
 export type {
   UsageConfidence,

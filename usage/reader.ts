@@ -14,8 +14,8 @@
  *   id: "qwen-code",
  *   version: 1,
  *   confidence: "host-reported",
- *   async sources(host, list) {
- *     return list.files([`${host.home}/.qwen/projects`], { ext: [".jsonl"] });
+ *   async sources(machine, list) {
+ *     return list.files([`${machine.home}/.qwen/projects`], { ext: [".jsonl"] });
  *   },
  *   jsonl: {
  *     markers: ['"usageMetadata"'],
@@ -33,7 +33,7 @@
  * @module
  */
 
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import type { UsageConfidence, UsageTokens } from "../core/usage_types.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { PickSpec } from "../core/pick_json.ts";
@@ -150,13 +150,13 @@ export interface UsageReader {
   readonly confidence: UsageConfidence;
   /**
    * Lists the sources under the host's home(s), honoring the host's env
-   * overrides in `host.env` and never reading `process.env` or `os.homedir()`.
-   * It looks at the host only through `host`, `list` and the probes of
+   * overrides in `machine.env` and never reading `process.env` or `os.homedir()`.
+   * It looks at the machine only through `machine`, `list` and the probes of
    * `_replay.ts` (`probeExists`, `probeText`, `probeNames`), and returns the
    * same sources while those give the same answers: a re-scan with nothing
    * new checks them again without loading the reader.
    */
-  sources(host: HostEnv, list: SourceLister): Promise<UsageSource[]>;
+  sources(machine: MachineEnv, list: SourceLister): Promise<UsageSource[]>;
   /** Decoding of `jsonl` sources. */
   readonly jsonl?: {
     /**

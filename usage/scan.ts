@@ -21,7 +21,7 @@
  */
 
 import { join } from "node:path";
-import type { HostEnv } from "../io/host_env.ts";
+import type { MachineEnv } from "../io/machine_env.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../edge/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
@@ -44,7 +44,7 @@ import { VERSION } from "../core/version.ts";
 /** How to scan. */
 export interface ScanOptions {
   /** Home, env and OS whose hosts are read. */
-  host: HostEnv;
+  machine: MachineEnv;
   /** Only these platforms (default: every platform with a reader). */
   platforms?: readonly HostId[];
   /** Only records at or after this time (ms); files last written before it are not read. */
@@ -169,9 +169,9 @@ export function listUsage(options: ScanOptions): Promise<UsageListing> {
  * `replay`), and its plans are built by listing it again if it is scanned.
  */
 async function listPlatforms(options: ScanOptions, replay: boolean): Promise<UsageListing> {
-  const { host } = options;
+  const { machine } = options;
   await fsReady();
-  const cacheDir = join(dataRoot(host), "cache", "usage");
+  const cacheDir = join(dataRoot(machine), "cache", "usage");
   const cache = options.cache ?? writeAllowed(cacheDir);
   const skipped: UsageSkipNote[] = [];
   const problems: UsageProblem[] = [];
@@ -184,7 +184,7 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
   const memo = dirs ? new ListingMemo(cacheDir, undefined, statPaths) : undefined;
   const entries: Entry[] = [];
   for (const id of options.platforms ?? readerIds()) {
-    const kept = replay ? memo?.replay(id, host, VERSION) : undefined;
+    const kept = replay ? memo?.replay(id, machine, VERSION) : undefined;
     if (kept) {
       if (kept.fingerprint === undefined) {
         if (kept.note) skipped.push({ platform: id, reason: kept.note });
@@ -204,8 +204,8 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
       listed,
     );
     const { result: sources, record } = memo
-      ? await recordSources(host, (seen) => reader.sources(seen, lister))
-      : { result: await reader.sources(host, lister), record: undefined };
+      ? await recordSources(machine, (seen) => reader.sources(seen, lister))
+      : { result: await reader.sources(machine, lister), record: undefined };
     const keep = (empty: boolean, note?: string) =>
       memo?.recordSources(
         id,

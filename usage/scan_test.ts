@@ -35,7 +35,7 @@ function setup() {
   const file = join(projects, "s.jsonl");
   const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
   const scan = () =>
-    scanUsage({ host: hostAt(t.dir, env), platforms: ["claude-code"], cache: true });
+    scanUsage({ machine: hostAt(t.dir, env), platforms: ["claude-code"], cache: true });
   const cacheDir = join(t.dir, "data", "cache", "usage");
   return {
     ...t,
@@ -106,7 +106,8 @@ test("a Codex rollout continues its cumulative state across an append", async ()
       }) + "\n";
     writeFileSync(file, tc("2026-01-01T00:00:01Z", 100, 10));
     const env = { AGENT_CONNECTOR_DATA_DIR: join(t.dir, "data") };
-    const scan = () => scanUsage({ host: hostAt(t.dir, env), platforms: ["codex"], cache: true });
+    const scan = () =>
+      scanUsage({ machine: hostAt(t.dir, env), platforms: ["codex"], cache: true });
     await scan();
     appendFileSync(file, tc("2026-01-01T00:00:02Z", 100, 10) + tc("2026-01-01T00:00:03Z", 250, 30));
     const next = await scan();
@@ -163,9 +164,9 @@ test("an unreadable folder is reported once and the rest is read", async () => {
 });
 
 test("decoding on worker threads gives exactly the records of one thread, in the same order", async () => {
-  const host = hostAt(usageFixture("agent-kit/home"));
-  const one = await scanUsage({ host, cache: false, threads: 1 });
-  const two = await scanUsage({ host, cache: false, threads: 3 });
+  const machine = hostAt(usageFixture("agent-kit/home"));
+  const one = await scanUsage({ machine, cache: false, threads: 1 });
+  const two = await scanUsage({ machine, cache: false, threads: 3 });
   assert.equal(two.stats.threads, 3);
   const key = (r: { platformId: string; sessionId: string; ts: number; tokens: object }) =>
     JSON.stringify([r.platformId, r.sessionId, r.ts, r.tokens]);

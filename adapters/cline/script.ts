@@ -14,7 +14,7 @@
  * @module
  */
 
-import type { OsName } from "../../io/host_env.ts";
+import type { OsName } from "../../io/machine_env.ts";
 
 /** A rendered hook script. */
 export interface HookScript {

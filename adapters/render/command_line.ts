@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { OsName } from "../../io/host_env.ts";
+import type { OsName } from "../../io/machine_env.ts";
 import type { PlatformId } from "../../core/platform_types.ts";
 
 const SAFE_POSIX = /^[A-Za-z0-9_\-./:=@%+,]+$/;

@@ -18,7 +18,7 @@
 import type { ServerDef } from "../../core/connector_types.ts";
 import { parseTemplate } from "../../core/interpolation.ts";
 import type { PlatformId, Transport } from "../../core/platform_types.ts";
-import type { OsName } from "../../io/host_env.ts";
+import type { OsName } from "../../io/machine_env.ts";
 import type { Dropped, ServerRenderInput } from "../descriptor.ts";
 import { type EnvRefSyntax, hasEnvRef, translateEnvRefs } from "../env_ref.ts";
 import { binExec } from "./command_line.ts";

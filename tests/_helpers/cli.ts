@@ -7,7 +7,7 @@
 import { Readable } from "node:stream";
 import type { CliContext } from "../../cli/_context.ts";
 import { runCli } from "../../cli/run.ts";
-import type { HostEnv } from "../../io/host_env.ts";
+import type { MachineEnv } from "../../io/machine_env.ts";
 import { CLI_NAME, VERSION } from "../../core/version.ts";
 
 /** What a CLI run produced. */
@@ -20,10 +20,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `argv` against `host` with `stdin` text; never touches the real process streams. */
+/** Runs `argv` on `machine` with `stdin` text; never touches the real process streams. */
 export async function runCliCaptured(
   argv: string[],
-  host: Partial<HostEnv> = {},
+  machine: Partial<MachineEnv> = {},
   stdin = "",
   brand: Partial<CliContext["brand"]> = {},
 ): Promise<CliRun> {
@@ -33,7 +33,7 @@ export async function runCliCaptured(
     stdout: { write: (t) => void (stdout += t) },
     stderr: { write: (t) => void (stderr += t) },
     stdin: Readable.from([stdin]),
-    host: { home: "/nonexistent-home", env: {}, os: "linux", cwd: "/", ...host },
+    machine: { home: "/nonexistent-home", env: {}, os: "linux", cwd: "/", ...machine },
     brand: { name: CLI_NAME, version: VERSION, ...brand },
   };
   const code = await runCli(argv, ctx);

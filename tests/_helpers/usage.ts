@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { HostEnv } from "../../io/host_env.ts";
+import type { MachineEnv } from "../../io/machine_env.ts";
 import type { UsageRecord, UsageTokens } from "../../core/usage_types.ts";
 
 /** The folder of `tests/fixtures/usage/<rel>`. */
@@ -17,7 +17,7 @@ export function usageFixture(rel: string): string {
 }
 
 /** A host env rooted at `home` with `env`. */
-export function hostAt(home: string, env: Record<string, string> = {}): HostEnv {
+export function hostAt(home: string, env: Record<string, string> = {}): MachineEnv {
   return { home, env, os: "linux", cwd: home };
 }
 

@@ -113,7 +113,7 @@ function runOptions(
   host: string,
 ): RunOptions {
   return {
-    host: { home, env: { HOME: home }, os: "linux", cwd: project },
+    machine: { home, env: { HOME: home }, os: "linux", cwd: project },
     projectDir: project,
     scope,
     targets: [host as never],

@@ -112,8 +112,8 @@ export const reader: UsageReader = {
   id: "amp",
   version: 1,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(ampRoots(host).map((r) => join(r, "threads")), { ext: [".json"] });
+  sources(machine, list) {
+    return list.files(ampRoots(machine).map((r) => join(r, "threads")), { ext: [".json"] });
   },
   json: {
     markers: ['"usage', '"tokens"'],

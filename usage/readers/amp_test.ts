@@ -6,7 +6,7 @@ import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
 
 const amp = (home: string, env: Record<string, string> = {}) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["amp"], cache: false });
+  scanUsage({ machine: hostAt(home, env), platforms: ["amp"], cache: false });
 
 /** A thread as Amp writes it: messages, and the ledger of its model calls. */
 const ledgerThread = {

@@ -58,8 +58,8 @@ export const reader: UsageReader = {
   // 2: the project is the logged cwd (else the decoded folder), not the folder name.
   version: 2,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(claudeProjectRoots(host), { ext: [".jsonl"] });
+  sources(machine, list) {
+    return list.files(claudeProjectRoots(machine), { ext: [".jsonl"] });
   },
   jsonl: {
     markers: ['"usage"'],

@@ -6,7 +6,7 @@ import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const claude = (home: string, env: Record<string, string> = {}) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["claude-code"], cache: false });
+  scanUsage({ machine: hostAt(home, env), platforms: ["claude-code"], cache: false });
 
 test("agent-kit's Claude Code home counts each request once with its largest streamed line", async () => {
   const { records, problems } = await claude(usageFixture("agent-kit/home"));
@@ -29,7 +29,7 @@ test("agent-kit's Claude Code home counts each request once with its largest str
 
 test("in agent-kit's window only the 2026 requests remain, matching ccusage's observed split", async () => {
   const { records } = await scanUsage({
-    host: hostAt(usageFixture("agent-kit/home")),
+    machine: hostAt(usageFixture("agent-kit/home")),
     platforms: ["claude-code"],
     cache: false,
     since: Date.parse("2026-01-01T00:00:00Z"),
@@ -159,7 +159,7 @@ test("the project is the cwd the file's lines log, kept for lines appended witho
     writeFileSync(file, line("a") + line("b", "/u/me/my-app/"));
     const env = { AGENT_CONNECTOR_DATA_DIR: join(dir, "data") };
     const scan = () =>
-      scanUsage({ host: hostAt(dir, env), platforms: ["claude-code"], cache: true });
+      scanUsage({ machine: hostAt(dir, env), platforms: ["claude-code"], cache: true });
     const first = await scan();
     assert.deepEqual(first.records.map((r) => r.projectKey), ["/u/me/my-app", "/u/me/my-app"]);
     appendFileSync(file, line("c"));

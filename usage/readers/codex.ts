@@ -84,8 +84,8 @@ export const reader: UsageReader = {
   // 2: projects in the one spelling of `_project.ts`, and `turn_context`'s cwd as well.
   version: 2,
   confidence: "host-reported",
-  async sources(host, list) {
-    const homes = codexHomes(host);
+  async sources(machine, list) {
+    const homes = codexHomes(machine);
     const found = await list.files(
       [...homes.map((h) => join(h, "sessions")), ...homes.map((h) => join(h, "archived_sessions"))],
       { ext: [".jsonl"] },

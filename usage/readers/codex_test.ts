@@ -6,7 +6,7 @@ import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const codex = (home: string, env: Record<string, string> = {}, since?: number) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["codex"], cache: false, since });
+  scanUsage({ machine: hostAt(home, env), platforms: ["codex"], cache: false, since });
 
 test("agent-kit's rollouts: deltas of totals, re-emits skipped, resets counted, records once", async () => {
   const { records, problems } = await codex(usageFixture("agent-kit/home"));

@@ -45,8 +45,8 @@ export const reader: UsageReader = {
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files([join(copilotHome(host), "session-state")], {
+  sources(machine, list) {
+    return list.files([join(copilotHome(machine), "session-state")], {
       ext: [".jsonl"],
       filter: (rel) => {
         const parts = rel.split(/[\\/]/);

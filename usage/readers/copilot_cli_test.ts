@@ -82,7 +82,7 @@ test("Copilot CLI counts each process's shutdown metrics per model, cache out of
       lines([shutdown("f1", "2026-05-20T00:00:00Z", { "gpt-5": [10, 5, 0, 0, 0] })]),
     );
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["copilot-cli"],
       cache: false,
     });
@@ -115,7 +115,7 @@ test("COPILOT_HOME moves the config folder", async () => {
       lines([shutdown("x", "2026-05-20T00:00:00Z", { "gpt-5": [10, 5, 0, 0, 0] })]),
     );
     const { records } = await scanUsage({
-      host: hostAt("/nonexistent", { COPILOT_HOME: join(dir, "c") }),
+      machine: hostAt("/nonexistent", { COPILOT_HOME: join(dir, "c") }),
       platforms: ["copilot-cli"],
       cache: false,
     });

@@ -38,10 +38,10 @@ export const reader: UsageReader = {
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
   confidence: "host-estimated",
-  sources(host, list) {
+  sources(machine, list) {
     const out: UsageSource[] = [];
     const seen = new Set<string>();
-    for (const registry of crushRegistries(host)) {
+    for (const registry of crushRegistries(machine)) {
       let text: string;
       try {
         text = probeText(registry);

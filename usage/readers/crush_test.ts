@@ -55,7 +55,7 @@ test("Crush stores listed in its registry give one cost-only record per root ses
       ),
     );
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["crush"],
       cache: false,
     });
@@ -78,7 +78,7 @@ test("CRUSH_GLOBAL_DATA moves the registry; a corrupt registry is reported", asy
     mkdirSync(join(dir, "g"), { recursive: true });
     writeFileSync(join(dir, "g", "projects.json"), '{"projects": [');
     const { records, problems } = await scanUsage({
-      host: hostAt(dir, { CRUSH_GLOBAL_DATA: join(dir, "g") }),
+      machine: hostAt(dir, { CRUSH_GLOBAL_DATA: join(dir, "g") }),
       platforms: ["crush"],
       cache: false,
     });

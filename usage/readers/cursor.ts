@@ -62,8 +62,8 @@ export const reader: UsageReader = {
   id: "cursor",
   version: 1,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(cursorCacheDirs(host), {
+  sources(machine, list) {
+    return list.files(cursorCacheDirs(machine), {
       ext: [".csv"],
       filter: (rel) => /^usage(\.[^/\\]+)?\.csv$/.test(rel),
     });

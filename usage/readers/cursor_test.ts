@@ -10,7 +10,7 @@ const HEAD =
 
 test("without a local cache Cursor is a skip note, not zero usage", async () => {
   const { records, skipped } = await scanUsage({
-    host: hostAt("/nonexistent"),
+    machine: hostAt("/nonexistent"),
     platforms: ["cursor"],
     cache: false,
   });
@@ -43,7 +43,7 @@ test("a local Cursor usage export is read: disjoint input columns, Cursor's cost
         "2025-12-01,claude-sonnet-4-5,50,10,0,5,55,$0.10,$0.10\n",
     );
     const { records, skipped, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["cursor"],
       cache: false,
     });

@@ -43,8 +43,8 @@ export const reader: UsageReader = {
   id: "droid",
   version: 1,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(droidRoots(host), { ext: [".settings.json"] });
+  sources(machine, list) {
+    return list.files(droidRoots(machine), { ext: [".settings.json"] });
   },
   json: {
     markers: ['"tokenUsage"'],

@@ -53,7 +53,7 @@ test("each Droid session counts once from its running totals, thinking as output
     );
     utimesSync(noLock, new Date("2026-01-04T00:00:00Z"), new Date("2026-01-04T00:00:00Z"));
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["droid"],
       cache: false,
     });
@@ -81,7 +81,7 @@ test("DROID_SESSIONS_DIR replaces ~/.factory/sessions", async () => {
       settings("gpt-5", "2026-01-05T00:00:00Z", { totalTokens: 456 }),
     );
     const { records } = await scanUsage({
-      host: hostAt("/nonexistent", { DROID_SESSIONS_DIR: join(dir, "s") }),
+      machine: hostAt("/nonexistent", { DROID_SESSIONS_DIR: join(dir, "s") }),
       platforms: ["droid"],
       cache: false,
     });

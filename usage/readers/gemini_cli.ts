@@ -79,8 +79,8 @@ export const reader: UsageReader = {
   id: "gemini-cli",
   version: 1,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(geminiRoots(host), {
+  sources(machine, list) {
+    return list.files(geminiRoots(machine), {
       ext: [".json", ".jsonl"],
       filter: (rel) => rel.split(/[\\/]/).includes("chats"),
     });

@@ -4,7 +4,7 @@ import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const gemini = (home: string, env: Record<string, string> = {}, since?: number) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["gemini-cli"], cache: false, since });
+  scanUsage({ machine: hostAt(home, env), platforms: ["gemini-cli"], cache: false, since });
 
 test("agent-kit's Gemini chats: re-appended messages, legacy JSON and a migrated chat each count once", async () => {
   const { records, problems } = await gemini(usageFixture("agent-kit/home"));

@@ -62,9 +62,9 @@ export const reader: UsageReader = {
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
   confidence: "host-reported",
-  sources(host) {
+  sources(machine) {
     return Promise.resolve(
-      gooseDatabases(host).filter((p) => probeExists(p)).map((p) => databaseSource(p)),
+      gooseDatabases(machine).filter((p) => probeExists(p)).map((p) => databaseSource(p)),
     );
   },
   custom: {

@@ -24,7 +24,7 @@ const INSERT = "INSERT INTO sessions (id, working_dir, created_at, total_tokens,
   "provider_name, model_config_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 const goose = (home: string, env: Record<string, string> = {}, cache = false) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["goose"], cache });
+  scanUsage({ machine: hostAt(home, env), platforms: ["goose"], cache });
 
 test("Goose sessions count once each from their running totals, reasoning in output", async () => {
   const { dir, done } = tempCopy();
@@ -126,7 +126,7 @@ test("a truncated store is reported once and the scan goes on", async () => {
     const bytes = readFileSync(path);
     writeFileSync(path, bytes.subarray(0, 4096 + 512)); // page 1 and part of page 2
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["goose", "claude-code"],
       cache: false,
     });

@@ -38,8 +38,8 @@ export const reader: UsageReader = {
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files([join(host.env.GROK_HOME || join(host.home, ".grok"), "sessions")], {
+  sources(machine, list) {
+    return list.files([join(machine.env.GROK_HOME || join(machine.home, ".grok"), "sessions")], {
       ext: ["updates.jsonl"],
     });
   },

@@ -5,7 +5,7 @@ import { buckets, hostAt, sum, usageFixture } from "../../tests/_helpers/usage.t
 
 test("agent-kit's Grok turn is split per model with the host's cost; a cancelled turn adds nothing", async () => {
   const { records, problems } = await scanUsage({
-    host: hostAt(usageFixture("agent-kit/home")),
+    machine: hostAt(usageFixture("agent-kit/home")),
     platforms: ["grok-build"],
     cache: false,
   });
@@ -24,7 +24,7 @@ test("agent-kit's Grok turn is split per model with the host's cost; a cancelled
 
 test("GROK_HOME moves Grok Build's home", async () => {
   const { records } = await scanUsage({
-    host: hostAt("/nonexistent", { GROK_HOME: usageFixture("agent-kit/home/.grok") }),
+    machine: hostAt("/nonexistent", { GROK_HOME: usageFixture("agent-kit/home/.grok") }),
     platforms: ["grok-build"],
     cache: false,
   });

@@ -51,8 +51,10 @@ export const reader: UsageReader = {
   id: "hermes",
   version: 1,
   confidence: "host-reported",
-  sources(host) {
-    const files = hermesHomes(host).map((h) => join(h, "state.db")).filter((p) => probeExists(p));
+  sources(machine) {
+    const files = hermesHomes(machine).map((h) => join(h, "state.db")).filter((p) =>
+      probeExists(p)
+    );
     return Promise.resolve(files.map((p) => databaseSource(p)));
   },
   custom: {

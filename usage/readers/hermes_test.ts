@@ -47,7 +47,7 @@ test("Hermes sessions give their four counts, reasoning as output, and the host'
       [INSERT, ["s4", null, 1767312000, 0, 0, 0, 0, 0, 0, null, null, null]],
     ]);
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["hermes"],
       cache: false,
     });
@@ -73,7 +73,7 @@ test("HERMES_HOME moves the store; a file that is not SQLite is reported once", 
     mkdirSync(join(dir, "h"), { recursive: true });
     writeFileSync(join(dir, "h", "state.db"), "not a database at all, just text\n".repeat(10));
     const { records, problems } = await scanUsage({
-      host: hostAt("/nonexistent", { HERMES_HOME: join(dir, "h") }),
+      machine: hostAt("/nonexistent", { HERMES_HOME: join(dir, "h") }),
       platforms: ["hermes"],
       cache: false,
     });

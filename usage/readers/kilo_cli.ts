@@ -28,9 +28,9 @@ export const reader: UsageReader = {
   id: "kilo-cli",
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
-  async sources(host, list) {
+  async sources(machine, list) {
     const out: UsageSource[] = [];
-    for (const root of kiloRoots(host)) {
+    for (const root of kiloRoots(machine)) {
       out.push(...listDatabases(root, (n) => /^kilo(-.+)?\.db$/.test(n), list));
       out.push(...await list.files([join(root, "storage", "message")], { ext: [".json"] }));
     }

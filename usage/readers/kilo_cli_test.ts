@@ -61,7 +61,7 @@ test("Kilo CLI's kilo.db and legacy JSON messages count once per message id", as
       }),
     );
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["kilo-cli"],
       cache: false,
     });
@@ -88,7 +88,7 @@ test("KILO_DATA_DIR replaces the data folder", async () => {
       ]],
     ]);
     const { records } = await scanUsage({
-      host: hostAt("/nonexistent", { KILO_DATA_DIR: join(dir, "k") }),
+      machine: hostAt("/nonexistent", { KILO_DATA_DIR: join(dir, "k") }),
       platforms: ["kilo-cli"],
       cache: false,
     });

@@ -90,9 +90,9 @@ export const reader: UsageReader = {
   id: "kimi",
   version: 1,
   confidence: "host-reported",
-  async sources(host, list) {
+  async sources(machine, list) {
     const out: UsageSource[] = [];
-    for (const share of kimiShareDirs(host)) {
+    for (const share of kimiShareDirs(machine)) {
       const model = configModel(share);
       const found = await list.files([join(share, "sessions")], {
         ext: ["wire.jsonl"],
@@ -103,7 +103,7 @@ export const reader: UsageReader = {
         out.push(s);
       }
     }
-    const code = await list.files([join(kimiCodeHome(host), "sessions")], {
+    const code = await list.files([join(kimiCodeHome(machine), "sessions")], {
       ext: ["wire.jsonl"],
       filter: (rel) => {
         const parts = rel.split(/[\\/]/);

@@ -25,7 +25,7 @@ const status = (ts: number, id: string | undefined, u: number[]) => ({
 });
 
 const kimi = (home: string, env: Record<string, string> = {}, cache = false) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["kimi"], cache });
+  scanUsage({ machine: hostAt(home, env), platforms: ["kimi"], cache });
 
 test("Kimi CLI wire logs count each message once at its largest update, with the config's model", async () => {
   const { dir, done } = tempCopy();

@@ -212,8 +212,8 @@ export const reader: UsageReader = {
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
   version: 2,
   confidence: "host-estimated",
-  async sources(host, list) {
-    const sessions = await list.files([join(kiroHome(host), "sessions", "cli")], {
+  async sources(machine, list) {
+    const sessions = await list.files([join(kiroHome(machine), "sessions", "cli")], {
       ext: [".json"],
       filter: (rel) => !/[\\/]/.test(rel),
     });
@@ -223,7 +223,7 @@ export const reader: UsageReader = {
       companions: [s.path.replace(/\.json$/, ".jsonl")],
       meta: { ...s.meta, kind: "session" },
     }));
-    const store = kiroDatabase(host);
+    const store = kiroDatabase(machine);
     if (probeExists(store)) out.push(databaseSource(store, { kind: "store" }));
     return out;
   },

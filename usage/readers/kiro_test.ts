@@ -7,7 +7,7 @@ import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
 import { writeDatabase } from "../../tests/_helpers/usage_sqlite.ts";
 
 const kiro = (home: string, env: Record<string, string> = {}) =>
-  scanUsage({ host: hostAt(home, env), platforms: ["kiro"], cache: false });
+  scanUsage({ machine: hostAt(home, env), platforms: ["kiro"], cache: false });
 
 function session(id: string, turns: object[], window?: number) {
   return JSON.stringify({

@@ -36,10 +36,10 @@ export const reader: UsageReader = {
   ...pi,
   id: "openclaw",
   version: 1,
-  sources(host, list) {
+  sources(machine, list) {
     // A fixed layout, and archived names end in a time rather than `.jsonl`: listed by hand.
     const out: UsageSource[] = [];
-    for (const root of openclawRoots(host)) {
+    for (const root of openclawRoots(machine)) {
       const agents = join(root, "agents");
       for (const agent of namesIn(agents, list)) {
         const sessions = join(agents, agent, "sessions");

@@ -74,7 +74,7 @@ test("OpenClaw transcripts, reset and deleted ones included, count each entry on
       transcript("c1", [["x1", "2025-12-01T00:00:00Z", [2, 2, 0, 0]]]),
     );
     const { records, problems } = await scanUsage({
-      host: hostAt(dir),
+      machine: hostAt(dir),
       platforms: ["openclaw"],
       cache: false,
     });
@@ -102,7 +102,7 @@ test("OPENCLAW_STATE_DIR moves the state folder", async () => {
       transcript("s", [["e", "2026-02-01T00:00:01Z", [3, 1, 0, 0]]]),
     );
     const { records } = await scanUsage({
-      host: hostAt("/nonexistent", { OPENCLAW_STATE_DIR: join(dir, "state") }),
+      machine: hostAt("/nonexistent", { OPENCLAW_STATE_DIR: join(dir, "state") }),
       platforms: ["openclaw"],
       cache: false,
     });

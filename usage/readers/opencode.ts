@@ -94,9 +94,9 @@ export const reader: UsageReader = {
   // 3: its logged folder is a project in the one spelling of `_project.ts`.
   version: 3,
   confidence: "host-reported",
-  async sources(host, list) {
+  async sources(machine, list) {
     const out: UsageSource[] = [];
-    for (const root of opencodeRoots(host)) {
+    for (const root of opencodeRoots(machine)) {
       out.push(...listDatabases(root, (n) => /^opencode(-.+)?\.db$/.test(n), list));
       out.push(...await list.files([join(root, "storage", "message")], { ext: [".json"] }));
     }

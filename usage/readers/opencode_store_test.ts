@@ -10,7 +10,7 @@ import { buckets, hostAt, tempCopy, usageFixture } from "../../tests/_helpers/us
 
 const scan = (dir: string, cache = false) =>
   scanUsage({
-    host: hostAt(dir, { OPENCODE_DATA_DIR: dir }),
+    machine: hostAt(dir, { OPENCODE_DATA_DIR: dir }),
     platforms: ["opencode"],
     cache,
   });

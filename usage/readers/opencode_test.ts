@@ -6,7 +6,7 @@ import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const opencode = (env: Record<string, string>, since?: number) =>
-  scanUsage({ host: hostAt("/nonexistent", env), platforms: ["opencode"], cache: false, since });
+  scanUsage({ machine: hostAt("/nonexistent", env), platforms: ["opencode"], cache: false, since });
 
 test("agent-kit's legacy OpenCode JSON messages: reasoning is output, the host's cost is kept", async () => {
   const { records, problems } = await opencode({

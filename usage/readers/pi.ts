@@ -42,8 +42,8 @@ export const reader: UsageReader = {
   // 2: a session without a logged cwd is under its decoded folder, not the folder name.
   version: 2,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(piRoots(host), { ext: [".jsonl"] });
+  sources(machine, list) {
+    return list.files(piRoots(machine), { ext: [".jsonl"] });
   },
   jsonl: {
     markers: ['"usage"', '"type":"session"', '"model_change"'],

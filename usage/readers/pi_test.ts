@@ -7,7 +7,7 @@ import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpe
 
 test("agent-kit's pi sessions: per-message usage, host costs, and a fork's copied prefix counted once", async () => {
   const { records, problems } = await scanUsage({
-    host: hostAt(usageFixture("agent-kit/home")),
+    machine: hostAt(usageFixture("agent-kit/home")),
     platforms: ["pi"],
     cache: false,
   });
@@ -46,7 +46,7 @@ test("a pi session that logs no cwd is under its folder's name decoded", async (
         message: { role: "assistant", usage: { input: 3, output: 2 } },
       }) + "\n",
     );
-    const { records } = await scanUsage({ host: hostAt(dir), platforms: ["pi"], cache: false });
+    const { records } = await scanUsage({ machine: hostAt(dir), platforms: ["pi"], cache: false });
     assert.deepEqual(records.map((r) => [r.projectKey, r.tokens.output]), [["/u/me/work", 2]]);
   } finally {
     done();

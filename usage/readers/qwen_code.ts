@@ -28,8 +28,8 @@ export const reader: UsageReader = {
   id: "qwen-code",
   version: 1,
   confidence: "host-reported",
-  sources(host, list) {
-    return list.files(qwenRoots(host), {
+  sources(machine, list) {
+    return list.files(qwenRoots(machine), {
       ext: [".jsonl"],
       filter: (rel) => {
         const parts = rel.split(/[\\/]/);

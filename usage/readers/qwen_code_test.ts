@@ -52,7 +52,7 @@ test("Qwen Code chats count usageMetadata per assistant line, once per uuid, cac
     // Not a chat file: ignored.
     writeFileSync(join(dir, "q", "projects", "-home-me-app", "other.jsonl"), chat([a]));
     const { records } = await scanUsage({
-      host: hostAt("/nonexistent", { QWEN_DATA_DIR: join(dir, "q") }),
+      machine: hostAt("/nonexistent", { QWEN_DATA_DIR: join(dir, "q") }),
       platforms: ["qwen-code"],
       cache: false,
     });

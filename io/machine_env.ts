@@ -11,8 +11,12 @@ import type { OsName } from "../core/os_name.ts";
 
 export type { OsName } from "../core/os_name.ts";
 
-/** Everything environmental a command depends on. */
-export interface HostEnv {
+/**
+ * Everything environmental a command depends on: the machine it runs on
+ * (home, environment, OS, working directory). Not an agent: "host" means
+ * the agent (Claude Code, Cursor…) everywhere in this project.
+ */
+export interface MachineEnv {
   /** The user's home directory. */
   home: string;
   /** Environment variables. */
@@ -35,7 +39,7 @@ export function osName(platform: string = process.platform): OsName {
  * Captures the current process's environment. Without `--allow-env` or
  * `--allow-sys` under Deno the missing parts fall back to empty values.
  */
-export function currentHostEnv(): HostEnv {
+export function currentMachineEnv(): MachineEnv {
   let env: Record<string, string | undefined> = {};
   try {
     env = { ...process.env };
