@@ -13,15 +13,14 @@ import type { HookEventName } from "../../core/hook_types.ts";
 import { HOOK_EVENT_NAMES } from "../../core/hook_types.ts";
 import { defineHost, type HostAdapter, type NativeEventSpec } from "../descriptor.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
-import { envDir, home, project } from "../paths.ts";
+import { project } from "../paths.ts";
+import { claudeDir, claudeJson } from "./home.ts";
 import { claudeServerEntry } from "../render/server_entry.ts";
 import { MATCHER_SUBJECT } from "../../core/matcher.ts";
 import { claudeCommand, claudeSkill, claudeSubagent } from "./content.ts";
 import { placeClaudeMemory } from "./memory.ts";
 import { claudeSensitiveKeyViolation } from "../../core/claude_sensitive_keys.ts";
 
-const claudeDir = envDir("CLAUDE_CONFIG_DIR", home(".claude"));
-const claudeJson = envDir("CLAUDE_CONFIG_DIR", home()).join(".claude.json");
 const settings = {
   user: claudeDir.join("settings.json"),
   project: project(".claude", "settings.json"),

@@ -29,14 +29,13 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { envDir, home, project } from "../paths.ts";
+import { home, project } from "../paths.ts";
+import { codexHome } from "./home.ts";
 import { standardSkill } from "../render/skill.ts";
 import { codexAgent, codexPrompt } from "./content.ts";
 import { codexHookChecks } from "./doctor.ts";
 import { placeCodexMemory } from "./memory.ts";
 import { codexServerEntry } from "./server.ts";
-
-const codexHome = envDir("CODEX_HOME", home(".codex"));
 
 /** The Codex adapter. */
 export const adapter: HostAdapter = defineHost({

@@ -44,13 +44,13 @@
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { isCopilotCliPayload } from "../runtime_detect.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
-import { envDir, home, project } from "../paths.ts";
+import { project } from "../paths.ts";
+import { copilotHome } from "./home.ts";
 import { allTools } from "../render/server_entry.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { agentFileRenderer, skillRenderer } from "../render/content_files.ts";
 import { copilotHookEntry } from "../render/hook_entries.ts";
 
-const copilotHome = envDir("COPILOT_HOME", home(".copilot"));
 /** Our hook file: one per host, so hosts sharing a folder never edit one another's entries. */
 const HOOK_FILE = "agent-connector.copilot-cli.json";
 

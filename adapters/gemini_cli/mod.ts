@@ -26,7 +26,8 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { DOLLAR_BRACE_REF } from "../env_ref.ts";
-import { envDir, home, project } from "../paths.ts";
+import { project } from "../paths.ts";
+import { geminiDir } from "./home.ts";
 import { placeByContextFileName } from "../render/context_file.ts";
 import { hookSwitchChecks } from "../render/hook_switches.ts";
 import { geminiServerEntry } from "../render/server_gemini.ts";
@@ -34,7 +35,6 @@ import { standardSkill } from "../render/skill.ts";
 import { tomlPromptCommand } from "../render/toml_command.ts";
 import { geminiSubagent } from "./content.ts";
 
-const geminiDir = envDir("GEMINI_CLI_HOME", home()).join(".gemini");
 const settings = {
   user: geminiDir.join("settings.json"),
   project: project(".gemini", "settings.json"),

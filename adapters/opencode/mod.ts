@@ -36,7 +36,8 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { BRACE_ENV_REF } from "../env_ref.ts";
-import { firstExisting, home, project, xdgConfig } from "../paths.ts";
+import { firstExisting, project } from "../paths.ts";
+import { opencodeConfig, opencodeData } from "./home.ts";
 import { binExec } from "../render/command_line.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { opencodeCommand, opencodeSubagent } from "./content.ts";
@@ -44,7 +45,7 @@ import { placeOpencodeMemory } from "./memory.ts";
 import { pluginFileName, renderOpencodePlugin } from "./plugin.ts";
 import { opencodeServerEntry } from "./server.ts";
 
-const configDir = xdgConfig("opencode");
+const configDir = opencodeConfig;
 const projectDir = project(".opencode");
 
 /** The opencode adapter. */
@@ -53,7 +54,7 @@ export const adapter: HostAdapter = defineHost({
   name: "opencode",
   paradigm: "ts-plugin",
   detect: {
-    user: [configDir, home(".local", "share", "opencode")],
+    user: [configDir, opencodeData],
     project: [project("opencode.json"), project("opencode.jsonc"), projectDir],
   },
   // opencode sets OPENCODE=1 and OPENCODE_PID on its own process, so its

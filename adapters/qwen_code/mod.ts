@@ -21,7 +21,8 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { DOLLAR_BRACE_REF } from "../env_ref.ts";
-import { pathApi, pathFn, project } from "../paths.ts";
+import { project } from "../paths.ts";
+import { qwenDir } from "./home.ts";
 import { placeByContextFileName } from "../render/context_file.ts";
 import { hookSwitchChecks } from "../render/hook_switches.ts";
 import { geminiServerEntry } from "../render/server_gemini.ts";
@@ -32,14 +33,6 @@ import { MATCHER_SUBJECT } from "../../core/matcher.ts";
 import type { NativeEventSpec } from "../descriptor.ts";
 import { qwenSubagent } from "./content.ts";
 
-/** `$QWEN_HOME` (with `~` expanded, relative to home) or `~/.qwen`. */
-const qwenDir = pathFn((ctx) => {
-  const api = pathApi(ctx.os);
-  const value = ctx.env.QWEN_HOME;
-  if (!value) return api.join(ctx.home, ".qwen");
-  const tilde = /^~(?:[\\/]|$)/.test(value);
-  return api.resolve(ctx.home, tilde ? value.slice(2) || "." : value);
-});
 const settings = {
   user: qwenDir.join("settings.json"),
   project: project(".qwen", "settings.json"),

@@ -18,20 +18,21 @@ import { envList } from "../_walk.ts";
 import { probeExists } from "../_replay.ts";
 import { count, parseTs } from "../tokens.ts";
 import { decodeClaudeFolder } from "../_project.ts";
+import { homeContext } from "../../adapters/paths.ts";
+import { claudeDir } from "../../adapters/claude_code/home.ts";
 
 /** The roots that hold Claude Code's `projects` folders for `host`. */
 export function claudeProjectRoots(
   host: { home: string; env: Record<string, string | undefined> },
 ): string[] {
-  const custom = envList(host.env.CLAUDE_CONFIG_DIR);
-  if (custom.length > 0) {
+  const dirs = claudeDir.all(homeContext(host));
+  if (envList(host.env.CLAUDE_CONFIG_DIR).length > 0) {
     // Each entry is a config dir holding `projects/` (renamed by
     // CLAUDE_CODE_PROJECT_DIR_NAME, HOSTS.md §claude-code), or that dir itself.
     const name = host.env.CLAUDE_CODE_PROJECT_DIR_NAME || "projects";
-    return custom.map((dir) => (probeExists(join(dir, name)) ? join(dir, name) : dir));
+    return dirs.map((dir) => (probeExists(join(dir, name)) ? join(dir, name) : dir));
   }
-  const xdg = host.env.XDG_CONFIG_HOME || join(host.home, ".config");
-  return [join(host.home, ".claude", "projects"), join(xdg, "claude", "projects")];
+  return dirs.map((dir) => join(dir, "projects"));
 }
 
 interface Line {

@@ -20,15 +20,15 @@
 import { basename, join } from "node:path";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
+import { homeContext } from "../../adapters/paths.ts";
+import { codexHome } from "../../adapters/codex/home.ts";
 import { count, parseTs } from "../tokens.ts";
 
 /** Codex's home folders for `host` (`CODEX_HOME` comma list, else `~/.codex`). */
 export function codexHomes(
   host: { home: string; env: Record<string, string | undefined> },
 ): string[] {
-  const custom = envList(host.env.CODEX_HOME);
-  return custom.length > 0 ? custom : [join(host.home, ".codex")];
+  return codexHome.all(homeContext(host));
 }
 
 /** A replay burst: token_count events this close to the first one in a forked rollout. */

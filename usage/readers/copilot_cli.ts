@@ -1,7 +1,7 @@
 /**
  * GitHub Copilot CLI: one event log per session,
  * `session-state/<session>/events.jsonl` (older builds: `session-state/<session>.jsonl`)
- * in `$COPILOT_HOME`, else `$COPILOT_CONFIG_DIR`, else `~/.copilot`.
+ * in `$COPILOT_HOME`, else `~/.copilot` (adapters/copilot_cli/home.ts).
  *
  * Copilot logs usage when a CLI process ends: a `session.shutdown` event
  * whose `data.modelMetrics` maps each model to `usage.{inputTokens,
@@ -18,15 +18,10 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count, parseTs } from "../tokens.ts";
-import type { HostHome } from "./_homes.ts";
-
-/** Copilot CLI's home folder for `host`. */
-export function copilotHome(host: HostHome): string {
-  return host.env.COPILOT_HOME || host.env.COPILOT_CONFIG_DIR || join(host.home, ".copilot");
-}
+import { homeContext } from "../../adapters/paths.ts";
+import { copilotHome } from "../../adapters/copilot_cli/home.ts";
 
 interface Line {
   type?: unknown;
@@ -46,7 +41,7 @@ export const reader: UsageReader = {
   version: 2,
   confidence: "host-reported",
   sources(host, list) {
-    return list.files([join(copilotHome(host), "session-state")], {
+    return list.files([copilotHome.join("session-state")(homeContext(host))], {
       ext: [".jsonl"],
       filter: (rel) => {
         const parts = rel.split(/[\\/]/);

@@ -13,19 +13,17 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { DecodeSink, UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
+import { homeContext } from "../../adapters/paths.ts";
+import { geminiChatRoots } from "../../adapters/gemini_cli/home.ts";
 import { count, parseTs } from "../tokens.ts";
 
 /** The folders holding Gemini CLI's per-project chat folders. */
 export function geminiRoots(
   host: { home: string; env: Record<string, string | undefined> },
 ): string[] {
-  const custom = envList(host.env.GEMINI_DATA_DIR);
-  if (custom.length > 0) return custom;
-  return [join(host.env.GEMINI_CLI_HOME || host.home, ".gemini", "tmp")];
+  return geminiChatRoots.all(homeContext(host));
 }
 
 /** Converts Gemini's `tokens` object into the four disjoint counts. */

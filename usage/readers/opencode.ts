@@ -14,14 +14,15 @@
 import { join } from "node:path";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
+import { homeContext } from "../../adapters/paths.ts";
+import { opencodeData } from "../../adapters/opencode/home.ts";
 import { listDatabases, numberOf, readDatabase, textOf } from "./_sqlite.ts";
 
 /** OpenCode's data folders for `host`. */
 export function opencodeRoots(
   host: { home: string; env: Record<string, string | undefined> },
 ): string[] {
-  if (host.env.OPENCODE_DATA_DIR) return [host.env.OPENCODE_DATA_DIR];
-  return [join(host.env.XDG_DATA_HOME || join(host.home, ".local", "share"), "opencode")];
+  return opencodeData.all(homeContext(host));
 }
 
 /** Decodes one OpenCode message object (from a JSON file or a `data` column). */

@@ -10,17 +10,16 @@
  * @module
  */
 
-import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
+import { homeContext } from "../../adapters/paths.ts";
+import { qwenDataDirs } from "../../adapters/qwen_code/home.ts";
 import { count, parseTs } from "../tokens.ts";
 
 /** Qwen Code's `projects` folders for `host`. */
 export function qwenRoots(
   host: { home: string; env: Record<string, string | undefined> },
 ): string[] {
-  const custom = envList(host.env.QWEN_DATA_DIR);
-  return (custom.length > 0 ? custom : [join(host.home, ".qwen")]).map((d) => join(d, "projects"));
+  return qwenDataDirs.join("projects").all(homeContext(host));
 }
 
 /** The Qwen Code reader. */
