@@ -17,10 +17,9 @@
 import { leanIo } from "../core/lean_io.ts";
 import type { HookRowFs } from "../telemetry/hook_row_lean.ts";
 import { telemetryKilled } from "../telemetry/kill_switch.ts";
-import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";
+import { hostRunsOwnEntry, loadDialect, resolveHookHost } from "../adapters/runtime_detect.ts";
 import { isHostId } from "../core/platform_types.ts";
 import { effectiveHookEvents, surfaceDisabled } from "../core/overrides.ts";
-import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
 import { loadModuleConnector, loadRegisteredConnector } from "./connector_module.ts";

@@ -15,7 +15,7 @@
  * @module
  */
 
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,7 @@ import ts from "typescript";
 import { bundleEntry, type EmittedModules } from "./_npm_bundle.ts";
 import { eagerFunctions } from "./_eager_functions.ts";
 import { LINKED_ENTRY, sourcesDigest } from "../install/linked_entry.ts";
+import { writeHostsIndex } from "./build_hosts.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRY = "cli/main.ts";
@@ -42,12 +43,20 @@ function hotModules(root: string): string[] {
     .filter((f) => /^[a-z][a-z_]*\.ts$/.test(f) && !f.endsWith("_test.ts"))
     .sort()
     .map((f) => `adapters/dialects/${f}`);
+  // The host manifests: a hook call reads its host's (and, on a file other
+  // hosts run too, theirs) before loading the dialect.
+  const manifests = readdirSync(join(root, "adapters"))
+    .filter((d) => existsSync(join(root, "adapters", d, "host.ts")))
+    .sort()
+    .map((d) => `adapters/${d}/host.ts`);
   return [
     "runtime/hook_main.ts",
     "runtime/statusline.ts",
     "runtime/usage_event.ts",
     "telemetry/hook_row_lean.ts",
+    "adapters/registry.ts",
     ...dialects,
+    ...manifests,
   ];
 }
 
@@ -112,6 +121,7 @@ export function linkedEntryText(root: string = ROOT): string {
 
 if (import.meta.main) {
   try {
+    await writeHostsIndex(ROOT);
     const out = join(ROOT, LINKED_ENTRY);
     writeFileSync(out, linkedEntryText());
     console.log(`wrote ${out}`);

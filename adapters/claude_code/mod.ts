@@ -40,11 +40,6 @@ export const adapter: HostAdapter = defineHost({
     user: [claudeDir, claudeJson],
     project: [project(".claude"), project(".mcp.json"), project("CLAUDE.md")],
   },
-  // CLAUDE_PROJECT_DIR is set for hooks; CLAUDE_CODE_ENTRYPOINT and
-  // CLAUDECODE=1 on Claude Code's own process, so its shell commands and
-  // MCP servers inherit them (anthropics/claude-code#33815 lists all three).
-  runtimeEnv: ["CLAUDE_PROJECT_DIR"],
-  runtimeEnvAmbient: ["CLAUDE_CODE_ENTRYPOINT", "CLAUDECODE"],
   server: {
     // user: top-level mcpServers of ~/.claude.json; project: .mcp.json (HOSTS.md §2b)
     paths: { user: claudeJson, project: project(".mcp.json") },

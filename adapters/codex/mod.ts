@@ -51,8 +51,6 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".codex")],
   },
-  // Set for every command Codex runs, so inherited by anything started there.
-  runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
   server: {
     paths: { user: codexHome.join("config.toml"), project: project(".codex", "config.toml") },
     format: "toml",

@@ -42,7 +42,6 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isCopilotCliPayload } from "../runtime_detect.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
 import { project } from "../paths.ts";
 import { copilotHome } from "./home.ts";
@@ -68,10 +67,6 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".github", "copilot"), project(".github", "mcp.json")],
   },
-  // Copilot CLI's subprocesses get COPILOT_CLI=1 (github/copilot-cli
-  // changelog 0.0.421).
-  runtimeEnvAmbient: ["COPILOT_CLI"],
-  payloadSignature: isCopilotCliPayload,
   server: {
     paths: {
       user: copilotHome.join("mcp-config.json"),

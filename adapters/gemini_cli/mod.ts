@@ -54,12 +54,6 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".gemini")],
   },
-  // Set in the environment of hook processes (docs/hooks/index.md), with
-  // CLAUDE_PROJECT_DIR "for compatibility" (hookRunner.ts).
-  runtimeEnv: ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID"],
-  runtimeEnvAlsoSets: ["claude-code"],
-  // GEMINI_CLI=1 marks the commands its shell tool runs (docs/tools/shell.md).
-  runtimeEnvAmbient: ["GEMINI_CLI"],
   server: {
     paths: settings,
     format: "jsonc",

@@ -57,10 +57,6 @@ export const adapter: HostAdapter = defineHost({
     user: [configDir, opencodeData],
     project: [project("opencode.json"), project("opencode.jsonc"), projectDir],
   },
-  // opencode sets OPENCODE=1 and OPENCODE_PID on its own process, so its
-  // plugins, shell tool and MCP servers inherit them (packages/opencode
-  // src/index.ts). Kilo, its fork, sets OPENCODE=1 too but KILO_PID instead.
-  runtimeEnvAmbient: ["OPENCODE_PID"],
   server: {
     paths: {
       user: firstExisting(configDir.join("opencode.json"), configDir.join("opencode.jsonc")),

@@ -52,12 +52,6 @@ export const adapter: HostAdapter = defineHost({
     user: [settings.user, qwenDir.join("oauth_creds.json"), qwenDir.join("installation_id")],
     project: [project(".qwen"), project("QWEN.md")],
   },
-  // Qwen's hook runner (forked from Gemini CLI's) also sets
-  // GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR for compatibility.
-  runtimeEnv: ["QWEN_PROJECT_DIR"],
-  runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
-  // QWEN_CODE=1 marks what its shell execution service runs (not GEMINI_CLI).
-  runtimeEnvAmbient: ["QWEN_CODE"],
   server: {
     paths: settings,
     format: "jsonc",

@@ -37,7 +37,6 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isVsCodePayload } from "../runtime_detect.ts";
 import { ENV_COLON_REF } from "../env_ref.ts";
 import { appConfig, home, pathApi, pathFn, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
@@ -65,10 +64,6 @@ export const adapter: HostAdapter = defineHost({
     user: [userFolder, home(".vscode")],
     project: [project(".vscode")],
   },
-  // VS Code's own process id, inherited by its terminals (and the forks'):
-  // any agent started in one has it. VS Code hooks are told by payload.
-  runtimeEnvAmbient: ["VSCODE_PID"],
-  payloadSignature: isVsCodePayload,
   server: {
     paths: { user: userFolder.join("mcp.json"), project: project(".vscode", "mcp.json") },
     format: "jsonc",

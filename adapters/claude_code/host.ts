@@ -1,0 +1,25 @@
+/**
+ * Claude Code as the registry sees it before loading it (adapters/manifest.ts).
+ *
+ * @module
+ */
+
+import type { HostManifest } from "../manifest.ts";
+import { importLazily } from "../../core/lazy_import.ts";
+
+/** Claude Code's manifest. */
+export const host: HostManifest = {
+  id: "claude-code",
+  // CLAUDE_PROJECT_DIR is set for hooks; CLAUDE_CODE_ENTRYPOINT and
+  // CLAUDECODE=1 on Claude Code's own process, so its shell commands and
+  // MCP servers inherit them (anthropics/claude-code#33815 lists all three).
+  runtimeEnv: ["CLAUDE_PROJECT_DIR"],
+  runtimeEnvAmbient: ["CLAUDE_CODE_ENTRYPOINT", "CLAUDECODE"],
+  adapter: async () =>
+    (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
+  dialect: async () =>
+    (await importLazily<typeof import("../dialects/claude.ts")>(
+      "../dialects/claude.ts",
+      import.meta.url,
+    )).claudeDialect,
+};
