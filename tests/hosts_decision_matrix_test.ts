@@ -1,72 +1,38 @@
 /**
- * Every decision × event cell of Codex, Gemini CLI and Qwen Code through
- * `simulate`, and one cell per event through the real entrypoint process,
- * which must write exactly the reply `simulate` computed.
+ * For every registered host with `tests/fixtures/hosts/<id>/decisions.json`
+ * (which decision each fired event honors, in the order of `decisions`):
+ * every decision × event cell through `simulate`, and one cell per event
+ * through the real entrypoint process, which must write exactly the reply
+ * `simulate` computed. The file must list exactly the events the host fires.
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { HookEventName } from "../core/hook_types.ts";
 import type { HostId } from "../core/platform_types.ts";
 import { simulate } from "../sdk/test.ts";
-import { loadAdapter } from "../adapters/registry.ts";
+import { loadAdapter, REGISTRY } from "../adapters/registry.ts";
 import { importConnector } from "../runtime/connector_module.ts";
 import { payloadFor } from "./_helpers/payloads.ts";
 import { cliArgv, pool, registerFixture, REPO, runProcess } from "./_helpers/runtime.ts";
 
 const MODULE = join(REPO, "tests", "fixtures", "connectors", "decisions.mjs");
 const connector = await importConnector(MODULE);
-const root = registerFixture("decisions-hosts-a", MODULE);
+const root = registerFixture("decisions-hosts", MODULE);
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const DECISIONS = ["void", "allow", "deny", "ask", "modify", "context"] as const;
 type D = typeof DECISIONS[number];
 
-// honored per fired event, in DECISIONS order. Sources: the module docs of
-// adapters/dialects/{codex,gemini,qwen}.ts.
-const HONORED: Record<string, Partial<Record<HookEventName, number[]>>> = {
-  codex: {
-    SessionStart: [1, 1, 0, 0, 0, 1],
-    SessionEnd: [1, 1, 0, 0, 0, 0],
-    UserPromptSubmit: [1, 1, 1, 0, 0, 1],
-    PreToolUse: [1, 1, 1, 0, 1, 1],
-    PostToolUse: [1, 1, 1, 0, 0, 1],
-    PreCompact: [1, 1, 0, 0, 0, 0],
-    Stop: [1, 1, 1, 0, 0, 0],
-    PermissionRequest: [1, 1, 1, 1, 0, 0],
-    SubagentStart: [1, 1, 0, 0, 0, 1],
-    SubagentStop: [1, 1, 1, 0, 0, 0],
-    PostCompact: [1, 1, 0, 0, 0, 0],
-  },
-  "gemini-cli": {
-    SessionStart: [1, 1, 0, 0, 0, 1],
-    SessionEnd: [1, 1, 0, 0, 0, 0],
-    UserPromptSubmit: [1, 1, 1, 0, 0, 1],
-    // modify: the fixture's tool_input has a `description` the handler leaves out,
-    // and Gemini merges, so it stays.
-    PreToolUse: [1, 1, 1, 0, 0, 0],
-    PostToolUse: [1, 1, 1, 0, 1, 1],
-    PreCompact: [1, 1, 0, 0, 0, 0],
-    Stop: [1, 1, 1, 0, 0, 0],
-    Notification: [1, 1, 0, 0, 0, 0],
-  },
-  "qwen-code": {
-    SessionStart: [1, 1, 0, 0, 0, 1],
-    SessionEnd: [1, 1, 0, 0, 0, 0],
-    UserPromptSubmit: [1, 1, 1, 0, 0, 1],
-    PreToolUse: [1, 1, 1, 1, 1, 1],
-    PostToolUse: [1, 1, 1, 0, 0, 1],
-    PreCompact: [1, 1, 0, 0, 0, 1],
-    Stop: [1, 1, 1, 0, 0, 1],
-    Notification: [1, 1, 0, 0, 0, 0],
-    PermissionRequest: [1, 1, 1, 1, 1, 0],
-    PostToolUseFailure: [1, 1, 0, 0, 0, 1],
-    SubagentStart: [1, 1, 0, 0, 0, 1],
-    SubagentStop: [1, 1, 1, 0, 0, 0],
-    PostCompact: [1, 1, 0, 0, 0, 0],
-  },
-};
+const HONORED: Record<string, Partial<Record<HookEventName, number[]>>> = {};
+for (const { id } of REGISTRY) {
+  const file = join(REPO, "tests", "fixtures", "hosts", id, "decisions.json");
+  if (!existsSync(file)) continue;
+  const table = JSON.parse(readFileSync(file, "utf8"));
+  assert.deepEqual(table.decisions, DECISIONS, file);
+  HONORED[id] = table.honored;
+}
 
 const cells = Object.entries(HONORED).flatMap(([host, events]) =>
   Object.entries(events).flatMap(([event, bits]) =>
@@ -80,6 +46,7 @@ const cells = Object.entries(HONORED).flatMap(([host, events]) =>
 );
 
 test("the matrix covers exactly the events each host fires", async () => {
+  assert.ok(Object.keys(HONORED).length >= 3, Object.keys(HONORED).join());
   for (const [host, events] of Object.entries(HONORED)) {
     const adapter = (await loadAdapter(host))!;
     const fired = Object.keys(adapter.hooks!.events).sort();
@@ -87,7 +54,7 @@ test("the matrix covers exactly the events each host fires", async () => {
   }
 });
 
-test("simulate judges every decision on every Codex, Gemini and Qwen event", async () => {
+test("simulate judges every decision on every event of each host with a table", async () => {
   for (const { host, event, decision, honored } of cells) {
     const r = await simulate(connector, {
       surface: "hooks",
@@ -120,7 +87,7 @@ test("the real hook process writes exactly the reply simulate computed", async (
   const runs = await pool(picks.map(({ host, event, decision }) => async () => {
     const input = { ...payloadFor(host, event), test_decision: decision };
     const [proc, sim] = await Promise.all([
-      runProcess(cliArgv("hook", host, event, "--connector", "decisions-hosts-a"), {
+      runProcess(cliArgv("hook", host, event, "--connector", "decisions-hosts"), {
         stdin: JSON.stringify(input),
         env: { HOME: root, AGENT_CONNECTOR_DATA_DIR: root },
       }),
