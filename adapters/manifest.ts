@@ -54,6 +54,12 @@ export interface HostManifest {
   runsHooksOf?: HostId[];
   /** Recognizes this host's hook calls on the files of {@link HostManifest.runsHooksOf}. */
   payloadSignature?: PayloadSignature;
+  /**
+   * The host's documented hook timeout in ms (HOSTS.md trap 5): `"*"` for
+   * every event, and events (native or normalized names) where it differs.
+   * Without one the runtime takes the shortest documented (30 s).
+   */
+  hookTimeoutMs?: Readonly<Record<string, number>>;
   /** Loads the full descriptor. */
   adapter(): Promise<HostAdapter>;
   /** Loads only the hook dialect (what the hook entrypoint needs). */

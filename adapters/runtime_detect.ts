@@ -80,6 +80,20 @@ export async function loadDialect(id: string): Promise<HookDialect | undefined> 
   return await registry.loadDialect(id);
 }
 
+/**
+ * The hook timeout of `platform` for `event` in ms, from its manifest
+ * (`hookTimeoutMs`); hosts whose default is not documented get the
+ * shortest one documented (VS Code's and Copilot CLI's 30 s).
+ */
+export async function hookTimeoutMs(platform: string, event: string): Promise<number> {
+  const { registryEntry } = await importLazily<typeof import("./registry.ts")>(
+    "./registry.ts",
+    import.meta.url,
+  );
+  const timeouts = (await registryEntry(platform)?.manifest())?.hookTimeoutMs;
+  return timeouts?.[event] ?? timeouts?.["*"] ?? 30_000;
+}
+
 /** Decides the host of a hook call (see the module doc for the precedence). */
 export async function resolveHookHost(
   argvPlatform: string | undefined,

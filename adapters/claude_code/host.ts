@@ -15,6 +15,7 @@ export const host: HostManifest = {
   // MCP servers inherit them (anthropics/claude-code#33815 lists all three).
   runtimeEnv: ["CLAUDE_PROJECT_DIR"],
   runtimeEnvAmbient: ["CLAUDE_CODE_ENTRYPOINT", "CLAUDECODE"],
+  hookTimeoutMs: { "*": 600_000, UserPromptSubmit: 30_000, SessionEnd: 1_500 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

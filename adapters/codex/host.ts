@@ -12,6 +12,7 @@ export const host: HostManifest = {
   id: "codex",
   // Set for every command Codex runs, so inherited by anything started there.
   runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
+  hookTimeoutMs: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

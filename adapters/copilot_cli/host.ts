@@ -28,6 +28,7 @@ export const host: HostManifest = {
   // Copilot CLI runs VS Code's `.github/hooks` files and Claude Code's project settings (hooks-reference.md).
   runsHooksOf: ["claude-code", "vscode-copilot", "jetbrains-copilot"],
   payloadSignature: isCopilotCliPayload,
+  hookTimeoutMs: { "*": 30_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -16,6 +16,7 @@ export const host: HostManifest = {
   runtimeEnvAlsoSets: ["claude-code"],
   // GEMINI_CLI=1 marks the commands its shell tool runs (docs/tools/shell.md).
   runtimeEnvAmbient: ["GEMINI_CLI"],
+  hookTimeoutMs: { "*": 60_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -24,6 +24,7 @@ export const host: HostManifest = {
   // VS Code runs Claude Code's and Copilot's hook files (hooks.md FAQ).
   runsHooksOf: ["claude-code", "copilot-cli", "jetbrains-copilot"],
   payloadSignature: isVsCodePayload,
+  hookTimeoutMs: { "*": 30_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>
