@@ -28,6 +28,7 @@ interface Found {
   folder: string;
   id: HostId;
   runsHooksOf: HostId[];
+  usage: boolean;
 }
 
 /** The host folders under `root`, read from their manifests, in registry order. */
@@ -49,7 +50,12 @@ export async function hostFolders(root: string = ROOT): Promise<Found[]> {
     if (twin) {
       throw new Error(`adapters/${folder}/host.ts: id "${id}" is also adapters/${twin.folder}'s`);
     }
-    found.push({ folder, id, runsHooksOf: [...(mod.host!.runsHooksOf ?? [])] });
+    found.push({
+      folder,
+      id,
+      runsHooksOf: [...(mod.host!.runsHooksOf ?? [])],
+      usage: mod.host!.usage !== undefined,
+    });
   }
   const at = (id: HostId) => HOST_IDS.indexOf(id);
   return found.sort((a, b) => at(a.id) - at(b.id));
@@ -64,6 +70,7 @@ export async function hostsIndexText(root: string = ROOT): Promise<string> {
   }
   const rows = hosts.map((h) => {
     return `  {\n    id: "${h.id}",\n    folder: "${h.folder}",\n` +
+      (h.usage ? "    usage: true,\n" : "") +
       `    manifest: () => load("./${h.folder}/host.ts"),\n  },`;
   });
   const table = [...readers].sort(([a], [b]) => HOST_IDS.indexOf(a) - HOST_IDS.indexOf(b))
@@ -87,6 +94,8 @@ export async function hostsIndexText(root: string = ROOT): Promise<string> {
     "  id: HostId;",
     "  /** Its folder under `adapters/`. */",
     "  folder: string;",
+    "  /** True when its manifest has a usage reader. */",
+    "  usage?: boolean;",
     "  /** Loads its manifest. */",
     "  manifest(): Promise<HostManifest>;",
     "}",

@@ -16,6 +16,8 @@ export const host: HostManifest = {
   runtimeEnv: ["CLAUDE_PROJECT_DIR"],
   runtimeEnvAmbient: ["CLAUDE_CODE_ENTRYPOINT", "CLAUDECODE"],
   hookTimeoutMs: { "*": 600_000, UserPromptSubmit: 30_000, SessionEnd: 1_500 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -13,6 +13,8 @@ export const host: HostManifest = {
   // Set for every command Codex runs, so inherited by anything started there.
   runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
   hookTimeoutMs: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -29,6 +29,8 @@ export const host: HostManifest = {
   runsHooksOf: ["claude-code", "vscode-copilot", "jetbrains-copilot"],
   payloadSignature: isCopilotCliPayload,
   hookTimeoutMs: { "*": 30_000 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

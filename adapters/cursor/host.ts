@@ -26,6 +26,8 @@ export const host: HostManifest = {
   // Cursor runs Claude Code's hook files with third-party configs on (third-party-hooks).
   runsHooksOf: ["claude-code"],
   payloadSignature: isCursorPayload,
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -17,6 +17,8 @@ export const host: HostManifest = {
   // GEMINI_CLI=1 marks the commands its shell tool runs (docs/tools/shell.md).
   runtimeEnvAmbient: ["GEMINI_CLI"],
   hookTimeoutMs: { "*": 60_000 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -14,6 +14,8 @@ export const host: HostManifest = {
   // plugins, shell tool and MCP servers inherit them (packages/opencode
   // src/index.ts). Kilo, its fork, sets OPENCODE=1 too but KILO_PID instead.
   runtimeEnvAmbient: ["OPENCODE_PID"],
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

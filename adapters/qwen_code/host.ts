@@ -16,6 +16,8 @@ export const host: HostManifest = {
   runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
   // QWEN_CODE=1 marks what its shell execution service runs (not GEMINI_CLI).
   runtimeEnvAmbient: ["QWEN_CODE"],
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

@@ -14,10 +14,10 @@
  */
 
 import type { UsageTokens } from "../../core/usage_types.ts";
-import type { DecodeSink, UsageReader } from "../reader.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { geminiChatRoots } from "../../adapters/gemini_cli/home.ts";
-import { count, parseTs } from "../tokens.ts";
+import type { DecodeSink, UsageReader } from "../../usage/reader.ts";
+import { homeContext } from "../paths.ts";
+import { geminiChatRoots } from "./home.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
 
 /** The folders holding Gemini CLI's per-project chat folders. */
 export function geminiRoots(

@@ -19,10 +19,10 @@
 
 import { basename, join } from "node:path";
 import type { UsageTokens } from "../../core/usage_types.ts";
-import type { ReaderRecord, UsageReader } from "../reader.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { codexHome } from "../../adapters/codex/home.ts";
-import { count, parseTs } from "../tokens.ts";
+import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
+import { homeContext } from "../paths.ts";
+import { codexHome } from "./home.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
 
 /** Codex's home folders for `host` (`CODEX_HOME` comma list, else `~/.codex`). */
 export function codexHomes(

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const gemini = (home: string, env: Record<string, string> = {}, since?: number) =>

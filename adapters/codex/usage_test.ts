@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const codex = (home: string, env: Record<string, string> = {}, since?: number) =>

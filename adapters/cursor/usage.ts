@@ -17,10 +17,10 @@
  */
 
 import { join } from "node:path";
-import type { UsageReader } from "../reader.ts";
-import { count } from "../tokens.ts";
-import { REQUIRES_SYNC } from "./synced.ts";
-import { leanFs } from "../_fs.ts";
+import type { UsageReader } from "../../usage/reader.ts";
+import { count } from "../../usage/tokens.ts";
+import { REQUIRES_SYNC } from "../../usage/readers/synced.ts";
+import { leanFs } from "../../usage/_fs.ts";
 
 /** The folders where a local Cursor usage cache may be. */
 export function cursorCacheDirs(

@@ -10,10 +10,10 @@
  * @module
  */
 
-import type { UsageReader } from "../reader.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { qwenDataDirs } from "../../adapters/qwen_code/home.ts";
-import { count, parseTs } from "../tokens.ts";
+import type { UsageReader } from "../../usage/reader.ts";
+import { homeContext } from "../paths.ts";
+import { qwenDataDirs } from "./home.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
 
 /** Qwen Code's `projects` folders for `host`. */
 export function qwenRoots(

@@ -18,10 +18,10 @@
  * @module
  */
 
-import type { UsageReader } from "../reader.ts";
-import { count, parseTs } from "../tokens.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { copilotHome } from "../../adapters/copilot_cli/home.ts";
+import type { UsageReader } from "../../usage/reader.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { homeContext } from "../paths.ts";
+import { copilotHome } from "./home.ts";
 
 interface Line {
   type?: unknown;

@@ -12,11 +12,11 @@
  */
 
 import { join } from "node:path";
-import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
-import { count } from "../tokens.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { opencodeData } from "../../adapters/opencode/home.ts";
-import { listDatabases, numberOf, readDatabase, textOf } from "./_sqlite.ts";
+import type { DecodeSink, UsageReader, UsageSource } from "../../usage/reader.ts";
+import { count } from "../../usage/tokens.ts";
+import { homeContext } from "../paths.ts";
+import { opencodeData } from "./home.ts";
+import { listDatabases, numberOf, readDatabase, textOf } from "../../usage/readers/_sqlite.ts";
 
 /** OpenCode's data folders for `host`. */
 export function opencodeRoots(

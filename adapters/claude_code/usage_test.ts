@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 const claude = (home: string, env: Record<string, string> = {}) =>

@@ -13,13 +13,13 @@
  */
 
 import { join } from "node:path";
-import type { ReaderRecord, UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { probeExists } from "../_replay.ts";
-import { count, parseTs } from "../tokens.ts";
-import { decodeClaudeFolder } from "../_project.ts";
-import { homeContext } from "../../adapters/paths.ts";
-import { claudeDir } from "../../adapters/claude_code/home.ts";
+import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
+import { envList } from "../../usage/_walk.ts";
+import { probeExists } from "../../usage/_replay.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { decodeClaudeFolder } from "../../usage/_project.ts";
+import { homeContext } from "../paths.ts";
+import { claudeDir } from "./home.ts";
 
 /** The roots that hold Claude Code's `projects` folders for `host`. */
 export function claudeProjectRoots(
