@@ -2083,246 +2083,6 @@ const { importLazily } = __ac0();
 return { host };
   })();
 });
-const __ac40 = (function __ac40() {
-  return __ac40_ns ??= (() => {
-const __url = __root + "adapters/cline/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "cline",
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/cline.ts", __url)).clineDialect,
-};
-
-return { host };
-  })();
-});
-const __ac41 = (function __ac41() {
-  return __ac41_ns ??= (() => {
-const __url = __root + "adapters/codex/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "codex",
-    runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
-    hookTimeoutMs: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/codex.ts", __url)).codexDialect,
-};
-
-return { host };
-  })();
-});
-const __ac42 = (function __ac42() {
-  return __ac42_ns ??= (() => {
-const isContinueHookEnv = (function isContinueHookEnv(_raw, env) {
-    return Boolean(env.CONTINUE_PROJECT_DIR);
-});
-const __url = __root + "adapters/continue/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- 
- const host = {
-    id: "continue",
-    runtimeEnv: ["CONTINUE_PROJECT_DIR"],
-    runtimeEnvAlsoSets: ["claude-code"],
-    runsHooksOf: ["claude-code"],
-    payloadSignature: isContinueHookEnv,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/continue.ts", __url)).continueDialect,
-};
-
-return { isContinueHookEnv, host };
-  })();
-});
-const __ac43 = (function __ac43() {
-  return __ac43_ns ??= (() => {
-const isCopilotCliPayload = (function isCopilotCliPayload(raw) {
-    if (!raw)
-        return false;
-    if (typeof raw.hook_event_name === "string")
-        return typeof raw.timestamp === "string";
-    return typeof raw.timestamp === "number" && typeof raw.sessionId === "string";
-});
-const __url = __root + "adapters/copilot_cli/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- 
- const host = {
-    id: "copilot-cli",
-    runtimeEnvAmbient: ["COPILOT_CLI"],
-    runsHooksOf: ["claude-code", "vscode-copilot", "jetbrains-copilot"],
-    payloadSignature: isCopilotCliPayload,
-    hookTimeoutMs: { "*": 30_000 },
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/copilot.ts", __url)).copilotCliDialect,
-};
-
-return { isCopilotCliPayload, host };
-  })();
-});
-const __ac44 = (function __ac44() {
-  return __ac44_ns ??= (() => {
-const isCursorPayload = (function isCursorPayload(raw) {
-    return !!raw && (typeof raw.cursor_version === "string" ||
-        (typeof raw.conversation_id === "string" && Array.isArray(raw.workspace_roots)));
-});
-const __url = __root + "adapters/cursor/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- 
- const host = {
-    id: "cursor",
-    runtimeEnv: ["CURSOR_PROJECT_DIR"],
-    runtimeEnvAmbient: ["CURSOR_TRACE_ID"],
-    runsHooksOf: ["claude-code"],
-    payloadSignature: isCursorPayload,
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/cursor.ts", __url)).cursorDialect,
-};
-
-return { isCursorPayload, host };
-  })();
-});
-const __ac45 = (function __ac45() {
-  return __ac45_ns ??= (() => {
-const __url = __root + "adapters/gemini_cli/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "gemini-cli",
-    runtimeEnv: ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID"],
-    runtimeEnvAlsoSets: ["claude-code"],
-    runtimeEnvAmbient: ["GEMINI_CLI"],
-    hookTimeoutMs: { "*": 60_000 },
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/gemini.ts", __url)).geminiDialect,
-};
-
-return { host };
-  })();
-});
-const __ac46 = (function __ac46() {
-  return __ac46_ns ??= (() => {
-const isJetBrainsCopilotPayload = (function isJetBrainsCopilotPayload(raw) {
-    return !!raw && typeof raw.timestamp === "number" && raw.sessionId === undefined &&
-        raw.hook_event_name === undefined && raw.hookEventName === undefined;
-});
-const __url = __root + "adapters/jetbrains_copilot/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- 
- const host = {
-    id: "jetbrains-copilot",
-    runsHooksOf: ["copilot-cli"],
-    payloadSignature: isJetBrainsCopilotPayload,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/copilot.ts", __url)).jetbrainsCopilotDialect,
-};
-
-return { isJetBrainsCopilotPayload, host };
-  })();
-});
-const __ac47 = (function __ac47() {
-  return __ac47_ns ??= (() => {
-const __url = __root + "adapters/opencode/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "opencode",
-    runtimeEnvAmbient: ["OPENCODE_PID"],
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/opencode.ts", __url)).opencodeDialect,
-};
-
-return { host };
-  })();
-});
-const __ac48 = (function __ac48() {
-  return __ac48_ns ??= (() => {
-const __url = __root + "adapters/qwen_code/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "qwen-code",
-    runtimeEnv: ["QWEN_PROJECT_DIR"],
-    runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
-    runtimeEnvAmbient: ["QWEN_CODE"],
-    usage: async () => (await importLazily("./usage.ts", __url)).reader,
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/qwen.ts", __url)).qwenDialect,
-};
-
-return { host };
-  })();
-});
-const __ac49 = (function __ac49() {
-  return __ac49_ns ??= (() => {
-const isVsCodePayload = (function isVsCodePayload(raw) {
-    return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
-});
-const __url = __root + "adapters/vscode_copilot/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- 
- const host = {
-    id: "vscode-copilot",
-    runtimeEnvAmbient: ["VSCODE_PID"],
-    runsHooksOf: ["claude-code", "copilot-cli", "jetbrains-copilot"],
-    payloadSignature: isVsCodePayload,
-    hookTimeoutMs: { "*": 30_000 },
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/vscode.ts", __url)).vscodeDialect,
-};
-
-return { isVsCodePayload, host };
-  })();
-});
-const __ac50 = (function __ac50() {
-  return __ac50_ns ??= (() => {
-const __url = __root + "adapters/warp/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "warp",
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-};
-
-return { host };
-  })();
-});
-const __ac51 = (function __ac51() {
-  return __ac51_ns ??= (() => {
-const __url = __root + "adapters/windsurf/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "windsurf",
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-    dialect: async () => (await importLazily("../dialects/windsurf.ts", __url)).windsurfDialect,
-};
-
-return { host };
-  })();
-});
-const __ac52 = (function __ac52() {
-  return __ac52_ns ??= (() => {
-const __url = __root + "adapters/zed/host.ts";
-const __import = __importFrom(__url);
-const { importLazily } = __ac0();
- const host = {
-    id: "zed",
-    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
-};
-
-return { host };
-  })();
-});
 const __joined = new Map();
 
 
@@ -3623,55 +3383,277 @@ let __ac39_ns;
 __joined.set(__root + "adapters/claude_code/host.ts", __ac39);
 // adapters/cline/host.ts
 let __ac40_ns;
+function __ac40() {
+  return __ac40_ns ??= (() => {
+const __url = __root + "adapters/cline/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "cline",
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/cline.ts", __url)).clineDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/cline/host.ts", __ac40);
 // adapters/codex/host.ts
 let __ac41_ns;
+function __ac41() {
+  return __ac41_ns ??= (() => {
+const __url = __root + "adapters/codex/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "codex",
+    runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
+    hookTimeoutMs: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/codex.ts", __url)).codexDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/codex/host.ts", __ac41);
 // adapters/continue/host.ts
 let __ac42_ns;
+function __ac42() {
+  return __ac42_ns ??= (() => {
+const __url = __root + "adapters/continue/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ function isContinueHookEnv(_raw, env) {
+    return Boolean(env.CONTINUE_PROJECT_DIR);
+}
+ const host = {
+    id: "continue",
+    runtimeEnv: ["CONTINUE_PROJECT_DIR"],
+    runtimeEnvAlsoSets: ["claude-code"],
+    runsHooksOf: ["claude-code"],
+    payloadSignature: isContinueHookEnv,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/continue.ts", __url)).continueDialect,
+};
 
+return { isContinueHookEnv, host };
+  })();
+}
 __joined.set(__root + "adapters/continue/host.ts", __ac42);
 // adapters/copilot_cli/host.ts
 let __ac43_ns;
+function __ac43() {
+  return __ac43_ns ??= (() => {
+const __url = __root + "adapters/copilot_cli/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ function isCopilotCliPayload(raw) {
+    if (!raw)
+        return false;
+    if (typeof raw.hook_event_name === "string")
+        return typeof raw.timestamp === "string";
+    return typeof raw.timestamp === "number" && typeof raw.sessionId === "string";
+}
+ const host = {
+    id: "copilot-cli",
+    runtimeEnvAmbient: ["COPILOT_CLI"],
+    runsHooksOf: ["claude-code", "vscode-copilot", "jetbrains-copilot"],
+    payloadSignature: isCopilotCliPayload,
+    hookTimeoutMs: { "*": 30_000 },
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/copilot.ts", __url)).copilotCliDialect,
+};
 
+return { isCopilotCliPayload, host };
+  })();
+}
 __joined.set(__root + "adapters/copilot_cli/host.ts", __ac43);
 // adapters/cursor/host.ts
 let __ac44_ns;
+function __ac44() {
+  return __ac44_ns ??= (() => {
+const __url = __root + "adapters/cursor/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ function isCursorPayload(raw) {
+    return !!raw && (typeof raw.cursor_version === "string" ||
+        (typeof raw.conversation_id === "string" && Array.isArray(raw.workspace_roots)));
+}
+ const host = {
+    id: "cursor",
+    runtimeEnv: ["CURSOR_PROJECT_DIR"],
+    runtimeEnvAmbient: ["CURSOR_TRACE_ID"],
+    runsHooksOf: ["claude-code"],
+    payloadSignature: isCursorPayload,
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/cursor.ts", __url)).cursorDialect,
+};
 
+return { isCursorPayload, host };
+  })();
+}
 __joined.set(__root + "adapters/cursor/host.ts", __ac44);
 // adapters/gemini_cli/host.ts
 let __ac45_ns;
+function __ac45() {
+  return __ac45_ns ??= (() => {
+const __url = __root + "adapters/gemini_cli/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "gemini-cli",
+    runtimeEnv: ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID"],
+    runtimeEnvAlsoSets: ["claude-code"],
+    runtimeEnvAmbient: ["GEMINI_CLI"],
+    hookTimeoutMs: { "*": 60_000 },
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/gemini.ts", __url)).geminiDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/gemini_cli/host.ts", __ac45);
 // adapters/jetbrains_copilot/host.ts
 let __ac46_ns;
+function __ac46() {
+  return __ac46_ns ??= (() => {
+const __url = __root + "adapters/jetbrains_copilot/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ function isJetBrainsCopilotPayload(raw) {
+    return !!raw && typeof raw.timestamp === "number" && raw.sessionId === undefined &&
+        raw.hook_event_name === undefined && raw.hookEventName === undefined;
+}
+ const host = {
+    id: "jetbrains-copilot",
+    runsHooksOf: ["copilot-cli"],
+    payloadSignature: isJetBrainsCopilotPayload,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/copilot.ts", __url)).jetbrainsCopilotDialect,
+};
 
+return { isJetBrainsCopilotPayload, host };
+  })();
+}
 __joined.set(__root + "adapters/jetbrains_copilot/host.ts", __ac46);
 // adapters/opencode/host.ts
 let __ac47_ns;
+function __ac47() {
+  return __ac47_ns ??= (() => {
+const __url = __root + "adapters/opencode/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "opencode",
+    runtimeEnvAmbient: ["OPENCODE_PID"],
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/opencode.ts", __url)).opencodeDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/opencode/host.ts", __ac47);
 // adapters/qwen_code/host.ts
 let __ac48_ns;
+function __ac48() {
+  return __ac48_ns ??= (() => {
+const __url = __root + "adapters/qwen_code/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "qwen-code",
+    runtimeEnv: ["QWEN_PROJECT_DIR"],
+    runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
+    runtimeEnvAmbient: ["QWEN_CODE"],
+    usage: async () => (await importLazily("./usage.ts", __url)).reader,
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/qwen.ts", __url)).qwenDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/qwen_code/host.ts", __ac48);
 // adapters/vscode_copilot/host.ts
 let __ac49_ns;
+function __ac49() {
+  return __ac49_ns ??= (() => {
+const __url = __root + "adapters/vscode_copilot/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ function isVsCodePayload(raw) {
+    return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
+}
+ const host = {
+    id: "vscode-copilot",
+    runtimeEnvAmbient: ["VSCODE_PID"],
+    runsHooksOf: ["claude-code", "copilot-cli", "jetbrains-copilot"],
+    payloadSignature: isVsCodePayload,
+    hookTimeoutMs: { "*": 30_000 },
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/vscode.ts", __url)).vscodeDialect,
+};
 
+return { isVsCodePayload, host };
+  })();
+}
 __joined.set(__root + "adapters/vscode_copilot/host.ts", __ac49);
 // adapters/warp/host.ts
 let __ac50_ns;
+function __ac50() {
+  return __ac50_ns ??= (() => {
+const __url = __root + "adapters/warp/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "warp",
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/warp/host.ts", __ac50);
 // adapters/windsurf/host.ts
 let __ac51_ns;
+function __ac51() {
+  return __ac51_ns ??= (() => {
+const __url = __root + "adapters/windsurf/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "windsurf",
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+    dialect: async () => (await importLazily("../dialects/windsurf.ts", __url)).windsurfDialect,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/windsurf/host.ts", __ac51);
 // adapters/zed/host.ts
 let __ac52_ns;
+function __ac52() {
+  return __ac52_ns ??= (() => {
+const __url = __root + "adapters/zed/host.ts";
+const __import = __importFrom(__url);
+const { importLazily } = __ac0();
+ const host = {
+    id: "zed",
+    adapter: async () => (await importLazily("./mod.ts", __url)).adapter,
+};
 
+return { host };
+  })();
+}
 __joined.set(__root + "adapters/zed/host.ts", __ac52);
 // cli/main.ts
 {

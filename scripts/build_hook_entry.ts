@@ -85,14 +85,16 @@ function transpiled(root: string, roots: string[]): EmittedModules {
 /**
  * Joined modules whose functions stay lazily compiled (scripts/_eager_functions.ts):
  * the Node half of the lean I/O, which never runs under Deno, and the
- * dialects outside the Claude family, each used by its own hosts only.
+ * dialects outside the Claude family and the host manifests but Claude
+ * Code's, each used by its own hosts only.
  * Compiled eagerly, their code in the cache costs every hook call ~60 page
  * faults more (~2,890 against ~2,820) for no instruction saved on it.
  */
 function staysLazy(path: string): boolean {
   return path === "core/lean_io_node.ts" ||
     (path.startsWith("adapters/dialects/") &&
-      !["adapters/dialects/claude.ts", "adapters/dialects/claude_family.ts"].includes(path));
+      !["adapters/dialects/claude.ts", "adapters/dialects/claude_family.ts"].includes(path)) ||
+    (/^adapters\/[a-z_]+\/host\.ts$/.test(path) && path !== "adapters/claude_code/host.ts");
 }
 
 /** The text `cli/main_linked.js` must have for the sources under `root`. */
