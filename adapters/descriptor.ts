@@ -10,10 +10,8 @@
  * record naming the host and the reason. Nothing is dropped silently,
  * because there is no other way for a host to say "no".
  *
- * Adding a host: write `adapters/<host_id>/mod.ts` exporting
- * `adapter = defineHost({...})`, reuse the family renderers in
- * `adapters/render/` and dialects in `adapters/dialects/`, add one row to
- * `adapters/registry.ts`, and call `testAdapter()` from its test.
+ * Adding a host: see the README's Development section (one folder,
+ * `adapters/<folder>/`, with `host.ts` and `mod.ts`).
  *
  * @module
  */
@@ -387,27 +385,6 @@ export interface HostDescriptor {
   paradigm: HookParadigm;
   /** Install-time markers. */
   detect: DetectionSpec;
-  /**
-   * Env markers the host sets for the hook processes it runs
-   * (`GEMINI_PROJECT_DIR`): they name the host running this hook.
-   */
-  runtimeEnv?: EnvMarker[];
-  /**
-   * Env markers the host sets on its own process, so everything it starts
-   * inherits them — its terminals, shell tools and MCP servers, and any
-   * other agent launched from there (`VSCODE_PID`, `OPENCODE_PID`). They
-   * only decide when no host's {@link HostDescriptor.runtimeEnv} matches:
-   * a Gemini CLI hook in VS Code's terminal is Gemini CLI's.
-   */
-  runtimeEnvAmbient?: EnvMarker[];
-  /**
-   * Hosts whose env markers this host also sets in its hook processes, for
-   * compatibility (Gemini CLI sets `CLAUDE_PROJECT_DIR`): when both match,
-   * env detection picks this host.
-   */
-  runtimeEnvAlsoSets?: HostId[];
-  /** Recognizes this host from a hook payload that arrived on another host's hook. */
-  payloadSignature?(raw: Record<string, unknown>): boolean;
   /** MCP registration. */
   server?: ServerSurface;
   /** Command hooks (json-stdio). */

@@ -18,7 +18,7 @@
  */
 
 import { posix, win32 } from "node:path";
-import type { OsName } from "../io/machine_env.ts";
+import { type OsName, osName } from "../io/machine_env.ts";
 
 /** What a path is computed from. */
 export interface PathContext {
@@ -43,6 +43,11 @@ export interface PathFn {
   (ctx: PathContext): string;
   /** Returns the path of `segments` below this one. */
   join(...segments: string[]): PathFn;
+  /**
+   * Every place the path may name, first the one it computes: a usage
+   * reader scans them all ({@link envDirs}, {@link anyOf}).
+   */
+  all(ctx: PathContext): string[];
 }
 
 /** The path module matching `os`. */
@@ -50,11 +55,21 @@ export function pathApi(os: OsName): typeof posix {
   return os === "win32" ? win32 : posix;
 }
 
-/** Wraps a plain function as a {@link PathFn}. */
-export function pathFn(compute: (ctx: PathContext) => string): PathFn {
+/**
+ * Wraps a plain function as a {@link PathFn}; `every` lists all the places
+ * it may name when that is more than the one it computes.
+ */
+export function pathFn(
+  compute: (ctx: PathContext) => string,
+  every?: (ctx: PathContext) => string[],
+): PathFn {
   const fn = ((ctx: PathContext) => compute(ctx)) as PathFn;
+  fn.all = every ?? ((ctx) => [compute(ctx)]);
   fn.join = (...segments: string[]) =>
-    pathFn((ctx) => pathApi(ctx.os).join(compute(ctx), ...segments));
+    pathFn(
+      (ctx) => pathApi(ctx.os).join(compute(ctx), ...segments),
+      (ctx) => fn.all(ctx).map((p) => pathApi(ctx.os).join(p, ...segments)),
+    );
   return fn;
 }
 
@@ -68,21 +83,109 @@ export function project(...segments: string[]): PathFn {
   return pathFn((ctx) => pathApi(ctx.os).join(ctx.projectDir, ...segments));
 }
 
+/** How {@link envDir} reads its variable. */
+export interface EnvDirOptions {
+  /** Expands a leading `~` to the home directory, as the host's own loader does (Qwen Code). */
+  tilde?: boolean;
+}
+
+/** The variable's value resolved against the home directory (`~` expanded when asked). */
+function fromEnv(value: string, ctx: PathContext, options: EnvDirOptions): string {
+  const tilde = options.tilde && /^~(?:[\\/]|$)/.test(value);
+  return pathApi(ctx.os).resolve(ctx.home, tilde ? value.slice(2) || "." : value);
+}
+
 /**
  * A directory that an environment variable relocates (`CODEX_HOME`,
- * `CLAUDE_CONFIG_DIR`, …): the variable's value when set and non-empty,
- * else `fallback`.
+ * `CLAUDE_CONFIG_DIR`, …): the variable's value (relative to home) when set
+ * and non-empty, else `fallback`.
  */
-export function envDir(name: string, fallback: PathFn): PathFn {
+export function envDir(name: string, fallback: PathFn, options: EnvDirOptions = {}): PathFn {
   return pathFn((ctx) => {
     const value = ctx.env[name];
-    return value ? pathApi(ctx.os).resolve(ctx.home, value) : fallback(ctx);
+    return value ? fromEnv(value, ctx, options) : fallback(ctx);
   });
+}
+
+/**
+ * Like {@link envDir}, for usage readers that accept a comma-separated list
+ * of homes in the variable (ccusage's convention: `CLAUDE_CONFIG_DIR=a,b`):
+ * {@link PathFn.all} names each entry, or every place of `fallback`.
+ */
+export function envDirs(name: string, fallback: PathFn, options: EnvDirOptions = {}): PathFn {
+  const list = (ctx: PathContext) =>
+    (ctx.env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean)
+      .map((v) => fromEnv(v, ctx, options));
+  return pathFn(
+    (ctx) => list(ctx)[0] ?? fallback(ctx),
+    (ctx) => {
+      const dirs = list(ctx);
+      return dirs.length ? dirs : fallback.all(ctx);
+    },
+  );
+}
+
+/**
+ * The first of `candidates` where a path is computed, all of them where a
+ * reader scans (Claude Code's logs under `~/.claude` and, from older
+ * versions, `$XDG_CONFIG_HOME/claude`).
+ */
+export function anyOf(...candidates: PathFn[]): PathFn {
+  return pathFn(
+    (ctx) => candidates[0](ctx),
+    (ctx) => [...new Set(candidates.flatMap((c) => c.all(ctx)))],
+  );
 }
 
 /** A path that differs per OS. */
 export function byOs(paths: Partial<Record<OsName, PathFn>> & { default: PathFn }): PathFn {
-  return pathFn((ctx) => (paths[ctx.os] ?? paths.default)(ctx));
+  const pick = (ctx: PathContext) => paths[ctx.os] ?? paths.default;
+  return pathFn((ctx) => pick(ctx)(ctx), (ctx) => pick(ctx).all(ctx));
+}
+
+/** A folder an environment variable names, else the home-relative default. */
+function envOrHome(name: string, ...fallback: string[]): (...segments: string[]) => PathFn {
+  return (...segments) =>
+    pathFn((ctx) => {
+      const api = pathApi(ctx.os);
+      return api.join(ctx.env[name] || api.join(ctx.home, ...fallback), ...segments);
+    });
+}
+
+/**
+ * The XDG config folder on every OS — `$XDG_CONFIG_HOME`, else `~/.config` —
+ * for hosts built on xdg-basedir, which uses it on Windows and macOS too
+ * (opencode).
+ */
+export const xdgConfig: (...segments: string[]) => PathFn = envOrHome(
+  "XDG_CONFIG_HOME",
+  ".config",
+);
+
+/** The XDG data folder: `$XDG_DATA_HOME`, else `~/.local/share`. */
+export const xdgData: (...segments: string[]) => PathFn = envOrHome(
+  "XDG_DATA_HOME",
+  ".local",
+  "share",
+);
+
+/** Windows' roaming application data: `%APPDATA%`, else `~/AppData/Roaming`. */
+export const roamingAppData: (...segments: string[]) => PathFn = envOrHome(
+  "APPDATA",
+  "AppData",
+  "Roaming",
+);
+
+/** Windows' local application data: `%LOCALAPPDATA%`, else `~/AppData/Local`. */
+export const localAppData: (...segments: string[]) => PathFn = envOrHome(
+  "LOCALAPPDATA",
+  "AppData",
+  "Local",
+);
+
+/** macOS' per-user application folder, `~/Library/Application Support`. */
+export function macAppSupport(...segments: string[]): PathFn {
+  return home("Library", "Application Support", ...segments);
 }
 
 /**
@@ -91,25 +194,10 @@ export function byOs(paths: Partial<Record<OsName, PathFn>> & { default: PathFn 
  * on Linux.
  */
 export function appConfig(...segments: string[]): PathFn {
-  return pathFn((ctx) => {
-    const api = pathApi(ctx.os);
-    let base: string;
-    if (ctx.os === "win32") base = ctx.env.APPDATA || api.join(ctx.home, "AppData", "Roaming");
-    else if (ctx.os === "darwin") base = api.join(ctx.home, "Library", "Application Support");
-    else base = ctx.env.XDG_CONFIG_HOME || api.join(ctx.home, ".config");
-    return api.join(base, ...segments);
-  });
-}
-
-/**
- * The XDG config folder on every OS — `$XDG_CONFIG_HOME`, else `~/.config` —
- * for hosts built on xdg-basedir, which uses it on Windows and macOS too
- * (opencode).
- */
-export function xdgConfig(...segments: string[]): PathFn {
-  return pathFn((ctx) => {
-    const api = pathApi(ctx.os);
-    return api.join(ctx.env.XDG_CONFIG_HOME || api.join(ctx.home, ".config"), ...segments);
+  return byOs({
+    win32: roamingAppData(...segments),
+    darwin: macAppSupport(...segments),
+    default: xdgConfig(...segments),
   });
 }
 
@@ -123,6 +211,27 @@ export function firstExisting(...candidates: PathFn[]): PathFn {
     const paths = candidates.map((c) => c(ctx));
     return paths.find((p) => ctx.probe?.exists(p)) ?? paths[0];
   });
+}
+
+/** A machine as usage readers see it: a home, its environment and, when known, its OS. */
+export interface HomeEnv {
+  /** The user's home directory. */
+  home: string;
+  /** Environment variables. */
+  env: Record<string, string | undefined>;
+  /** The OS; this process's when absent. */
+  os?: string;
+}
+
+/**
+ * The {@link PathContext} of a machine with no project in view (usage
+ * readers): the project directory is the home directory.
+ */
+export function homeContext(host: HomeEnv): PathContext {
+  const os = host.os === "linux" || host.os === "darwin" || host.os === "win32"
+    ? host.os
+    : osName();
+  return { home: host.home, projectDir: host.home, env: host.env, os };
 }
 
 /** Computes `path` for `ctx`. */

@@ -14,7 +14,9 @@
  * (`runtimeEnvAmbient`: `VSCODE_PID`, `CURSOR_TRACE_ID`, `CODEX_THREAD_ID`),
  * so a hook of an agent started in another host's terminal is the agent's.
  *
- * Lean: the common path (a platform in argv) loads no adapter.
+ * Hosts that run another host's hook files declare it in their manifests
+ * (`runsHooksOf`, with the `payloadSignature` that tells their calls
+ * apart). Lean: detection reads manifests only, never an adapter.
  *
  * @module
  */
@@ -23,20 +25,8 @@ import type { HostId, PlatformId } from "../core/platform_types.ts";
 import { isHostId } from "../core/platform_types.ts";
 import { isHookEventName } from "../core/hook_types.ts";
 import type { EnvMarker } from "./descriptor.ts";
+import type { HookDialect } from "./dialect.ts";
 import { importLazily } from "../core/lazy_import.ts";
-import {
-  isCopilotCliPayload,
-  isCursorPayload,
-  isJetBrainsCopilotPayload,
-  isVsCodePayload,
-} from "./dialect.ts";
-
-export {
-  isCopilotCliPayload,
-  isCursorPayload,
-  isJetBrainsCopilotPayload,
-  isVsCodePayload,
-} from "./dialect.ts";
 
 /** How the host was decided. */
 export type DetectionSource = "argv" | "payload" | "env-override" | "env-marker" | "none";
@@ -48,53 +38,6 @@ export interface RuntimeHost {
   /** What decided it. */
   via: DetectionSource;
 }
-
-/**
- * Continue's CLI runs Claude Code's hook files too, with Claude-identical
- * payloads, but sets `CONTINUE_PROJECT_DIR` for every hook it spawns
- * (continuedev/continue `extensions/cli/src/hooks/hookRunner.ts`).
- */
-export function isContinueHookEnv(
-  _raw: Record<string, unknown>,
-  env: Record<string, string | undefined>,
-): boolean {
-  return Boolean(env.CONTINUE_PROJECT_DIR);
-}
-
-/** How a foreign reader is recognized: from the payload, or the hook's environment. */
-export type ForeignReaderTest = (
-  raw: Record<string, unknown>,
-  env: Record<string, string | undefined>,
-) => boolean;
-
-/**
- * Hosts that run another host's hook files, and how their payloads look.
- * Keyed by the host whose files are read: VS Code runs Claude Code's and
- * Copilot's files (hooks.md FAQ); Copilot CLI runs VS Code's `.github/hooks`
- * files and Claude Code's project settings (hooks-reference.md); Cursor runs
- * Claude Code's with third-party configs on (third-party-hooks); JetBrains
- * runs the lowerCamel files in `.github/hooks` (copilot-intellij-feedback#1653);
- * Continue's CLI runs Claude Code's (continuedev/continue hooks/hookConfig.ts).
- */
-export const FOREIGN_READERS: Partial<
-  Record<HostId, Array<{ host: HostId; test: ForeignReaderTest }>>
-> = {
-  "claude-code": [
-    { host: "vscode-copilot", test: isVsCodePayload },
-    { host: "copilot-cli", test: isCopilotCliPayload },
-    { host: "cursor", test: isCursorPayload },
-    { host: "continue", test: isContinueHookEnv },
-  ],
-  "vscode-copilot": [{ host: "copilot-cli", test: isCopilotCliPayload }],
-  "copilot-cli": [
-    { host: "vscode-copilot", test: isVsCodePayload },
-    { host: "jetbrains-copilot", test: isJetBrainsCopilotPayload },
-  ],
-  "jetbrains-copilot": [
-    { host: "vscode-copilot", test: isVsCodePayload },
-    { host: "copilot-cli", test: isCopilotCliPayload },
-  ],
-};
 
 /** True when one env marker is present in `env`. */
 export function markerPresent(marker: EnvMarker, env: Record<string, string | undefined>): boolean {
@@ -117,12 +60,38 @@ export async function detectRuntimeHost(
     "./registry.ts",
     import.meta.url,
   );
-  const adapters = await Promise.all(REGISTRY.map((entry) => entry.load()));
-  const matches = adapters.filter((a) => a.runtimeEnv?.some((m) => markerPresent(m, env)));
-  const shadowed = new Set(matches.flatMap((a) => a.runtimeEnvAlsoSets ?? []));
-  const host = matches.find((a) => !shadowed.has(a.id)) ?? matches[0] ??
-    adapters.find((a) => a.runtimeEnvAmbient?.some((m) => markerPresent(m, env)));
+  const hosts = await Promise.all(REGISTRY.map((entry) => entry.manifest()));
+  const matches = hosts.filter((h) => h.runtimeEnv?.some((m) => markerPresent(m, env)));
+  const shadowed = new Set(matches.flatMap((h) => h.runtimeEnvAlsoSets ?? []));
+  const host = matches.find((h) => !shadowed.has(h.id)) ?? matches[0] ??
+    hosts.find((h) => h.runtimeEnvAmbient?.some((m) => markerPresent(m, env)));
   return host ? { platform: host.id, via: "env-marker" } : { platform: "unknown", via: "none" };
+}
+
+/**
+ * Loads the hook dialect of `id` (adapters/registry.ts, imported lazily so
+ * the registry's rows stay out of the hook's start-up graph).
+ */
+export async function loadDialect(id: string): Promise<HookDialect | undefined> {
+  const registry = await importLazily<typeof import("./registry.ts")>(
+    "./registry.ts",
+    import.meta.url,
+  );
+  return await registry.loadDialect(id);
+}
+
+/**
+ * The hook timeout of `platform` for `event` in ms, from its manifest
+ * (`hookTimeoutMs`); hosts whose default is not documented get the
+ * shortest one documented (VS Code's and Copilot CLI's 30 s).
+ */
+export async function hookTimeoutMs(platform: string, event: string): Promise<number> {
+  const { registryEntry } = await importLazily<typeof import("./registry.ts")>(
+    "./registry.ts",
+    import.meta.url,
+  );
+  const timeouts = (await registryEntry(platform)?.manifest())?.hookTimeoutMs;
+  return timeouts?.[event] ?? timeouts?.["*"] ?? 30_000;
 }
 
 /** Decides the host of a hook call (see the module doc for the precedence). */
@@ -132,8 +101,14 @@ export async function resolveHookHost(
   env: Record<string, string | undefined>,
 ): Promise<RuntimeHost> {
   if (isHostId(argvPlatform)) {
-    for (const reader of FOREIGN_READERS[argvPlatform] ?? []) {
-      if (raw && reader.test(raw, env)) return { platform: reader.host, via: "payload" };
+    if (raw) {
+      const { hookReaders } = await importLazily<typeof import("./registry.ts")>(
+        "./registry.ts",
+        import.meta.url,
+      );
+      for (const reader of await hookReaders(argvPlatform)) {
+        if (reader.payloadSignature?.(raw, env)) return { platform: reader.id, via: "payload" };
+      }
     }
     return { platform: argvPlatform, via: "argv" };
   }

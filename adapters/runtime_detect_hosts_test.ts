@@ -1,14 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { payloadFixtures } from "../tests/_helpers/payload_fixtures.ts";
-import {
-  hostRunsOwnEntry,
-  isCopilotCliPayload,
-  isCursorPayload,
-  isJetBrainsCopilotPayload,
-  isVsCodePayload,
-  resolveHookHost,
-} from "./runtime_detect.ts";
+import { hostRunsOwnEntry, resolveHookHost } from "./runtime_detect.ts";
+import { REGISTRY } from "./registry.ts";
 
 const inputs = (host: string) => Object.values(payloadFixtures(host)).map((f) => f.input);
 const claude = inputs("claude-code").filter((i) => i.hook_event_name !== undefined);
@@ -23,22 +17,27 @@ const copilot = [
 ];
 const jetbrains = inputs("jetbrains-copilot");
 
-test("each host's documented payloads are recognized as that host's and no other's", () => {
-  const tests = {
-    cursor: isCursorPayload,
-    vscode: isVsCodePayload,
-    copilot: isCopilotCliPayload,
-    jetbrains: isJetBrainsCopilotPayload,
-  };
-  const samples = { cursor, vscode, copilot, jetbrains, claude };
+test("each host's documented payloads are recognized as that host's and no other's", async () => {
+  // Every registered payload signature (read from the host manifests) against
+  // the payload fixtures of every host: only the host's own match. Signatures
+  // told by the hook's environment (Continue's) match no payload alone.
+  const manifests = await Promise.all(REGISTRY.map((e) => e.manifest()));
+  const signed = manifests.filter((m) => m.payloadSignature);
+  const byPayload = new Set<string>(
+    signed.filter((m) => inputs(m.id).some((raw) => m.payloadSignature!(raw, {}))).map((m) => m.id),
+  );
+  assert.ok(byPayload.size >= 4, [...byPayload].join());
+  const samples: Record<string, Record<string, unknown>[]> = { claude, copilot };
+  for (const m of signed) if (m.id !== "copilot-cli") samples[m.id] = inputs(m.id);
   for (const [name, list] of Object.entries(samples)) {
-    assert.ok(list.length > 0, `${name} has samples`);
+    const owner = name === "copilot" ? "copilot-cli" : byPayload.has(name) ? name : "";
     for (const raw of list) {
-      for (const [testName, fn] of Object.entries(tests)) {
-        assert.equal(fn(raw), testName === name, `${name} payload vs ${testName} test`);
+      for (const m of signed) {
+        assert.equal(m.payloadSignature!(raw, {}), m.id === owner, `${name} payload vs ${m.id}`);
       }
     }
   }
+  assert.ok(cursor.length && vscode.length && jetbrains.length, "fixtures for each");
 });
 
 test("a payload from another host that reads this host's file is attributed to that host", async () => {

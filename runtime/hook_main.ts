@@ -17,10 +17,14 @@
 import { leanIo } from "../edge/lean_io.ts";
 import type { HookRowFs } from "../telemetry/hook_row_lean.ts";
 import { telemetryKilled } from "../telemetry/kill_switch.ts";
-import { hostRunsOwnEntry, resolveHookHost } from "../adapters/runtime_detect.ts";
+import {
+  hookTimeoutMs,
+  hostRunsOwnEntry,
+  loadDialect,
+  resolveHookHost,
+} from "../adapters/runtime_detect.ts";
 import { isHostId } from "../core/platform_types.ts";
 import { effectiveHookEvents, surfaceDisabled } from "../core/overrides.ts";
-import { loadDialect } from "../adapters/registry.ts";
 import { type HookRunResult, parseStdin, runHook } from "./dispatch.ts";
 import { importLazily } from "../core/lazy_import.ts";
 import { loadModuleConnector, loadRegisteredConnector } from "./connector_module.ts";
@@ -100,32 +104,14 @@ export async function processIo(): Promise<EntryIo & { setExitCode(code: number)
 }
 
 /**
- * Each host's documented hook timeout in ms (HOSTS.md trap 5), per event where
- * one differs; hosts whose default is not documented get the shortest one
- * documented (VS Code's and Copilot CLI's 30 s).
- */
-const HOST_TIMEOUTS: Record<string, Record<string, number>> = {
-  "claude-code": { "*": 600_000, UserPromptSubmit: 30_000, SessionEnd: 1_500 },
-  codex: { "*": 600_000, SessionEnd: 1_000, Interrupt: 1_000 },
-  "vscode-copilot": { "*": 30_000 },
-  "copilot-cli": { "*": 30_000 },
-  "gemini-cli": { "*": 60_000 },
-};
-
-/**
  * When a hook call on `platform` for `event` gives up, in ms after its
  * process started: the host's own timeout less a margin (a fifth of it, at
  * most a second) for the process to end before the host kills it. Hosts
  * show a killed hook as an error; some (Cursor's `failClosed`) block on it.
  */
-export function hookDeadlineMs(platform: string, event: string): number {
-  const timeout = hostTimeoutMs(platform, event);
+export async function hookDeadlineMs(platform: string, event: string): Promise<number> {
+  const timeout = await hookTimeoutMs(platform, event);
   return timeout - Math.min(1_000, timeout / 5);
-}
-
-function hostTimeoutMs(platform: string, event: string): number {
-  const host = HOST_TIMEOUTS[platform];
-  return host?.[event] ?? host?.["*"] ?? 30_000;
 }
 
 /**
@@ -173,7 +159,7 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
       )
     ) return 0;
     const dialect = (await loadDialect(host.platform)) ?? (await loadDialect(platform));
-    const deadline = hookDeadlineMs(host.platform, event);
+    const deadline = await hookDeadlineMs(host.platform, event);
     const result = await Promise.race([
       runHook({ connector: loaded.connector, platform: host.platform, event, stdin, dialect }),
       lateAfter(started + deadline - performance.now()),
@@ -182,9 +168,10 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
       if (io.env.AGENT_CONNECTOR_LOG === "debug") {
         await io.err(
           `agent-connector: ${id} ${event} handler was still running after ${deadline} ms of ` +
-            `${host.platform}'s ${
-              hostTimeoutMs(host.platform, event)
-            } ms hook timeout; the host got no reply\n`,
+            `${host.platform}'s ${await hookTimeoutMs(
+              host.platform,
+              event,
+            )} ms hook timeout; the host got no reply\n`,
         );
       }
       io.abandon?.();

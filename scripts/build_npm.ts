@@ -140,11 +140,21 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
   const dialects = [...emitted.keys()].filter((p) =>
     /^adapters\/dialects\/[a-z][a-z_]*\.js$/.test(p)
   );
+  // A host folder's manifest (read on every hook call) and usage reader.
+  const inFolders = (name: string) =>
+    [...emitted.keys()].filter((p) => new RegExp(`^adapters/[a-z_]+/${name}\\.js$`).test(p)).sort();
   const { files } = linkChunks(withoutComments(emitted), entry, [
     // Loaded on every host event: one chunk with the entry's own imports. Claude's dialect
     // too: it is Claude Code's and its forks' (Codex, Gemini, Qwen, Continue, VS Code), and in
-    // the code cache a hook through it compiles nothing (bench/README.md).
-    ["runtime/hook_main.js", "telemetry/hook_row_lean.js", "adapters/dialects/claude.js"],
+    // the code cache a hook through it compiles nothing (bench/README.md). The registry and
+    // the host manifests: a hook call reads its host's.
+    [
+      "runtime/hook_main.js",
+      "telemetry/hook_row_lean.js",
+      "adapters/dialects/claude.js",
+      "adapters/registry.js",
+      ...inFolders("host"),
+    ],
     ["runtime/statusline.js"],
     ["runtime/usage_event.js"],
     ...dialects.filter((d) => d !== "adapters/dialects/claude.js").sort().map((d) => [d]),
@@ -152,6 +162,7 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
     [
       "usage/readers/registry.js",
       ...[...emitted.keys()].filter((p) => /^usage\/readers\/[a-z][a-z_]*\.js$/.test(p)).sort(),
+      ...inFolders("usage"),
     ],
   ]);
   const { loader, body } = cachedScriptChunk(files.get(entry)!, `./${BIN_BODY}`, "main", {

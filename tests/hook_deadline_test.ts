@@ -85,7 +85,7 @@ test("a handler inside its budget still answers", async () => {
   assert.equal(JSON.parse(got.stdout).hookSpecificOutput.additionalContext, "late context");
 });
 
-test("each host's documented hook timeout sets the deadline, with a margin for the process to end", () => {
+test("each host's documented hook timeout sets the deadline, with a margin for the process to end", async () => {
   const cases: Array<[string, string, number]> = [
     ["claude-code", "PreToolUse", 599_000],
     ["claude-code", "UserPromptSubmit", 29_000],
@@ -99,6 +99,6 @@ test("each host's documented hook timeout sets the deadline, with a margin for t
     ["droid", "PreToolUse", 29_000],
   ];
   for (const [platform, event, ms] of cases) {
-    assert.equal(hookDeadlineMs(platform, event), ms, `${platform} ${event}`);
+    assert.equal(await hookDeadlineMs(platform, event), ms, `${platform} ${event}`);
   }
 });

@@ -1,17 +1,18 @@
 /**
- * `detect` on the real markers of Cursor, VS Code, JetBrains Copilot and
- * Copilot CLI: an empty HOME finds nothing, a HOME and project seeded with
- * one host's files find exactly that host, the home overrides
+ * `detect` on real markers: an empty HOME finds nothing, a HOME and project
+ * seeded with one registered host's files (tests/fixtures/hosts/<id>/seed-*,
+ * every host that has both) find exactly that host, the home overrides
  * (COPILOT_HOME, VSCODE_PORTABLE, XDG_CONFIG_HOME) are honored, and folders
  * other tools share (`.github/`, a bare `~/.copilot/`) are no evidence.
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { REPO } from "./_helpers/runtime.ts";
+import { REGISTRY } from "../adapters/registry.ts";
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -44,7 +45,19 @@ test("an empty HOME and project show no host", async () => {
   assert.deepEqual(await detected(sandbox()), []);
 });
 
-for (const host of ["cursor", "vscode-copilot", "jetbrains-copilot", "copilot-cli"]) {
+const seeded = REGISTRY.map((e) => e.id).filter((id) =>
+  ["seed-home", "seed-project"].every((s) =>
+    existsSync(join(REPO, "tests", "fixtures", "hosts", id, s))
+  )
+);
+
+test("the hosts with seeds include the four whose markers others share", () => {
+  for (const id of ["cursor", "vscode-copilot", "jetbrains-copilot", "copilot-cli"]) {
+    assert.ok(seeded.includes(id as never), id);
+  }
+});
+
+for (const host of seeded) {
   test(`${host}'s own files make detect find ${host} and nothing else`, async () => {
     const box = sandbox();
     const seeds = join(REPO, "tests", "fixtures", "hosts", host);

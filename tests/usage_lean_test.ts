@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, utimesSync } from "node:fs";
+import { existsSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./_helpers/runtime.ts";
 import { hostAt, tempCopy } from "./_helpers/usage.ts";
@@ -37,7 +37,13 @@ test("a usage re-scan with nothing new loads no node:fs, node:buffer or node:wor
   const readers = spawnSync("ls", [join(REPO, "usage", "readers")], { encoding: "utf8" }).stdout
     .split("\n").filter((f) => /^[a-z][a-z_]*\.ts$/.test(f) && !f.endsWith("_test.ts"))
     .map((f) => `usage/readers/${f}`);
-  assert.ok(readers.includes("usage/readers/claude_code.ts"));
+  // The readers of hosts with a folder live in it (adapters/<folder>/usage.ts).
+  for (const folder of readdirSync(join(REPO, "adapters"))) {
+    if (existsSync(join(REPO, "adapters", folder, "usage.ts"))) {
+      readers.push(`adapters/${folder}/usage.ts`);
+    }
+  }
+  assert.ok(readers.includes("adapters/claude_code/usage.ts"));
   for (const entry of [...NO_CHANGE_PATH, ...readers]) {
     const graph = moduleGraph(join(REPO, entry), { staticOnly: true });
     const heavy = graph.filter((s) =>

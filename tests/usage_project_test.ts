@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 
 import { join } from "node:path";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { hostAt, tempCopy } from "./_helpers/usage.ts";
-import { reader as claude } from "../usage/readers/claude_code.ts";
+import { reader as claude } from "../adapters/claude_code/usage.ts";
 import type { ReaderRecord } from "../usage/reader.ts";
 import { scanUsage } from "../usage/scan.ts";
 

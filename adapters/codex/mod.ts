@@ -29,14 +29,13 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { envDir, home, project } from "../paths.ts";
+import { home, project } from "../paths.ts";
+import { codexHome } from "./home.ts";
 import { standardSkill } from "../render/skill.ts";
 import { codexAgent, codexPrompt } from "./content.ts";
 import { codexHookChecks } from "./doctor.ts";
 import { placeCodexMemory } from "./memory.ts";
 import { codexServerEntry } from "./server.ts";
-
-const codexHome = envDir("CODEX_HOME", home(".codex"));
 
 /** The Codex adapter. */
 export const adapter: HostAdapter = defineHost({
@@ -52,8 +51,6 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".codex")],
   },
-  // Set for every command Codex runs, so inherited by anything started there.
-  runtimeEnvAmbient: ["CODEX_THREAD_ID", "CODEX_CI"],
   server: {
     paths: { user: codexHome.join("config.toml"), project: project(".codex", "config.toml") },
     format: "toml",

@@ -61,11 +61,6 @@ export const adapter: HostAdapter = defineHost({
   name: "Continue",
   paradigm: "json-stdio",
   detect: { user: [globalDir], project: [projectDir] },
-  // Continue's CLI sets CLAUDE_PROJECT_DIR too for the Claude-format hooks it
-  // runs (extensions/cli/src/hooks/hookRunner.ts: `CLAUDE_PROJECT_DIR: cwd,
-  // CONTINUE_PROJECT_DIR: cwd`).
-  runtimeEnv: ["CONTINUE_PROJECT_DIR"],
-  runtimeEnvAlsoSets: ["claude-code"],
   server: {
     paths: {
       user: globalDir.join("config.yaml"),

@@ -42,15 +42,14 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isCopilotCliPayload } from "../dialect.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
-import { envDir, home, project } from "../paths.ts";
+import { project } from "../paths.ts";
+import { copilotHome } from "./home.ts";
 import { allTools } from "../render/server_entry.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { agentFileRenderer, skillRenderer } from "../render/content_files.ts";
 import { copilotHookEntry } from "../render/hook_entries.ts";
 
-const copilotHome = envDir("COPILOT_HOME", home(".copilot"));
 /** Our hook file: one per host, so hosts sharing a folder never edit one another's entries. */
 const HOOK_FILE = "agent-connector.copilot-cli.json";
 
@@ -68,10 +67,6 @@ export const adapter: HostAdapter = defineHost({
     ],
     project: [project(".github", "copilot"), project(".github", "mcp.json")],
   },
-  // Copilot CLI's subprocesses get COPILOT_CLI=1 (github/copilot-cli
-  // changelog 0.0.421).
-  runtimeEnvAmbient: ["COPILOT_CLI"],
-  payloadSignature: isCopilotCliPayload,
   server: {
     paths: {
       user: copilotHome.join("mcp-config.json"),

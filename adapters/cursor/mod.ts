@@ -31,7 +31,6 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isCursorPayload } from "../dialect.ts";
 import { ENV_COLON_REF } from "../env_ref.ts";
 import { home, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
@@ -50,11 +49,6 @@ export const adapter: HostAdapter = defineHost({
     user: [userDir],
     project: [projectDir],
   },
-  // CURSOR_PROJECT_DIR is set for hook processes; CURSOR_TRACE_ID is in
-  // Cursor's terminals and MCP servers, so any agent started there has it.
-  runtimeEnv: ["CURSOR_PROJECT_DIR"],
-  runtimeEnvAmbient: ["CURSOR_TRACE_ID"],
-  payloadSignature: isCursorPayload,
   server: {
     paths: { user: userDir.join("mcp.json"), project: projectDir.join("mcp.json") },
     format: "json",

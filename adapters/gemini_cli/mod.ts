@@ -25,111 +25,51 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { DOLLAR_BRACE_REF } from "../env_ref.ts";
-import { envDir, home, project } from "../paths.ts";
-import { placeByContextFileName } from "../render/context_file.ts";
+import { fork } from "../family.ts";
 import { hookSwitchChecks } from "../render/hook_switches.ts";
-import { geminiServerEntry } from "../render/server_gemini.ts";
-import { standardSkill } from "../render/skill.ts";
-import { tomlPromptCommand } from "../render/toml_command.ts";
-import { geminiSubagent } from "./content.ts";
+import { geminiFamily, geminiSettings } from "./family.ts";
+import { geminiDir } from "./home.ts";
 
-const geminiDir = envDir("GEMINI_CLI_HOME", home()).join(".gemini");
-const settings = {
-  user: geminiDir.join("settings.json"),
-  project: project(".gemini", "settings.json"),
-};
+const member = { dir: geminiDir, folder: ".gemini" };
 
-/** The Gemini CLI adapter. */
-export const adapter: HostAdapter = defineHost({
-  id: "gemini-cli",
-  name: "Gemini CLI",
-  paradigm: "json-stdio",
-  detect: {
-    user: [
-      settings.user,
-      geminiDir.join("oauth_creds.json"),
-      geminiDir.join("google_accounts.json"),
-      geminiDir.join("installation_id"),
-    ],
-    project: [project(".gemini")],
-  },
-  // Set in the environment of hook processes (docs/hooks/index.md), with
-  // CLAUDE_PROJECT_DIR "for compatibility" (hookRunner.ts).
-  runtimeEnv: ["GEMINI_PROJECT_DIR", "GEMINI_SESSION_ID"],
-  runtimeEnvAlsoSets: ["claude-code"],
-  // GEMINI_CLI=1 marks the commands its shell tool runs (docs/tools/shell.md).
-  runtimeEnvAmbient: ["GEMINI_CLI"],
-  server: {
-    paths: settings,
-    format: "jsonc",
-    collection: { at: ["mcpServers"] },
-    transports: ["stdio", "sse", "http"],
-    envRef: DOLLAR_BRACE_REF,
-    render: geminiServerEntry("Gemini CLI"),
-  },
-  hooks: {
-    paths: settings,
-    format: "jsonc",
-    at: ["hooks"],
-    layout: "nested-groups",
-    events: {
-      SessionStart: { name: "SessionStart" },
-      SessionEnd: { name: "SessionEnd" },
-      UserPromptSubmit: { name: "BeforeAgent" },
-      PreToolUse: { name: "BeforeTool", matcher: true },
-      PostToolUse: { name: "AfterTool", matcher: true },
-      PreCompact: { name: "PreCompress" },
-      Stop: {
-        name: "AfterAgent",
-        approx: "which fires after each turn's final response; a deny makes Gemini retry",
+/** The Gemini CLI adapter: the Gemini family's preset, with its own markers and notes. */
+export const adapter: HostAdapter = defineHost(fork(
+  geminiFamily({ id: "gemini-cli", name: "Gemini CLI", ...member, memoryFile: "GEMINI.md" }),
+  {
+    detect: {
+      user: [
+        geminiSettings(member).user,
+        geminiDir.join("oauth_creds.json"),
+        geminiDir.join("google_accounts.json"),
+        geminiDir.join("installation_id"),
+      ],
+    },
+    hooks: {
+      // AfterModel's llm_response.usageMetadata carries Gemini's own token counts.
+      hostNativeUsage: { event: "AfterModel" },
+    },
+    doctorNotes: [
+      {
+        text:
+          "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
+        about: "hooks",
       },
-      Notification: { name: "Notification" },
-    },
-    handler: (command) => ({ type: "command", command }),
-    matchers: "regex",
-    nativeHooks: true,
-    powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
-    // AfterModel's llm_response.usageMetadata carries Gemini's own token counts.
-    hostNativeUsage: { event: "AfterModel" },
+      {
+        text:
+          "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
+        about: "hooks",
+        scope: "project",
+      },
+      {
+        text:
+          "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
+        about: "hostNativeUsage",
+      },
+    ],
+    doctorChecks: hookSwitchChecks("Gemini CLI", geminiSettings(member), [
+      { at: ["hooksConfig", "enabled"], off: false },
+      { at: ["hooks", "enabled"], off: false }, // the experimental-era switch
+      { at: ["tools", "enableHooks"], off: false },
+    ]),
   },
-  commands: {
-    paths: { user: geminiDir.join("commands"), project: project(".gemini", "commands") },
-    render: tomlPromptCommand("Gemini CLI"),
-  },
-  skills: {
-    paths: { user: geminiDir.join("skills"), project: project(".gemini", "skills") },
-    render: standardSkill("Gemini CLI"),
-  },
-  subagents: {
-    paths: { user: geminiDir.join("agents"), project: project(".gemini", "agents") },
-    render: geminiSubagent,
-  },
-  memory: {
-    paths: { user: geminiDir.join("GEMINI.md"), project: project("GEMINI.md") },
-    place: placeByContextFileName(settings),
-  },
-  doctorNotes: [
-    {
-      text:
-        "Gemini CLI releases where hooks are still experimental run them only with hooksConfig.enabled set to true in settings.json",
-      about: "hooks",
-    },
-    {
-      text:
-        "Gemini CLI fingerprints project hooks and asks you to trust one again when its command changes",
-      about: "hooks",
-      scope: "project",
-    },
-    {
-      text:
-        "Host-native usage (hostNativeUsage) runs usage-event on every AfterModel chunk Gemini streams; turn it off if hooks feel slow",
-      about: "hostNativeUsage",
-    },
-  ],
-  doctorChecks: hookSwitchChecks("Gemini CLI", settings, [
-    { at: ["hooksConfig", "enabled"], off: false },
-    { at: ["hooks", "enabled"], off: false }, // the experimental-era switch
-    { at: ["tools", "enableHooks"], off: false },
-  ]),
-});
+));

@@ -36,7 +36,6 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isJetBrainsCopilotPayload } from "../dialect.ts";
 import { home, pathApi, pathFn, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptFileRenderer, skillRenderer } from "../render/content_files.ts";
@@ -59,7 +58,6 @@ export const adapter: HostAdapter = defineHost({
   name: "JetBrains Copilot",
   paradigm: "json-stdio",
   detect: { user: [intellijDir] },
-  payloadSignature: isJetBrainsCopilotPayload,
   server: {
     paths: { user: intellijDir.join("mcp.json") },
     format: "jsonc",

@@ -35,93 +35,15 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { BRACE_ENV_REF } from "../env_ref.ts";
-import { firstExisting, home, project, xdgConfig } from "../paths.ts";
-import { binExec } from "../render/command_line.ts";
-import { skillRenderer } from "../render/content_files.ts";
-import { opencodeCommand, opencodeSubagent } from "./content.ts";
-import { placeOpencodeMemory } from "./memory.ts";
-import { pluginFileName, renderOpencodePlugin } from "./plugin.ts";
-import { opencodeServerEntry } from "./server.ts";
+import { opencodeFamily } from "./family.ts";
+import { opencodeConfig, opencodeData } from "./home.ts";
 
-const configDir = xdgConfig("opencode");
-const projectDir = project(".opencode");
-
-/** The opencode adapter. */
-export const adapter: HostAdapter = defineHost({
+/** The opencode adapter: the family preset with opencode's own folders. */
+export const adapter: HostAdapter = defineHost(opencodeFamily({
   id: "opencode",
   name: "opencode",
-  paradigm: "ts-plugin",
-  detect: {
-    user: [configDir, home(".local", "share", "opencode")],
-    project: [project("opencode.json"), project("opencode.jsonc"), projectDir],
-  },
-  // opencode sets OPENCODE=1 and OPENCODE_PID on its own process, so its
-  // plugins, shell tool and MCP servers inherit them (packages/opencode
-  // src/index.ts). Kilo, its fork, sets OPENCODE=1 too but KILO_PID instead.
-  runtimeEnvAmbient: ["OPENCODE_PID"],
-  server: {
-    paths: {
-      user: firstExisting(configDir.join("opencode.json"), configDir.join("opencode.jsonc")),
-      project: firstExisting(project("opencode.json"), project("opencode.jsonc")),
-    },
-    format: "jsonc",
-    collection: { at: ["mcp"] },
-    transports: ["stdio", "http", "sse"],
-    envRef: BRACE_ENV_REF,
-    substitutesBraces: true,
-    render: opencodeServerEntry,
-  },
-  hooks: {
-    layout: "plugin-module",
-    paths: { user: configDir.join("plugins"), project: projectDir.join("plugins") },
-    events: {
-      SessionStart: { name: "session.created" },
-      UserPromptSubmit: { name: "chat.message" },
-      PreToolUse: { name: "tool.execute.before", matcher: true },
-      PostToolUse: { name: "tool.execute.after", matcher: true },
-      PreCompact: { name: "experimental.session.compacting" },
-      PostCompact: { name: "session.compacted" },
-      Stop: {
-        name: "session.idle",
-        approx: "observed only: opencode is already idle, so a deny cannot keep it working",
-      },
-      Notification: {
-        name: "tui.toast.show",
-        approx: "the toasts opencode's terminal UI shows, not every notification",
-      },
-    },
-    matchers: "claude",
-    powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
-    module: (input) => ({
-      name: pluginFileName(input.connectorId),
-      text: renderOpencodePlugin({
-        connectorId: input.connectorId,
-        exec: binExec(input.homeBin, input.os, []),
-        events: input.events.map((e) => ({ ...e })),
-      }),
-    }),
-  },
-  commands: {
-    paths: { user: configDir.join("commands"), project: projectDir.join("commands") },
-    render: opencodeCommand,
-  },
-  skills: {
-    paths: { user: configDir.join("skills"), project: projectDir.join("skills") },
-    render: skillRenderer("opencode"),
-  },
-  subagents: {
-    paths: { user: configDir.join("agents"), project: projectDir.join("agents") },
-    render: opencodeSubagent,
-  },
-  memory: {
-    paths: { user: configDir.join("AGENTS.md"), project: project("AGENTS.md") },
-    place: placeOpencodeMemory,
-  },
-  doctorNotes: [
-    {
-      text: "opencode loads plugins at startup: restart opencode after an install or uninstall.",
-      about: "hooks",
-    },
-  ],
-});
+  config: opencodeConfig,
+  data: opencodeData,
+  folder: ".opencode",
+  configFile: "opencode",
+}));

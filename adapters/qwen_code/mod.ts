@@ -20,92 +20,49 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { DOLLAR_BRACE_REF } from "../env_ref.ts";
-import { pathApi, pathFn, project } from "../paths.ts";
-import { placeByContextFileName } from "../render/context_file.ts";
+import { fork } from "../family.ts";
+import { project } from "../paths.ts";
 import { hookSwitchChecks } from "../render/hook_switches.ts";
-import { geminiServerEntry } from "../render/server_gemini.ts";
-import { standardSkill } from "../render/skill.ts";
-import { tomlPromptCommand } from "../render/toml_command.ts";
-import { HOOK_EVENT_NAMES, type HookEventName } from "../../core/hook_types.ts";
-import { MATCHER_SUBJECT } from "../../core/matcher.ts";
-import type { NativeEventSpec } from "../descriptor.ts";
+import { CLAUDE_EVENTS } from "../claude_code/family.ts";
+import { geminiFamily, geminiSettings } from "../gemini_cli/family.ts";
 import { qwenSubagent } from "./content.ts";
+import { qwenDir } from "./home.ts";
 
-/** `$QWEN_HOME` (with `~` expanded, relative to home) or `~/.qwen`. */
-const qwenDir = pathFn((ctx) => {
-  const api = pathApi(ctx.os);
-  const value = ctx.env.QWEN_HOME;
-  if (!value) return api.join(ctx.home, ".qwen");
-  const tilde = /^~(?:[\\/]|$)/.test(value);
-  return api.resolve(ctx.home, tilde ? value.slice(2) || "." : value);
-});
-const settings = {
-  user: qwenDir.join("settings.json"),
-  project: project(".qwen", "settings.json"),
-};
+const member = { dir: qwenDir, folder: ".qwen" };
 
-/** Every normalized event under its own (Claude) name. */
-const EVENTS = Object.fromEntries(
-  HOOK_EVENT_NAMES.map((e) => [e, { name: e, matcher: MATCHER_SUBJECT[e] !== undefined }]),
-) as Record<HookEventName, NativeEventSpec>;
-
-/** The Qwen Code adapter. */
-export const adapter: HostAdapter = defineHost({
-  id: "qwen-code",
-  name: "Qwen Code",
-  paradigm: "json-stdio",
-  detect: {
-    user: [settings.user, qwenDir.join("oauth_creds.json"), qwenDir.join("installation_id")],
-    project: [project(".qwen"), project("QWEN.md")],
-  },
-  // Qwen's hook runner (forked from Gemini CLI's) also sets
-  // GEMINI_PROJECT_DIR and CLAUDE_PROJECT_DIR for compatibility.
-  runtimeEnv: ["QWEN_PROJECT_DIR"],
-  runtimeEnvAlsoSets: ["gemini-cli", "claude-code"],
-  // QWEN_CODE=1 marks what its shell execution service runs (not GEMINI_CLI).
-  runtimeEnvAmbient: ["QWEN_CODE"],
-  server: {
-    paths: settings,
-    format: "jsonc",
-    collection: { at: ["mcpServers"] },
-    transports: ["stdio", "sse", "http"],
-    envRef: DOLLAR_BRACE_REF,
-    render: geminiServerEntry("Qwen Code"),
-  },
-  hooks: {
-    paths: settings,
-    format: "jsonc",
-    at: ["hooks"],
-    layout: "nested-groups",
-    events: EVENTS,
-    handler: (command) => ({ type: "command", command }),
-    matchers: "regex",
-    nativeHooks: true,
-    powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
-  },
-  commands: {
-    paths: { user: qwenDir.join("commands"), project: project(".qwen", "commands") },
-    render: tomlPromptCommand("Qwen Code"),
-  },
-  skills: {
-    paths: { user: qwenDir.join("skills"), project: project(".qwen", "skills") },
-    render: standardSkill("Qwen Code"),
-  },
-  subagents: {
-    paths: { user: qwenDir.join("agents"), project: project(".qwen", "agents") },
-    render: qwenSubagent,
-  },
-  memory: {
-    paths: { user: qwenDir.join("QWEN.md"), project: project("AGENTS.md") },
-    place: placeByContextFileName(settings),
-  },
-  doctorNotes: [
-    {
-      text: "Qwen Code runs project hooks only in a trusted folder",
-      about: "hooks",
-      scope: "project",
+/**
+ * The Qwen Code adapter: a Gemini CLI fork (settings, MCP entries, commands,
+ * context file) that took Claude Code's hook events.
+ */
+export const adapter: HostAdapter = defineHost(fork(
+  geminiFamily({ id: "qwen-code", name: "Qwen Code", ...member, memoryFile: "QWEN.md" }),
+  {
+    detect: {
+      user: [
+        geminiSettings(member).user,
+        qwenDir.join("oauth_creds.json"),
+        qwenDir.join("installation_id"),
+      ],
+      project: [project(".qwen"), project("QWEN.md")],
     },
-  ],
-  doctorChecks: hookSwitchChecks("Qwen Code", settings, [{ at: ["disableAllHooks"], off: true }]),
-});
+    hooks: {
+      events: CLAUDE_EVENTS,
+      powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
+    },
+    subagents: {
+      paths: { user: qwenDir.join("agents"), project: project(".qwen", "agents") },
+      render: qwenSubagent,
+    },
+    memory: { paths: { user: qwenDir.join("QWEN.md"), project: project("AGENTS.md") } },
+    doctorNotes: [
+      {
+        text: "Qwen Code runs project hooks only in a trusted folder",
+        about: "hooks",
+        scope: "project",
+      },
+    ],
+    doctorChecks: hookSwitchChecks("Qwen Code", geminiSettings(member), [
+      { at: ["disableAllHooks"], off: true },
+    ]),
+  },
+));

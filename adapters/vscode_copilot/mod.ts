@@ -9,11 +9,8 @@
  *   code.visualstudio.com/docs/editor/portable) or `~/.vscode/`; a project's
  *   `.vscode/`. Insiders (`Code - Insiders`) is not targeted. Runtime:
  *   `VSCODE_PID`; payloads carry camelCase `hookEventName` + `sessionId`.
- * - MCP: `<user folder>/mcp.json` / `.vscode/mcp.json`, JSONC, root
- *   `servers` (an `inputs` array may sit beside it and is never touched);
- *   stdio `{type:"stdio", command, args, env}`, remote `{type:"http"|"sse",
- *   url, headers}`; references as `${env:VAR}`. No cwd, timeout, disabled
- *   flag or tool filter exists there.
+ * - MCP: the VS Code family's `mcp.json` (./family.ts) in the user folder
+ *   and `.vscode/`.
  * - Hooks: `~/.copilot/hooks/*.json` (user) and `.github/hooks/*.json`
  *   (workspace); flat `{type:"command", command}` entries under PascalCase
  *   events; matchers are parsed but ignored, so the runtime filters. Eight
@@ -37,10 +34,8 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { isVsCodePayload } from "../dialect.ts";
-import { ENV_COLON_REF } from "../env_ref.ts";
 import { appConfig, home, pathApi, pathFn, project } from "../paths.ts";
-import { jsonServerRenderer } from "../render/json_server.ts";
+import { vscodeMcpServer } from "./family.ts";
 import { agentFileRenderer, promptFileRenderer, skillRenderer } from "../render/content_files.ts";
 
 /** VS Code's user folder: `$VSCODE_PORTABLE/user-data/User` when portable. */
@@ -65,18 +60,7 @@ export const adapter: HostAdapter = defineHost({
     user: [userFolder, home(".vscode")],
     project: [project(".vscode")],
   },
-  // VS Code's own process id, inherited by its terminals (and the forks'):
-  // any agent started in one has it. VS Code hooks are told by payload.
-  runtimeEnvAmbient: ["VSCODE_PID"],
-  payloadSignature: isVsCodePayload,
-  server: {
-    paths: { user: userFolder.join("mcp.json"), project: project(".vscode", "mcp.json") },
-    format: "jsonc",
-    collection: { at: ["servers"] },
-    transports: ["stdio", "http", "sse"],
-    envRef: ENV_COLON_REF,
-    render: jsonServerRenderer({ host: "VS Code", stdioType: "stdio", remoteType: true }),
-  },
+  server: vscodeMcpServer("VS Code", userFolder),
   hooks: {
     paths: {
       user: copilotHome.join("hooks", HOOK_FILE),

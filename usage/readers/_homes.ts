@@ -1,42 +1,39 @@
 /**
  * Where hosts keep per-user data, by the conventions they follow: XDG's data
  * home on Linux and macOS command-line tools, Application Support on macOS
- * apps, AppData on Windows. Every path is built from `host`, never from the
+ * apps, AppData on Windows, computed by the path language host descriptors
+ * use (adapters/paths.ts). Every path is built from `host`, never from the
  * process environment. Also the one-folder listing readers with a fixed
  * layout use instead of a recursive walk.
  *
  * @module
  */
 
-import { join } from "node:path";
+import * as paths from "../../adapters/paths.ts";
 import { probeNames } from "../_replay.ts";
 import type { SourceLister } from "../reader.ts";
 
 /** A host environment as readers see it. */
-export type HostHome = {
-  home: string;
-  env: Record<string, string | undefined>;
-  os?: string;
-};
+export type HostHome = paths.HomeEnv;
 
 /** `$XDG_DATA_HOME`, else `~/.local/share`. */
 export function xdgDataHome(host: HostHome): string {
-  return host.env.XDG_DATA_HOME || join(host.home, ".local", "share");
+  return paths.xdgData()(paths.homeContext(host));
 }
 
 /** `%LOCALAPPDATA%`, else `~/AppData/Local`. */
 export function localAppData(host: HostHome): string {
-  return host.env.LOCALAPPDATA || join(host.home, "AppData", "Local");
+  return paths.localAppData()(paths.homeContext(host));
 }
 
 /** `%APPDATA%`, else `~/AppData/Roaming`. */
 export function roamingAppData(host: HostHome): string {
-  return host.env.APPDATA || join(host.home, "AppData", "Roaming");
+  return paths.roamingAppData()(paths.homeContext(host));
 }
 
 /** `~/Library/Application Support`. */
 export function macAppSupport(host: HostHome): string {
-  return join(host.home, "Library", "Application Support");
+  return paths.macAppSupport()(paths.homeContext(host));
 }
 
 /**

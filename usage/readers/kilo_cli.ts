@@ -14,7 +14,7 @@ import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { type HostHome, xdgDataHome } from "./_homes.ts";
 import { listDatabases } from "./_sqlite.ts";
-import { reader as opencode } from "./opencode.ts";
+import { reader as opencode } from "../../adapters/opencode/usage.ts";
 
 /** Kilo CLI's data folders for `host`. */
 export function kiloRoots(host: HostHome): string[] {

@@ -1,6 +1,8 @@
 /**
- * Every usage reader, loaded lazily by host id. To add a host, write
- * `usage/readers/<host_id>.ts` exporting `reader` and add one line here.
+ * Every usage reader, loaded lazily by host id. A host with a folder under
+ * `adapters/` keeps its reader there (`adapters/<folder>/usage.ts`, named by
+ * its manifest) and is found through the host registry's rows; the readers
+ * of hosts without a folder yet are listed here (`usage/readers/<id>.ts`).
  *
  * @module
  */
@@ -8,21 +10,22 @@
 import type { HostId } from "../../core/platform_types.ts";
 import type { UsageReader } from "../reader.ts";
 import { syncedReader } from "./synced.ts";
+import { HOSTS } from "../../adapters/hosts.gen.ts";
 
 type Load = () => Promise<UsageReader>;
 
 const synced = (id: HostId): Load => () => Promise.resolve(syncedReader(id));
 
-/** The readers, in report order. */
+/** The readers of hosts with a folder, in registry order. */
+const FROM_FOLDERS: Partial<Record<HostId, Load>> = Object.fromEntries(
+  HOSTS.filter((h) => h.usage).map((h) => [h.id, async () => await (await h.manifest()).usage!()]),
+);
+
+/** The readers, in report order: hosts with a folder, then the others. */
 export const READERS: Partial<Record<HostId, Load>> = {
-  "claude-code": async () => (await import("./claude_code.ts")).reader,
-  codex: async () => (await import("./codex.ts")).reader,
-  "gemini-cli": async () => (await import("./gemini_cli.ts")).reader,
-  "qwen-code": async () => (await import("./qwen_code.ts")).reader,
+  ...FROM_FOLDERS,
   pi: async () => (await import("./pi.ts")).reader,
-  opencode: async () => (await import("./opencode.ts")).reader,
   "grok-build": async () => (await import("./grok_build.ts")).reader,
-  cursor: async () => (await import("./cursor.ts")).reader,
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
@@ -33,7 +36,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   amp: async () => (await import("./amp.ts")).reader,
   droid: async () => (await import("./droid.ts")).reader,
   kimi: async () => (await import("./kimi.ts")).reader,
-  "copilot-cli": async () => (await import("./copilot_cli.ts")).reader,
   kiro: async () => (await import("./kiro.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,

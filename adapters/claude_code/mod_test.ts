@@ -1,9 +1,0 @@
-import { fileURLToPath } from "node:url";
-import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
-import { adapter } from "./mod.ts";
-
-testAdapter(adapter, {
-  seedHome: fileURLToPath(
-    new URL("../../tests/fixtures/hosts/claude-code/seed-home/", import.meta.url),
-  ),
-});

@@ -1,0 +1,65 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { scanUsage } from "../../usage/scan.ts";
+import { buckets, hostAt, sum, tempCopy } from "../../tests/_helpers/usage.ts";
+
+function chat(lines: object[]): string {
+  return lines.map((l) => JSON.stringify(l)).join("\r\n") + "\r\n";
+}
+
+test("Qwen Code chats count usageMetadata per assistant line, once per uuid, cache out of input", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const chats = join(dir, "q", "projects", "-home-me-app", "chats");
+    mkdirSync(chats, { recursive: true });
+    const usage = {
+      promptTokenCount: 1000,
+      candidatesTokenCount: 50,
+      cachedContentTokenCount: 400,
+      thoughtsTokenCount: 20,
+      totalTokenCount: 1070,
+    };
+    const a = {
+      uuid: "a1",
+      type: "assistant",
+      sessionId: "qs",
+      timestamp: "2026-02-01T00:00:00Z",
+      model: "qwen3-coder",
+      usageMetadata: usage,
+    };
+    writeFileSync(
+      join(chats, "qs.jsonl"),
+      chat([
+        {
+          uuid: "u1",
+          type: "user",
+          sessionId: "qs",
+          message: { parts: [{ text: "usageMetadata" }] },
+        },
+        a,
+        a, // written twice: one request
+        {
+          uuid: "a2",
+          type: "assistant",
+          sessionId: "qs",
+          timestamp: "2026-02-01T00:01:00Z",
+          usageMetadata: { totalTokenCount: 321 },
+        },
+      ]),
+    );
+    // Not a chat file: ignored.
+    writeFileSync(join(dir, "q", "projects", "-home-me-app", "other.jsonl"), chat([a]));
+    const { records } = await scanUsage({
+      machine: hostAt("/nonexistent", { QWEN_DATA_DIR: join(dir, "q") }),
+      platforms: ["qwen-code"],
+      cache: false,
+    });
+    assert.deepEqual(buckets(records), [600, 400, 0, 70 + 321]);
+    assert.equal(sum(records).reasoning, 20);
+    assert.deepEqual(records.map((r) => r.projectKey), ["-home-me-app", "-home-me-app"]);
+  } finally {
+    done();
+  }
+});
