@@ -3,8 +3,8 @@
  *
  * Precedence: the platform id in the command line (written by install, so
  * it is exact) — except when the payload shows another host that reads this
- * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8) —
- * then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
+ * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8;
+ * {@link FOREIGN_READERS}) — then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
  * registry order, else `unknown`. Hosts set each other's markers for
  * compatibility (Gemini CLI, Qwen Code and Continue's CLI set
  * `CLAUDE_PROJECT_DIR`, Qwen also `GEMINI_PROJECT_DIR`): a host that
@@ -37,11 +37,41 @@ export interface RuntimeHost {
 }
 
 /**
- * VS Code's hook payloads: camelCase common fields (`hookEventName`,
- * `sessionId`) where Claude Code sends snake_case (HOSTS.md §6c).
+ * VS Code's hook payloads. Current VS Code sends snake_case common fields
+ * — `timestamp` (an ISO string), `hook_event_name`, `session_id`,
+ * `transcript_path` — merged into each event's own fields
+ * (microsoft/vscode-copilot-chat@31acd00
+ * src/extension/chat/vscode-node/chatHookService.ts `executeHook`
+ * `commonInput`, since b7ced2c of 2026-02-25); versions before it sent
+ * camelCase `hookEventName` + `sessionId` (vscode-docs hooks-reference.md,
+ * tests/fixtures/payloads/vscode-copilot/PreToolUse.json). Both are VS
+ * Code's. The snake_case shape with an ISO `timestamp` is also what Copilot
+ * CLI sends for PascalCase events (trap 9), so on its own it names no host:
+ * see {@link FOREIGN_READERS} for how each entry settles that.
  */
 export function isVsCodePayload(raw: Record<string, unknown> | undefined): boolean {
-  return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
+  if (!raw) return false;
+  if (typeof raw.hook_event_name === "string") return typeof raw.timestamp === "string";
+  return typeof raw.hookEventName === "string";
+}
+
+/**
+ * A snake_case payload with an ISO `timestamp` (VS Code's shape, which
+ * Copilot CLI also sends for PascalCase events) run by Copilot CLI's hook
+ * runner: it alone sets `COPILOT_HOOK_DIR` (the hook file's folder) for a
+ * hook process — measured on Copilot CLI 1.0.102, which also set
+ * `COPILOT_PROJECT_DIR`, `CLAUDE_PROJECT_DIR` and the ambient
+ * `COPILOT_CLI=1` (tests/fixtures/payloads/copilot-cli/sessionStart.measured.json).
+ * VS Code's hook runner passes only its own environment on
+ * (microsoft/vscode-copilot-chat@31acd00
+ * src/platform/chat/node/hookExecutor.ts `_spawn`: `{...process.env, ...hook.env}`).
+ */
+export function isCopilotCliSnakeCall(
+  raw: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): boolean {
+  return typeof raw.hook_event_name === "string" && typeof raw.timestamp === "string" &&
+    !!env.COPILOT_HOOK_DIR;
 }
 
 /**
@@ -75,18 +105,6 @@ export function isJetBrainsCopilotPayload(raw: Record<string, unknown> | undefin
     raw.hook_event_name === undefined && raw.hookEventName === undefined;
 }
 
-/**
- * Continue's CLI runs Claude Code's hook files too, with Claude-identical
- * payloads, but sets `CONTINUE_PROJECT_DIR` for every hook it spawns
- * (continuedev/continue `extensions/cli/src/hooks/hookRunner.ts`).
- */
-export function isContinueHookEnv(
-  _raw: Record<string, unknown>,
-  env: Record<string, string | undefined>,
-): boolean {
-  return Boolean(env.CONTINUE_PROJECT_DIR);
-}
-
 /** How a foreign reader is recognized: from the payload, or the hook's environment. */
 export type ForeignReaderTest = (
   raw: Record<string, unknown>,
@@ -95,23 +113,37 @@ export type ForeignReaderTest = (
 
 /**
  * Hosts that run another host's hook files, and how their payloads look.
- * Keyed by the host whose files are read: VS Code runs Claude Code's and
- * Copilot's files (hooks.md FAQ); Copilot CLI runs VS Code's `.github/hooks`
- * files and Claude Code's project settings (hooks-reference.md); Cursor runs
- * Claude Code's with third-party configs on (third-party-hooks); JetBrains
- * runs the lowerCamel files in `.github/hooks` (copilot-intellij-feedback#1653);
- * Continue's CLI runs Claude Code's (continuedev/continue hooks/hookConfig.ts).
+ * Keyed by the host whose files are read; the first matching reader wins.
+ * VS Code runs Claude Code's files (user and project) and Copilot's
+ * (microsoft/vscode@0783120 .../promptSyntax/config/promptFileLocations.ts
+ * `DEFAULT_HOOK_FILE_PATHS`; hookCompatibility.ts); Copilot CLI runs VS
+ * Code's `.github/hooks` files and Claude Code's project settings
+ * (hooks-reference.md); Cursor runs Claude Code's with third-party configs
+ * on (third-party-hooks); JetBrains runs the lowerCamel files in
+ * `.github/hooks` (copilot-intellij-feedback#1653).
+ *
+ * On a lowerCamel Copilot entry any VS Code-shaped payload is VS Code's:
+ * Copilot CLI and JetBrains send camelCase there (trap 9; measured on Copilot
+ * CLI 1.0.102), while VS Code maps lowerCamel names onto its own events
+ * (microsoft/vscode@01272b9 .../promptSyntax/hookCompatibility.ts
+ * `parseCopilotHooks`, `resolveCopilotCliHookType`) and sends its own shape.
+ *
+ * On VS Code's own entry the command line decides: VS Code's current
+ * payload and the one Copilot CLI sends for that file's PascalCase events
+ * are the same shape, and a VS Code call answered in Copilot CLI's flat
+ * dialect loses its deny (VS Code reads only `hookSpecificOutput` on
+ * PreToolUse: chatHookService.ts `executePreToolUseHook`). Only Copilot
+ * CLI's own hook marker in the environment moves such a call to it.
  */
 export const FOREIGN_READERS: Partial<
   Record<HostId, Array<{ host: HostId; test: ForeignReaderTest }>>
 > = {
   "claude-code": [
+    { host: "copilot-cli", test: isCopilotCliSnakeCall },
     { host: "vscode-copilot", test: isVsCodePayload },
-    { host: "copilot-cli", test: isCopilotCliPayload },
     { host: "cursor", test: isCursorPayload },
-    { host: "continue", test: isContinueHookEnv },
   ],
-  "vscode-copilot": [{ host: "copilot-cli", test: isCopilotCliPayload }],
+  "vscode-copilot": [{ host: "copilot-cli", test: isCopilotCliSnakeCall }],
   "copilot-cli": [
     { host: "vscode-copilot", test: isVsCodePayload },
     { host: "jetbrains-copilot", test: isJetBrainsCopilotPayload },

@@ -30,8 +30,9 @@
  *   subagentStart. No PostCompact event exists.
  * - The CLI also runs VS Code's `.github/hooks` files and Claude Code's
  *   project `.claude/settings*.json` hooks (hooks-reference.md "Hooks
- *   locations"); the runtime recognizes its snake_case payloads by the ISO
- *   `timestamp` Claude Code never sends.
+ *   locations") with VS Code's snake_case payload; the runtime tells such a
+ *   call from VS Code's by the `COPILOT_HOOK_DIR` its hook runner sets
+ *   (runtime_detect.ts `isCopilotCliSnakeCall`).
  * - Content: no prompt-file commands; skills `$COPILOT_HOME/skills` /
  *   `.github/skills`; custom agents `$COPILOT_HOME/agents/<n>.agent.md` /
  *   `.github/agents`.
@@ -69,7 +70,11 @@ export const adapter: HostAdapter = defineHost({
     project: [project(".github", "copilot"), project(".github", "mcp.json")],
   },
   // Copilot CLI's subprocesses get COPILOT_CLI=1 (github/copilot-cli
-  // changelog 0.0.421).
+  // changelog 0.0.421); its hook runner adds COPILOT_HOOK_DIR,
+  // COPILOT_PROJECT_DIR and Claude Code's CLAUDE_PROJECT_DIR (measured on
+  // 1.0.102: tests/fixtures/payloads/copilot-cli/sessionStart.measured.json).
+  runtimeEnv: ["COPILOT_HOOK_DIR"],
+  runtimeEnvAlsoSets: ["claude-code"],
   runtimeEnvAmbient: ["COPILOT_CLI"],
   payloadSignature: isCopilotCliPayload,
   server: {

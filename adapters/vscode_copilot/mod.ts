@@ -8,7 +8,11 @@
  *   portable install keeps it in `$VSCODE_PORTABLE/user-data/User` —
  *   code.visualstudio.com/docs/editor/portable) or `~/.vscode/`; a project's
  *   `.vscode/`. Insiders (`Code - Insiders`) is not targeted. Runtime:
- *   `VSCODE_PID`; payloads carry camelCase `hookEventName` + `sessionId`.
+ *   `VSCODE_PID`; payloads carry snake_case `hook_event_name` +
+ *   `session_id` + an ISO `timestamp` (vscode-copilot-chat@31acd00
+ *   chatHookService.ts; camelCase before 2026-02-25), the shape Copilot CLI
+ *   also sends for PascalCase events, so `hook vscode-copilot` trusts the
+ *   command line (runtime_detect.ts `FOREIGN_READERS`).
  * - MCP: `<user folder>/mcp.json` / `.vscode/mcp.json`, JSONC, root
  *   `servers` (an `inputs` array may sit beside it and is never touched);
  *   stdio `{type:"stdio", command, args, env}`, remote `{type:"http"|"sse",
