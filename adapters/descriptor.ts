@@ -421,6 +421,12 @@ export interface HostDescriptor {
   server?: ServerSurface;
   /** Command hooks (json-stdio). */
   hooks?: HookSurface;
+  /**
+   * Why a host with a hook file format still has no {@link hooks} surface
+   * (Continue's `cn` loads hook files but never fires them): install's `!`
+   * records and `doctor --explain` give this reason instead of the paradigm.
+   */
+  hooksAbsent?: string;
   /** Slash commands. */
   commands?: FileSurface<CommandDef>;
   /** Agent Skills. */

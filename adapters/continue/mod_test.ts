@@ -1,4 +1,26 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { resolvePath } from "../paths.ts";
 import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
 import { adapter } from "./mod.ts";
 
 testAdapter(adapter);
+
+test("user memory is a rule in the global folder, which CONTINUE_GLOBAL_DIR moves", () => {
+  // continuedev/continue@d0a3c0b core/util/paths.ts: CONTINUE_GLOBAL_DIR, a
+  // relative value resolved against the cwd; core/config/markdown/loadMarkdownRules.ts
+  // loads <global>/rules/*.md.
+  const user = adapter.memory!.paths.user!;
+  const ctx = { home: "/h", env: {}, os: "linux" as const, projectDir: "/p" };
+  assert.equal(resolvePath(user, ctx), "/h/.continue/rules/agent-connector.md");
+  const moved = { ...ctx, env: { CONTINUE_GLOBAL_DIR: "/cfg/continue" } };
+  assert.equal(resolvePath(user, moved), "/cfg/continue/rules/agent-connector.md");
+});
+
+test("Continue has no hook surface, and its capability flags say so", () => {
+  assert.equal(adapter.hooks, undefined);
+  assert.match(adapter.hooksAbsent!, /fires no hooks/);
+  for (const flag of ["preToolUse", "postToolUse", "sessionStart", "userPromptSubmit", "stop"]) {
+    assert.equal((adapter.capabilities as unknown as Record<string, boolean>)[flag], false, flag);
+  }
+});
