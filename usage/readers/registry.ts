@@ -37,6 +37,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   kiro: async () => (await import("./kiro.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
+  continue: async () => (await import("./continue.ts")).reader,
 };
 
 /** The host ids that have a usage reader. */
