@@ -174,6 +174,11 @@ export interface HookSurfaceBase {
   paths: ScopePaths;
   /** Normalized event → native event; a missing event is reported. */
   events: Partial<Record<HookEventName, NativeEventSpec>>;
+  /**
+   * Events the host names but never runs, with why (Cline's PreCompact):
+   * reported like a missing event, with this reason.
+   */
+  unfired?: Partial<Record<HookEventName, string>>;
   /** How matchers are written. */
   matchers: MatcherSyntax;
   /** Free-form native event names are accepted (spec §2.3 nativeHooks). */
