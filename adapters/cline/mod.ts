@@ -4,7 +4,9 @@
  * 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (adapters/cline/SOURCES.md):
  *
  * - Detection: Cline's folder `$CLINE_DIR` (else `~/.cline`) or
- *   `~/Documents/Cline`; a project's `.clinerules` or `.cline/`.
+ *   `<Documents>/Cline`, Documents found as the extension finds it
+ *   (documents.ts: `xdg-user-dir` on Linux); a project's `.clinerules` or
+ *   `.cline/`.
  * - MCP, global only: `cline_mcp_settings.json` at `$CLINE_MCP_SETTINGS_PATH`,
  *   else `$CLINE_DATA_DIR/settings/`, else `<CLINE_DIR>/data/settings/` —
  *   the file the CLI and current extensions share; the extension's old
@@ -60,10 +62,11 @@ import { skillRenderer } from "../render/content_files.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { clineHookScript } from "./script.ts";
 import { clineAgentFile } from "./agents.ts";
+import { clineDocuments } from "./documents.ts";
 
 const clineDir = envDir("CLINE_DIR", home(".cline"));
 const dataDir = envDir("CLINE_DATA_DIR", clineDir.join("data"));
-const documents = home("Documents", "Cline");
+const documents = clineDocuments("Cline");
 const rulesDir = project(".clinerules");
 
 /** The Cline adapter. */

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import type { ServerDef } from "../../core/connector_types.ts";
 import { resolvePath } from "../paths.ts";
 import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
 import { adapter } from "./mod.ts";
@@ -23,4 +24,18 @@ test("Continue has no hook surface, and its capability flags say so", () => {
   for (const flag of ["preToolUse", "postToolUse", "sessionStart", "userPromptSubmit", "stop"]) {
     assert.equal((adapter.capabilities as unknown as Record<string, boolean>)[flag], false, flag);
   }
+});
+
+const stdio = (server: Partial<ServerDef>) => ({
+  id: "acme",
+  displayName: "Acme",
+  server: { transport: "stdio" as const, command: "srv", ...server },
+  launch: { command: "srv", args: [], env: {} },
+});
+
+test("the YAML entry carries connectionTimeout in ms; the project JSON has none", () => {
+  assert.equal(adapter.server!.render(stdio({ timeoutMs: 30000 })).entry.connectionTimeout, 30000);
+  const json = adapter.server!.scopes!.project!.render!(stdio({ timeoutMs: 30000 }));
+  assert.equal(json.entry.connectionTimeout, undefined);
+  assert.deepEqual(json.dropped.map((d) => d.field), ["server.timeoutMs"]);
 });

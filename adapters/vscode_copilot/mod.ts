@@ -16,8 +16,8 @@
  * - MCP: `<user folder>/mcp.json` / `.vscode/mcp.json`, JSONC, root
  *   `servers` (an `inputs` array may sit beside it and is never touched);
  *   stdio `{type:"stdio", command, args, env}`, remote `{type:"http"|"sse",
- *   url, headers}`; references as `${env:VAR}`. No cwd, timeout, disabled
- *   flag or tool filter exists there.
+ *   url, headers}`; references as `${env:VAR}`. stdio also takes `cwd` and
+ *   `envFile`; no timeout, disabled flag or tool filter exists there.
  * - Hooks: `~/.copilot/hooks/*.json` (user) and `.github/hooks/*.json`
  *   (workspace); flat `{type:"command", command}` entries under PascalCase
  *   events; matchers are parsed but ignored, so the runtime filters. Eight
@@ -79,7 +79,17 @@ export const adapter: HostAdapter = defineHost({
     collection: { at: ["servers"] },
     transports: ["stdio", "http", "sse"],
     envRef: ENV_COLON_REF,
-    render: jsonServerRenderer({ host: "VS Code", stdioType: "stdio", remoteType: true }),
+    // stdio takes `cwd` (and `envFile`, which a connector sets through
+    // `platforms["vscode-copilot"].extra`); no timeout or disabled flag
+    // exists (microsoft/vscode@0b37532
+    // src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts `mcpStdioServerSchema`,
+    // `additionalProperties: false`).
+    render: jsonServerRenderer({
+      host: "VS Code",
+      stdioType: "stdio",
+      remoteType: true,
+      support: { cwd: true },
+    }),
   },
   hooks: {
     paths: {
