@@ -420,6 +420,12 @@ export interface HostDescriptor {
    * env detection picks this host.
    */
   runtimeEnvAlsoSets?: HostId[];
+  /**
+   * Where this host's facts were checked (adapters/<id>/SOURCES.md): its
+   * public source, or only docs and runs of it (closed source). Shown in the
+   * capability flags.
+   */
+  factsFrom?: "source" | "docs";
   /** Recognizes this host from a hook payload that arrived on another host's hook. */
   payloadSignature?(raw: Record<string, unknown>): boolean;
   /** MCP registration. */
@@ -544,6 +550,7 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
   caps.supportsActions = Boolean(d.actions);
+  if (d.factsFrom) caps.factsFrom = d.factsFrom;
   if (d.actions) {
     caps.actionInvocationMode = d.actions.invocation;
     caps.actionAffordanceKind = d.actions.affordance;

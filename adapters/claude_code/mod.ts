@@ -37,6 +37,8 @@ export const adapter: HostAdapter = defineHost({
   id: "claude-code",
   name: "Claude Code",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: {
     user: [claudeDir, claudeJson],
     project: [project(".claude"), project(".mcp.json"), project("CLAUDE.md")],

@@ -74,6 +74,7 @@ export const adapter: HostAdapter = defineHost({
   id: "cline",
   name: "Cline",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: { user: [clineDir, documents], project: [rulesDir, project(".cline")] },
   server: {
     paths: {

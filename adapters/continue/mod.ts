@@ -55,6 +55,7 @@ export const adapter: HostAdapter = defineHost({
   id: "continue",
   name: "Continue",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: { user: [globalDir], project: [projectDir] },
   // cn's hook runner would set CLAUDE_PROJECT_DIR too (extensions/cli/src/
   // hooks/hookRunner.ts: `CLAUDE_PROJECT_DIR: cwd, CONTINUE_PROJECT_DIR: cwd`),

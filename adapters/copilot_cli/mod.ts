@@ -60,6 +60,8 @@ export const adapter: HostAdapter = defineHost({
   id: "copilot-cli",
   name: "Copilot CLI",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: {
     user: [
       copilotHome.join("config.json"),

@@ -45,6 +45,7 @@ export const adapter: HostAdapter = defineHost({
   id: "gemini-cli",
   name: "Gemini CLI",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: {
     user: [
       settings.user,

@@ -52,6 +52,7 @@ export const adapter: HostAdapter = defineHost({
   id: "opencode",
   name: "opencode",
   paradigm: "ts-plugin",
+  factsFrom: "source",
   detect: {
     user: [configDir, home(".local", "share", "opencode")],
     project: [project("opencode.json"), project("opencode.jsonc"), projectDir],

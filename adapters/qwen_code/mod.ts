@@ -55,6 +55,7 @@ export const adapter: HostAdapter = defineHost({
   id: "qwen-code",
   name: "Qwen Code",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: {
     user: [settings.user, qwenDir.join("oauth_creds.json"), qwenDir.join("installation_id")],
     project: [project(".qwen"), project("QWEN.md")],

@@ -65,6 +65,7 @@ export const adapter: HostAdapter = defineHost({
   id: "vscode-copilot",
   name: "VS Code",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: {
     user: [userFolder, home(".vscode")],
     project: [project(".vscode")],

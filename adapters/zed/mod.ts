@@ -59,6 +59,7 @@ export const adapter: HostAdapter = defineHost({
   id: "zed",
   name: "Zed",
   paradigm: "mcp-only",
+  factsFrom: "source",
   detect: { user: [zedDir], project: [project(".zed")] },
   server: {
     paths: { user: zedDir.join("settings.json"), project: project(".zed", "settings.json") },
