@@ -1,6 +1,7 @@
 /**
- * Qwen Code: `~/.qwen/projects/<project>/chats/*.jsonl` (`QWEN_DATA_DIR`, a
- * comma list of Qwen dirs, replaces `~/.qwen`). Assistant lines carry
+ * Qwen Code: `~/.qwen/projects/<project>/chats/*.jsonl`, moved by
+ * `QWEN_RUNTIME_DIR` or `QWEN_HOME` ({@link qwenRoots}; ccusage's
+ * `QWEN_DATA_DIR`, a comma list of Qwen dirs, wins over both). Assistant lines carry
  * Gemini-style `usageMetadata`: `promptTokenCount` includes
  * `cachedContentTokenCount`, and `thoughtsTokenCount` is billed as output but
  * not inside `candidatesTokenCount` (notes/usage-formats.md §4).
@@ -10,17 +11,27 @@
  * @module
  */
 
-import { join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count, parseTs } from "../tokens.ts";
 
-/** Qwen Code's `projects` folders for `host`. */
+/**
+ * Qwen Code's `projects` folders for `host`: ccusage's `QWEN_DATA_DIR` list
+ * when set, else Qwen's own runtime folder — `$QWEN_RUNTIME_DIR`, else
+ * `$QWEN_HOME`, else `~/.qwen` (Qwen's `Storage.getRuntimeBaseDir`, whose
+ * `projects/` the `/insight` command reads; a relative value is taken from
+ * the working folder, a leading `~` from home).
+ */
 export function qwenRoots(
-  host: { home: string; env: Record<string, string | undefined> },
+  host: { home: string; env: Record<string, string | undefined>; cwd?: string },
 ): string[] {
   const custom = envList(host.env.QWEN_DATA_DIR);
-  return (custom.length > 0 ? custom : [join(host.home, ".qwen")]).map((d) => join(d, "projects"));
+  if (custom.length > 0) return custom.map((d) => join(d, "projects"));
+  const own = host.env.QWEN_RUNTIME_DIR || host.env.QWEN_HOME;
+  if (!own) return [join(host.home, ".qwen", "projects")];
+  const dir = /^~(?=[\\/]|$)/.test(own) ? join(host.home, own.slice(1)) : own;
+  return [join(isAbsolute(dir) ? dir : resolve(host.cwd ?? host.home, dir), "projects")];
 }
 
 /** The Qwen Code reader. */
