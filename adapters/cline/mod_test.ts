@@ -1,21 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { ServerDef } from "../../core/connector_types.ts";
 import { resolvePath } from "../paths.ts";
+import { stdioInput } from "../../tests/_helpers/render_input.ts";
 import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
 import { adapter } from "./mod.ts";
 
 testAdapter(adapter);
 
-const stdio = (server: Partial<ServerDef>) => ({
-  id: "acme",
-  displayName: "Acme",
-  server: { transport: "stdio" as const, command: "srv", ...server },
-  launch: { command: "srv", args: [], env: {} },
-});
-
 test("a stdio entry carries cwd and timeout in seconds (mcp/config-loader.ts)", () => {
-  const out = adapter.server!.render(stdio({ cwd: "/srv/acme", timeoutMs: 30000 }));
+  const out = adapter.server!.render(stdioInput({ cwd: "/srv/acme", timeoutMs: 30000 }));
   assert.equal(out.entry.cwd, "/srv/acme");
   assert.equal(out.entry.timeout, 30);
   assert.deepEqual(out.dropped, []);

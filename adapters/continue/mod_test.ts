@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { ServerDef } from "../../core/connector_types.ts";
 import { resolvePath } from "../paths.ts";
+import { stdioInput } from "../../tests/_helpers/render_input.ts";
 import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
 import { adapter } from "./mod.ts";
 
@@ -26,16 +26,12 @@ test("Continue has no hook surface, and its capability flags say so", () => {
   }
 });
 
-const stdio = (server: Partial<ServerDef>) => ({
-  id: "acme",
-  displayName: "Acme",
-  server: { transport: "stdio" as const, command: "srv", ...server },
-  launch: { command: "srv", args: [], env: {} },
-});
-
 test("the YAML entry carries connectionTimeout in ms; the project JSON has none", () => {
-  assert.equal(adapter.server!.render(stdio({ timeoutMs: 30000 })).entry.connectionTimeout, 30000);
-  const json = adapter.server!.scopes!.project!.render!(stdio({ timeoutMs: 30000 }));
+  assert.equal(
+    adapter.server!.render(stdioInput({ timeoutMs: 30000 })).entry.connectionTimeout,
+    30000,
+  );
+  const json = adapter.server!.scopes!.project!.render!(stdioInput({ timeoutMs: 30000 }));
   assert.equal(json.entry.connectionTimeout, undefined);
   assert.deepEqual(json.dropped.map((d) => d.field), ["server.timeoutMs"]);
 });

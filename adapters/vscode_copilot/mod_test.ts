@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { ServerDef } from "../../core/connector_types.ts";
 import { fileURLToPath } from "node:url";
+import { stdioInput } from "../../tests/_helpers/render_input.ts";
 import { testAdapter } from "../../tests/conformance/adapter_suite.ts";
 import { adapter } from "./mod.ts";
 
@@ -12,15 +12,8 @@ const seed = (side: string) =>
 
 testAdapter(adapter, { seedHome: seed("home"), seedProject: seed("project") });
 
-const stdio = (server: Partial<ServerDef>) => ({
-  id: "acme",
-  displayName: "Acme",
-  server: { transport: "stdio" as const, command: "srv", ...server },
-  launch: { command: "srv", args: [], env: {} },
-});
-
 test("a stdio entry carries its cwd; VS Code has no timeout (mcpConfiguration.ts)", () => {
-  const out = adapter.server!.render(stdio({ cwd: "/srv/acme", timeoutMs: 5000 }));
+  const out = adapter.server!.render(stdioInput({ cwd: "/srv/acme", timeoutMs: 5000 }));
   assert.equal(out.entry.cwd, "/srv/acme");
   assert.equal(out.entry.timeout, undefined);
   assert.deepEqual(out.dropped.map((d) => d.field), ["server.timeoutMs"]);
