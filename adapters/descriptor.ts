@@ -175,8 +175,10 @@ export interface HookSurfaceBase {
   /** Normalized event → native event; a missing event is reported. */
   events: Partial<Record<HookEventName, NativeEventSpec>>;
   /**
-   * Events the host names but never runs, with why (Cline's PreCompact):
-   * reported like a missing event, with this reason.
+   * Events the host names but never runs, with why (Cline's PreCompact;
+   * every event of Continue, whose cn never fires its hook files): reported
+   * like a missing event, with this reason. Entries of ours left in the
+   * hook file by an older install are still removed.
    */
   unfired?: Partial<Record<HookEventName, string>>;
   /** How matchers are written. */
@@ -432,12 +434,6 @@ export interface HostDescriptor {
   server?: ServerSurface;
   /** Command hooks (json-stdio). */
   hooks?: HookSurface;
-  /**
-   * Why a host with a hook file format still has no {@link hooks} surface
-   * (Continue's `cn` loads hook files but never fires them): install's `!`
-   * records and `doctor --explain` give this reason instead of the paradigm.
-   */
-  hooksAbsent?: string;
   /** Slash commands. */
   commands?: FileSurface<CommandDef>;
   /** Agent Skills. */

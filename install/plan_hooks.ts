@@ -168,7 +168,7 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
   }
   if (!surface || !file) {
     const why = !surface
-      ? adapter.hooksAbsent ?? `${adapter.name} has no command hooks (${adapter.paradigm})`
+      ? `${adapter.name} has no command hooks (${adapter.paradigm})`
       : `${adapter.name} has no ${ctx.scope}-scope hook file`;
     for (const e of events) {
       plan.notes.push(note(input, "warn", `hook ${e}: not installed — ${why}`));

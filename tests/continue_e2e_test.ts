@@ -11,7 +11,7 @@
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import {
@@ -122,4 +122,38 @@ test("uninstall gives back every byte and removes what it created", async () => 
   const run = await box.cli("uninstall", "--connector-id", "acme-hosts", "--purge");
   assert.equal(run.code, 0, run.stdout + run.stderr);
   box.assertRestored();
+});
+
+test("entries an older agent-connector wrote in cn's settings.json are removed, the user's kept", async () => {
+  const userHook = { hooks: [{ type: "command", command: "./my-audit.sh" }] };
+  const ours = (event: string) => ({
+    hooks: [{
+      type: "command",
+      command:
+        `${old.home}/.agent-connector/bin/agent-connector hook continue ${event} --connector acme-hosts`,
+    }],
+  });
+  // What the adapter wrote before Continue's hooks were found never to fire.
+  const old = hostBox({ home: { ".continue/config.yaml": CONFIG } });
+  try {
+    const file = join(old.home, ".continue", "settings.json");
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { hooks: { PreToolUse: [userHook, ours("PreToolUse")], Stop: [ours("Stop")] } },
+        null,
+        2,
+      ) + "\n",
+    );
+    const run = await old.cli("install", "--connector", CONNECTOR, "--targets", "continue");
+    assert.match(run.stdout, /- continue {2}hook PreToolUse/);
+    // No ledger says the Stop list was ours, so the emptied list stays (with the
+    // ledger an older install leaves, the file it created goes entirely).
+    assert.deepEqual(JSON.parse(readFileSync(file, "utf8")).hooks, {
+      PreToolUse: [userHook],
+      Stop: [],
+    });
+  } finally {
+    old.done();
+  }
 });

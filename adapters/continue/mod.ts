@@ -26,7 +26,7 @@
  *   only the commit that added them mentions them), and the IDE extensions
  *   have no hooks; the real cn 1.5.47 parsed a PreToolUse hook and never
  *   ran it (notes/recipes/real-hosts.md). So declared hooks are reported,
- *   not written ({@link adapter} `hooksAbsent`); dialects/continue.ts stays
+ *   not written (`unfired` names every event); dialects/continue.ts stays
  *   for an entry a user writes by hand.
  * - Content: prompt files `.continue/prompts/<n>.md` /
  *   `<global>/prompts/<n>.md` with `name`, `description`, `invokable: true`
@@ -42,12 +42,16 @@
  * @module
  */
 
+import { HOOK_EVENT_NAMES } from "../../core/hook_types.ts";
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { envDir, home, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 
 const globalDir = envDir("CONTINUE_GLOBAL_DIR", home(".continue"));
+/** Why no Continue hook is written (see the module doc). */
+const FIRES_NONE =
+  "Continue fires no hooks: cn loads hook files but never calls its fire* functions, and the IDE has none";
 const projectDir = project(".continue");
 
 /** The Continue adapter. */
@@ -85,8 +89,20 @@ export const adapter: HostAdapter = defineHost({
       },
     },
   },
-  hooksAbsent:
-    "Continue fires no hooks: cn loads hook files but never calls its fire* functions, and the IDE has none",
+  // cn's hook files stay a surface with no fired event: every declared hook
+  // is reported with why, and entries an older agent-connector wrote there
+  // are removed by install and uninstall alike.
+  hooks: {
+    paths: { user: globalDir.join("settings.json"), project: projectDir.join("settings.json") },
+    format: "json",
+    at: ["hooks"],
+    layout: "nested-groups",
+    events: {},
+    unfired: Object.fromEntries(HOOK_EVENT_NAMES.map((e) => [e, FIRES_NONE])),
+    handler: (command) => ({ type: "command", command }),
+    matchers: "regex",
+    powers: { modifyArgs: false, modifyOutput: false, sessionContext: false },
+  },
   commands: {
     paths: { user: globalDir.join("prompts"), project: projectDir.join("prompts") },
     render: promptMarkdownRenderer({

@@ -18,9 +18,9 @@ test("user memory is a rule in the global folder, which CONTINUE_GLOBAL_DIR move
   assert.equal(resolvePath(user, moved), "/cfg/continue/rules/agent-connector.md");
 });
 
-test("Continue has no hook surface, and its capability flags say so", () => {
-  assert.equal(adapter.hooks, undefined);
-  assert.match(adapter.hooksAbsent!, /fires no hooks/);
+test("Continue fires no hook event, and its capability flags say so", () => {
+  assert.deepEqual(adapter.hooks!.events, {});
+  assert.match(adapter.hooks!.unfired!.PreToolUse!, /fires no hooks/);
   for (const flag of ["preToolUse", "postToolUse", "sessionStart", "userPromptSubmit", "stop"]) {
     assert.equal((adapter.capabilities as unknown as Record<string, boolean>)[flag], false, flag);
   }

@@ -19,7 +19,7 @@
  *
  * cn never fires these hooks (continuedev/continue@d0a3c0b: the `fire*`
  * functions have no caller), so install writes none (adapters/continue
- * `hooksAbsent`); this dialect answers an entry a user wrote by hand, in
+ * `unfired`); this dialect answers an entry a user wrote by hand, in
  * case a cn release wires them.
  *
  * Lean by contract: loaded on every hook call.
