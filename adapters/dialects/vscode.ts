@@ -113,9 +113,15 @@ export const VSCODE_REPLIES: ReplyTable = {
     const hso = obj(json.hookSpecificOutput);
     if (json.continue === false) out.decision = "deny";
     // Stop and SubagentStop read a reasoned decision inside hookSpecificOutput;
-    // the others a top-level one.
+    // PostToolUse and UserPromptSubmit a top-level one; PreToolUse neither
+    // (it reads only hookSpecificOutput.permissionDecision).
     const nested = event === "Stop" || event === "SubagentStop";
-    const decision = nested ? (str(hso?.reason) ? hso?.decision : undefined) : json.decision;
+    const topLevel = event === "PostToolUse" || event === "UserPromptSubmit";
+    const decision = nested
+      ? (str(hso?.reason) ? hso?.decision : undefined)
+      : topLevel
+      ? json.decision
+      : undefined;
     if (decision === "block") out.decision = "deny";
     const permission = str(hso?.permissionDecision);
     if (permission === "deny" || permission === "ask" || permission === "allow") {

@@ -104,3 +104,10 @@ test("VS Code cannot rewrite a tool's output, and the verdict says so", () => {
   assert.equal(reply.stdout, "");
   assert.equal(vscodeDialect.judge("PostToolUse", response, reply).honored, false);
 });
+
+test("a top-level decision on PreToolUse is not VS Code's contract (chatHookService.ts)", () => {
+  const deny = { decision: "deny" as const, reason: "no" };
+  const flat = { exitCode: 0, stdout: '{"decision":"block","reason":"no"}\n', stderr: "" };
+  assert.equal(vscodeDialect.judge("PreToolUse", deny, flat).honored, false);
+  assert.equal(vscodeDialect.judge("PostToolUse", deny, flat).honored, true);
+});
