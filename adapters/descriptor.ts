@@ -163,6 +163,13 @@ export interface HookSurfaceBase {
   paths: ScopePaths;
   /** Normalized event → native event; a missing event is reported. */
   events: Partial<Record<HookEventName, NativeEventSpec>>;
+  /**
+   * Events the host names but never runs, with why (Cline's PreCompact;
+   * every event of Continue, whose cn never fires its hook files): reported
+   * like a missing event, with this reason. Entries of ours left in the
+   * hook file by an older install are still removed.
+   */
+  unfired?: Partial<Record<HookEventName, string>>;
   /** How matchers are written. */
   matchers: MatcherSyntax;
   /** Free-form native event names are accepted (spec §2.3 nativeHooks). */
@@ -385,6 +392,12 @@ export interface HostDescriptor {
   paradigm: HookParadigm;
   /** Install-time markers. */
   detect: DetectionSpec;
+  /**
+   * Where this host's facts were checked (adapters/<id>/SOURCES.md): its
+   * public source, or only docs and runs of it (closed source). Shown in the
+   * capability flags.
+   */
+  factsFrom?: "source" | "docs";
   /** MCP registration. */
   server?: ServerSurface;
   /** Command hooks (json-stdio). */
@@ -501,6 +514,7 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
   caps.supportsActions = Boolean(d.actions);
+  if (d.factsFrom) caps.factsFrom = d.factsFrom;
   if (d.actions) {
     caps.actionInvocationMode = d.actions.invocation;
     caps.actionAffordanceKind = d.actions.affordance;

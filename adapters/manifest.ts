@@ -21,6 +21,8 @@ import type { UsageReader } from "../usage/reader.ts";
 export type PayloadSignature = (
   raw: Record<string, unknown>,
   env: Record<string, string | undefined>,
+  /** The host whose hook file the call came through (the command line's). */
+  entry: HostId,
 ) => boolean;
 
 /** The lean head of a host: detection facts and loaders for the rest. */

@@ -34,7 +34,7 @@ export interface PathContext {
    * A read-only look at the disk, for paths that depend on what exists
    * ({@link firstExisting}); without one the first candidate is taken.
    */
-  probe?: { exists(path: string): boolean };
+  probe?: { exists(path: string): boolean; readText?(path: string): string | undefined };
 }
 
 /** A path as a function of the context, with `join` to descend into it. */

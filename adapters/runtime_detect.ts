@@ -3,8 +3,8 @@
  *
  * Precedence: the platform id in the command line (written by install, so
  * it is exact) — except when the payload shows another host that reads this
- * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8) —
- * then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
+ * host's hook files (VS Code runs Claude Code's hooks, HOSTS.md trap 8;
+ * {@link FOREIGN_READERS}) — then `AGENT_CONNECTOR_HOST`, then env markers of each registered host in
  * registry order, else `unknown`. Hosts set each other's markers for
  * compatibility (Gemini CLI, Qwen Code and Continue's CLI set
  * `CLAUDE_PROJECT_DIR`, Qwen also `GEMINI_PROJECT_DIR`): a host that
@@ -107,7 +107,9 @@ export async function resolveHookHost(
         import.meta.url,
       );
       for (const reader of await hookReaders(argvPlatform)) {
-        if (reader.payloadSignature?.(raw, env)) return { platform: reader.id, via: "payload" };
+        if (reader.payloadSignature?.(raw, env, argvPlatform)) {
+          return { platform: reader.id, via: "payload" };
+        }
       }
     }
     return { platform: argvPlatform, via: "argv" };

@@ -41,13 +41,11 @@ test("without a command-line platform: AGENT_CONNECTOR_HOST, then env markers, e
   });
 });
 
-test("Continue's CLI running Claude's hook is recognized from the environment it sets", async () => {
+test("Continue's environment does not take a call on Claude's entry: Continue fires no hooks", async () => {
+  // continuedev/continue@d0a3c0b: the CLI's fire* functions (extensions/cli/src/hooks/fireHook.ts)
+  // have no caller, so a call with CONTINUE_PROJECT_DIR set comes from some other runner.
   const raw = { session_id: "s", hook_event_name: "PreToolUse", cwd: "/p" };
   assert.deepEqual(await resolveHookHost("claude-code", raw, { CONTINUE_PROJECT_DIR: "/p" }), {
-    platform: "continue",
-    via: "payload",
-  });
-  assert.deepEqual(await resolveHookHost("claude-code", raw, { CLAUDE_PROJECT_DIR: "/p" }), {
     platform: "claude-code",
     via: "argv",
   });

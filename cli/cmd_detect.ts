@@ -51,9 +51,10 @@ function summary(c: PlatformCapabilities): string {
     c.canModifyOutput && "modifyOutput",
     c.canInjectSessionContext && "injectContext",
   ].filter(Boolean).join(" ");
+  const facts = c.factsFrom === "docs" ? "; facts from docs only (closed source)" : "";
   return `${events}/13 events; transports ${c.transports.join(",") || "none"}${
     powers ? `; ${powers}` : ""
-  }`;
+  }${facts}`;
 }
 
 /** Runs the command. */

@@ -170,6 +170,12 @@ export interface PlatformCapabilities {
   actionInvocationMode?: ActionInvocationMode;
   /** Which affordance the host shows for an action. */
   actionAffordanceKind?: ActionAffordanceKind;
+  /**
+   * Where the adapter's facts were checked (adapters/<id>/SOURCES.md): the
+   * host's public source, or only its documentation and runs of it, for a
+   * closed-source host. Absent when not recorded.
+   */
+  factsFrom?: "source" | "docs";
 }
 
 /**

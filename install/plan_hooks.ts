@@ -106,7 +106,9 @@ function declaredHookEvents(
         note(
           input,
           "warn",
-          `hook ${event}: not installed — ${input.adapter.name} has no ${event} event`,
+          `hook ${event}: not installed — ${
+            surface.unfired?.[event] ?? `${input.adapter.name} has no ${event} event`
+          }`,
           file,
         ),
       );

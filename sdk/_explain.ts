@@ -104,7 +104,7 @@ export async function explainHooks(connector: ResolvedConnector): Promise<HookEx
           host: a.id,
           event,
           support: "dropped",
-          reason: `${a.name} has no ${event} event`,
+          reason: a.hooks?.unfired?.[event] ?? `${a.name} has no ${event} event`,
         });
       } else if (spec.approx) {
         rows.push({

@@ -7,7 +7,7 @@
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   assertInstalled,
@@ -59,6 +59,11 @@ test("install writes one executable script per event and never the user's own", 
     assert.equal(statSync(script(name)).mode & 0o111, 0o111, `${name} is executable`);
   }
   assert.equal(readFileSync(script("TaskComplete"), "utf8"), USER_HOOK);
+  assert.equal(existsSync(script("PreCompact")), false);
+  assert.match(
+    run.stdout,
+    /! cline {2}hook PreCompact: not installed — neither Cline runtime runs a PreCompact hook/,
+  );
   assert.match(
     readFileSync(join(box.project, ".clinerules", "agent-connector.md"), "utf8"),
     /acme-hosts\/memory/,
@@ -79,15 +84,22 @@ test("the scripts answer Cline's payloads with Cline's JSON replies", () => {
     { cancel: true, errorMessage: "Use the acme tools" },
   );
   assert.deepEqual(run("PreToolUse", payload("cline", "PreToolUse")).stdout, "");
-  assert.deepEqual(JSON.parse(run("TaskStart", payload("cline", "TaskStart")).stdout), {
-    contextModification: "Acme DB schema v12 is loaded.",
-  });
-  assert.deepEqual(JSON.parse(run("TaskResume", payload("cline", "TaskResume")).stdout), {
-    contextModification: "Acme DB schema v12 is loaded.",
-  });
+  // Neither runtime adds TaskStart, TaskResume or prompt context (cline/cline@21cb8d2
+  // hooks-adapter.ts, hook-file-hooks.ts), so none is written.
+  assert.equal(run("TaskStart", payload("cline", "TaskStart")).stdout, "");
+  assert.equal(run("TaskResume", payload("cline", "TaskResume")).stdout, "");
+  assert.equal(run("UserPromptSubmit", payload("cline", "UserPromptSubmit")).stdout, "");
+  // The CLI runs the same script under its own event name, with the raw tool call.
   assert.deepEqual(
-    JSON.parse(run("UserPromptSubmit", payload("cline", "UserPromptSubmit")).stdout),
-    { contextModification: "prompt has 39 chars" },
+    JSON.parse(
+      run(
+        "PreToolUse",
+        payload("cline", "tool_call", {
+          tool_call: { id: "t", name: "run_commands", input: { commands: ["rm -rf build"] } },
+        }),
+      ).stdout,
+    ),
+    { cancel: true, errorMessage: "Use the acme tools" },
   );
   assert.deepEqual(
     JSON.parse(run("PostToolUse", payload("cline", "PostToolUse")).stdout),
@@ -102,6 +114,23 @@ test("doctor checks the scripts: a missing one FAILs and --heal writes it back",
   assert.equal(ok.code, 0, ok.stdout);
   assert.match(ok.stdout, /\[pass\] acme-hosts @ cline \(project\): hook PreToolUse/);
   assert.match(ok.stdout, /\[warn\] acme-hosts @ cline \(project\): hook Stop \(as TaskComplete/);
+  // Each runtime's limits, from cline/cline@21cb8d2: the notes and the honor matrix.
+  assert.match(ok.stdout, /Cline's CLI runs TaskStart, TaskResume, UserPromptSubmit/);
+  assert.match(ok.stdout, /Cline's extension drops the context of TaskStart and UserPromptSubmit/);
+  const explain = (await box.cli("doctor", ...args, "--explain")).stdout;
+  assert.match(
+    explain,
+    /acme-hosts cline SessionStart: degraded — as TaskStart: Cline drops its context/,
+  );
+  assert.match(
+    explain,
+    /acme-hosts cline UserPromptSubmit: degraded — .*only the extension acts on a block/,
+  );
+  assert.match(
+    explain,
+    /acme-hosts cline PreCompact: dropped — neither Cline runtime runs a PreCompact hook/,
+  );
+  assert.match(explain, /acme-hosts cline PreToolUse: honored/);
   rmSync(script("PreToolUse"));
   const broken = await box.cli("doctor", ...args);
   assert.equal(broken.code, 1);

@@ -34,12 +34,23 @@ async function installed(targets: string, scope: "user" | "project"): Promise<Bo
   return box;
 }
 
+/**
+ * What Copilot CLI's hook runner adds to a hook's environment (measured on
+ * 1.0.102: tests/fixtures/payloads/copilot-cli/sessionStart.measured.json).
+ */
+const COPILOT_HOOK_ENV = { COPILOT_CLI: "1", COPILOT_HOOK_DIR: "/h", COPILOT_PROJECT_DIR: "/p" };
+
 /** Runs `commands` with `payload` and returns the handler calls they made. */
-function fire(box: Box, commands: string[], payload: Record<string, unknown>) {
+function fire(
+  box: Box,
+  commands: string[],
+  payload: Record<string, unknown>,
+  env: Record<string, string> = {},
+) {
   const counter = join(box.base, "calls.txt");
   rmSync(counter, { force: true });
   const replies = commands.map((c) =>
-    runHookCommand(box, c, payload, { ACME_COUNT_FILE: counter })
+    runHookCommand(box, c, payload, { ...env, ACME_COUNT_FILE: counter })
   );
   for (const r of replies) assert.equal(r.code, 0, r.stderr);
   const calls = existsSync(counter) ? readFileSync(counter, "utf8").trim().split("\n") : [];
@@ -134,7 +145,7 @@ test("VS Code and Copilot CLI in one project: each of them answers its own event
     toolName: "bash",
     toolArgs: '{"command":"ls"}',
   };
-  const counter = fire(box, [vscode.get("PreToolUse")!], snake).calls.length +
+  const counter = fire(box, [vscode.get("PreToolUse")!], snake, COPILOT_HOOK_ENV).calls.length +
     fire(box, [cli.get("preToolUse")!], camel).calls.length;
   assert.equal(counter, 1, "Copilot CLI answered once");
   assert.deepEqual(fire(box, [cli.get("preToolUse")!], camel).replies, [{
@@ -156,7 +167,7 @@ test("Claude Code and Copilot CLI in one project: Copilot CLI's run of Claude's 
     stop_reason: "end_turn",
     stop_hook_active: false,
   };
-  assert.deepEqual(fire(box, [claude.get("Stop")!], snake).calls, []);
+  assert.deepEqual(fire(box, [claude.get("Stop")!], snake, COPILOT_HOOK_ENV).calls, []);
   const own = fire(box, [cli.get("agentStop")!], {
     sessionId: "cli-2",
     timestamp: 1760000000000,
@@ -188,4 +199,37 @@ test("JetBrains and Copilot CLI in one project: JetBrains runs both files and an
     fire(box, [jb.get("preToolUse")!, cli.get("preToolUse")!], camel).calls,
     ["copilot-cli PreToolUse"],
   );
+});
+
+/**
+ * VS Code's payload since 2026-02-25: snake_case common fields
+ * (tests/fixtures/payloads/vscode-copilot/PreToolUse.source.json, from
+ * vscode-copilot-chat@31acd00 chatHookService.ts).
+ */
+function vscodeSourcePayload(box: Box, event: string): Record<string, unknown> {
+  const { hookEventName: _, sessionId: __, ...rest } = vscodePayload(box, event);
+  return { ...rest, hook_event_name: event, session_id: "vs-2", tool_use_id: "call_1" };
+}
+
+test("VS Code's current payload is answered once, in VS Code's dialect, with Claude Code and Copilot CLI installed too", async () => {
+  const box = await installed("claude-code,vscode-copilot,copilot-cli", "user");
+  const claude = ourHookCommands(claudeUser(box), "acme-count");
+  const vscode = ourHookCommands(vscodeUser(box), "acme-count");
+  const cli = ourHookCommands(
+    join(box.home, ".copilot", "hooks", "agent-connector.copilot-cli.json"),
+    "acme-count",
+  );
+  const { calls, replies } = fire(
+    box,
+    [claude.get("PreToolUse")!, vscode.get("PreToolUse")!, cli.get("preToolUse")!],
+    vscodeSourcePayload(box, "PreToolUse"),
+  );
+  assert.deepEqual(calls, ["vscode-copilot PreToolUse"]);
+  assert.deepEqual(replies, [{
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "counted by vscode-copilot",
+    },
+  }]);
 });

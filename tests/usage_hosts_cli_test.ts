@@ -106,6 +106,21 @@ async function buildHome(home: string): Promise<void> {
     ]],
   );
   write(
+    join(home, ".continue", "sessions", "k.json"),
+    JSON.stringify({
+      sessionId: "k",
+      workspaceDirectory: "/p",
+      history: [{
+        message: {
+          role: "assistant",
+          content: "",
+          usage: { prompt_tokens: 110, completion_tokens: 11, model: "m", cost_cents: 0 },
+        },
+      }],
+      usage: { promptTokens: 110, completionTokens: 11 },
+    }),
+  );
+  write(
     join(home, ".openclaw", "agents", "main", "sessions", "o.jsonl"),
     jsonl([{
       type: "message",
@@ -128,6 +143,7 @@ const EXPECTED: Record<string, [number, number, number, number, number | undefin
   kiro: [1, 70, 0, 7, undefined, "host-estimated"],
   "kilo-cli": [1, 80, 0, 8, undefined, "host-reported"],
   openclaw: [1, 90, 0, 9, undefined, "host-reported"],
+  continue: [1, 110, 0, 11, undefined, "host-reported"],
 };
 
 test("usage report shows a row for each host added here, with its counts and confidence", async () => {

@@ -93,6 +93,32 @@ test("the commands in our hook files give VS Code's native replies to its payloa
   }
 });
 
+test("VS Code's current snake_case payloads get VS Code's replies (vscode-copilot-chat@31acd00)", () => {
+  const file = join(box.home, ".copilot", "hooks", "agent-connector.vscode-copilot.json");
+  const commands = ourHookCommands(file, "acme-db");
+  const run = (event: string, payload: Record<string, unknown>) =>
+    runHookCommand(box, commands.get(event)!, payload).json;
+  assert.deepEqual(run("PreToolUse", fx["PreToolUse.source"].input), {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: "Use the acme tools",
+    },
+  });
+  // defaultIntentRequestHandler.ts: a top-level block, and hookSpecificOutput context.
+  const prompt = fx["UserPromptSubmit.source"].input;
+  assert.deepEqual(run("UserPromptSubmit", { ...prompt, prompt: "drop table users" }), {
+    decision: "block",
+    reason: "Acme forbids dropping tables",
+  });
+  assert.deepEqual(run("UserPromptSubmit", prompt), {
+    hookSpecificOutput: {
+      hookEventName: "UserPromptSubmit",
+      additionalContext: `prompt has ${String(prompt.prompt).length} chars`,
+    },
+  });
+});
+
 test("a second install in either scope writes nothing", async () => {
   assertOnlySkips(user, await box.cli(install));
   assertOnlySkips(project, await box.cli([...install, "--scope", "project"]));

@@ -28,6 +28,8 @@ export const adapter: HostAdapter = defineHost(fork(
     memoryFile: "CLAUDE.md",
   }),
   {
+    // Closed source: facts from docs and runs of the host (SOURCES.md).
+    factsFrom: "docs",
     detect: {
       user: [claudeDir, claudeJson],
       project: [project(".claude"), project(".mcp.json"), project("CLAUDE.md")],

@@ -1,28 +1,53 @@
 /**
- * Cline (VS Code extension and CLI). Facts from HOSTS.md §10 and
- * cline/cline:
+ * Cline: the VS Code extension (apps/vscode) and the CLI (built on the SDK,
+ * sdk/packages). Facts from HOSTS.md §10 and cline/cline at
+ * 21cb8d2525bcedf1f4b6890b27a74a14fe7451e4 (adapters/cline/SOURCES.md):
  *
  * - Detection: Cline's folder `$CLINE_DIR` (else `~/.cline`) or
- *   `~/Documents/Cline`; a project's `.clinerules` or `.cline/`.
+ *   `<Documents>/Cline`, Documents found as the extension finds it
+ *   (documents.ts: `xdg-user-dir` on Linux); a project's `.clinerules` or
+ *   `.cline/`.
  * - MCP, global only: `cline_mcp_settings.json` at `$CLINE_MCP_SETTINGS_PATH`,
  *   else `$CLINE_DATA_DIR/settings/`, else `<CLINE_DIR>/data/settings/` —
  *   the file the CLI and current extensions share; the extension's old
  *   VS Code globalStorage copy is migrated from there (cline sdk
  *   `storage/paths.ts` resolveMcpSettingsPath). Root `mcpServers`; stdio
- *   `{command, args, env, disabled, timeout}` (seconds), remote `{type:
- *   "streamableHttp"|"sse", url, headers}` *(verify the type literal:
- *   HOSTS.md §10b)*. No references are expanded, so `serve` resolves them.
- *   A project install registers no server: one `!`.
- * - Hooks (docs.cline.bot/features/hooks; `src/core/hooks/utils.ts`): one
- *   executable per event named after it, in `.clinerules/hooks/` or
- *   `~/Documents/Cline/Hooks/` (`<Event>.ps1` on Windows); script.ts. The
- *   eight hook types are TaskStart, TaskResume, TaskCancel, TaskComplete,
- *   PreToolUse, PostToolUse, UserPromptSubmit, PreCompact. One file per
- *   event and folder means one connector per event: a second connector's
- *   script for the same event is a reported conflict, never an overwrite.
+ *   `{command, args, env, cwd, disabled, timeout}` (seconds), remote
+ *   `{type: "streamableHttp"|"sse", url, headers}`
+ *   (sdk/packages/core/src/extensions/mcp/config-loader.ts;
+ *   apps/vscode/src/services/mcp/schemas.ts). No references are expanded,
+ *   so `serve` resolves them. A project install registers no server: one `!`.
+ * - Hooks: one executable per event named after it, in `.clinerules/hooks/`
+ *   or `~/Documents/Cline/Hooks/` (`<Event>.ps1` on Windows); script.ts. Both
+ *   runtimes read those folders (apps/vscode/src/core/storage/disk.ts
+ *   `getAllHooksDirs`; sdk/packages/shared/src/storage/paths.ts
+ *   `resolveHooksConfigSearchPaths`), but honour different things:
+ *   - the extension wires TaskStart, UserPromptSubmit, PreToolUse,
+ *     PostToolUse, TaskComplete and TaskCancel; TaskResume and PreCompact
+ *     are "deferred (not wired)" (apps/vscode/src/sdk/hooks-adapter.ts
+ *     header). TaskStart and UserPromptSubmit act on `cancel` only, their
+ *     `contextModification` is dropped (`runTaskStart`,
+ *     `runUserPromptSubmit`); PreToolUse and PostToolUse take `cancel` and
+ *     context; there is no input rewrite.
+ *   - the CLI maps the files onto its own events (hook-file-config.ts
+ *     `HOOK_CONFIG_FILE_EVENT_MAP`: TaskStart → agent_start, TaskResume →
+ *     agent_resume, TaskCancel → agent_abort, TaskComplete → agent_end,
+ *     PreToolUse → tool_call, PostToolUse → tool_result, UserPromptSubmit →
+ *     prompt_submit, PreCompact → none). Only tool_call and tool_result are
+ *     blocking and read their reply (`cancel`, `context` or
+ *     `contextModification`, and on tool_call `overrideInput`, which
+ *     replaces the tool input); the others run detached and their output is
+ *     never read, so a UserPromptSubmit cancel is ignored there
+ *     (sdk/packages/core/src/hooks/hook-file-hooks.ts
+ *     `createHookConfigFileHooks`).
+ *   The descriptor states what both honour; the doctor notes name the
+ *   difference. One file per event and folder means one connector per
+ *   event: a second connector's script for the same event is a reported
+ *   conflict, never an overwrite.
  * - Content: workflows `.clinerules/workflows/<n>.md` /
  *   `~/Documents/Cline/Workflows/` (slash commands, plain Markdown); skills
- *   `.cline/skills/` / `<CLINE_DIR>/skills/`.
+ *   `.cline/skills/` / `<CLINE_DIR>/skills/`; the CLI's configured agents
+ *   `.cline/agents/<n>.yaml` / `<CLINE_DIR>/agents/` (agents.ts).
  * - Memory: the dedicated rules file `agent-connector.md` in
  *   `.clinerules/` or `~/Documents/Cline/Rules/` (spec §2.4); Cline applies
  *   every rules file without frontmatter.
@@ -36,10 +61,12 @@ import { jsonServerRenderer } from "../render/json_server.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { clineHookScript } from "./script.ts";
+import { clineAgentFile } from "./agents.ts";
+import { clineDocuments } from "./documents.ts";
 
 const clineDir = envDir("CLINE_DIR", home(".cline"));
 const dataDir = envDir("CLINE_DATA_DIR", clineDir.join("data"));
-const documents = home("Documents", "Cline");
+const documents = clineDocuments("Cline");
 const rulesDir = project(".clinerules");
 
 /** The Cline adapter. */
@@ -47,6 +74,7 @@ export const adapter: HostAdapter = defineHost({
   id: "cline",
   name: "Cline",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: { user: [clineDir, documents], project: [rulesDir, project(".cline")] },
   server: {
     paths: {
@@ -58,7 +86,7 @@ export const adapter: HostAdapter = defineHost({
     render: jsonServerRenderer({
       host: "Cline",
       remoteType: { http: "streamableHttp", sse: "sse" },
-      support: { disabled: true, timeout: true },
+      support: { cwd: true, disabled: true, timeout: true },
       timeoutUnit: "s",
     }),
   },
@@ -66,19 +94,31 @@ export const adapter: HostAdapter = defineHost({
     layout: "script-per-event",
     paths: { user: documents.join("Hooks"), project: rulesDir.join("hooks") },
     events: {
-      SessionStart: { name: "TaskStart", also: ["TaskResume"] },
+      SessionStart: {
+        name: "TaskStart",
+        also: ["TaskResume"],
+        approx:
+          "Cline drops its context (the extension, which fires no TaskResume) or never reads it (the CLI)",
+      },
       SessionEnd: { name: "TaskCancel", approx: "Cline fires it only when a task is cancelled" },
-      UserPromptSubmit: { name: "UserPromptSubmit" },
+      UserPromptSubmit: {
+        name: "UserPromptSubmit",
+        approx: "only the extension acts on a block, and neither adds context",
+      },
       PreToolUse: { name: "PreToolUse" },
       PostToolUse: { name: "PostToolUse" },
-      PreCompact: { name: "PreCompact" },
       Stop: {
         name: "TaskComplete",
         approx: "it fires when a task completes, not after every turn",
       },
     },
+    unfired: {
+      PreCompact:
+        "neither Cline runtime runs a PreCompact hook (the extension leaves it unwired, the CLI maps it to no event)",
+    },
     matchers: "ignored",
-    powers: { modifyArgs: false, modifyOutput: false, sessionContext: true },
+    // The CLI applies overrideInput; the extension has no input rewrite (doctor note).
+    powers: { modifyArgs: true, modifyOutput: false, sessionContext: false },
     script: (input) => clineHookScript(input.native, input.command, input.connectorId, input.os),
   },
   commands: {
@@ -89,10 +129,26 @@ export const adapter: HostAdapter = defineHost({
     paths: { user: clineDir.join("skills"), project: project(".cline", "skills") },
     render: skillRenderer("Cline"),
   },
+  subagents: {
+    paths: { user: clineDir.join("agents"), project: project(".cline", "agents") },
+    render: clineAgentFile,
+  },
   memory: {
     paths: {
       user: documents.join("Rules", "agent-connector.md"),
       project: rulesDir.join("agent-connector.md"),
     },
   },
+  doctorNotes: [
+    {
+      text:
+        "Cline's CLI runs TaskStart, TaskResume, UserPromptSubmit, TaskComplete and TaskCancel hooks without reading their reply: only PreToolUse and PostToolUse can block or add context there.",
+      about: "hooks",
+    },
+    {
+      text:
+        "Cline's extension drops the context of TaskStart and UserPromptSubmit hooks, never fires TaskResume, and ignores a PreToolUse input rewrite, which only the CLI applies.",
+      about: "hooks",
+    },
+  ],
 });

@@ -42,6 +42,7 @@ export const adapter: HostAdapter = defineHost({
   id: "codex",
   name: "Codex",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: {
     // The files Codex itself creates; an empty ~/.codex folder is not an install.
     user: [

@@ -30,8 +30,9 @@
  *   subagentStart. No PostCompact event exists.
  * - The CLI also runs VS Code's `.github/hooks` files and Claude Code's
  *   project `.claude/settings*.json` hooks (hooks-reference.md "Hooks
- *   locations"); the runtime recognizes its snake_case payloads by the ISO
- *   `timestamp` Claude Code never sends.
+ *   locations") with VS Code's snake_case payload; the runtime tells such a
+ *   call from VS Code's by the `COPILOT_HOOK_DIR` its hook runner sets
+ *   (runtime_detect.ts `isCopilotCliSnakeCall`).
  * - Content: no prompt-file commands; skills `$COPILOT_HOME/skills` /
  *   `.github/skills`; custom agents `$COPILOT_HOME/agents/<n>.agent.md` /
  *   `.github/agents`.
@@ -58,6 +59,8 @@ export const adapter: HostAdapter = defineHost({
   id: "copilot-cli",
   name: "Copilot CLI",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: {
     user: [
       copilotHome.join("config.json"),

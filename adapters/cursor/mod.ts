@@ -45,6 +45,8 @@ export const adapter: HostAdapter = defineHost({
   id: "cursor",
   name: "Cursor",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: {
     user: [userDir],
     project: [projectDir],

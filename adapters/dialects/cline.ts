@@ -1,14 +1,25 @@
 /**
- * Cline's hook wire format (docs.cline.bot/features/hooks/hook-reference;
- * cline/cline `proto/cline/hooks.proto`, `src/core/hooks/hook-factory.ts`).
- * Stdin is the protobuf `HookInput` as JSON: `clineVersion`, `hookName`,
+ * Cline's hook wire format, in both runtimes (cline/cline@21cb8d2; facts in
+ * adapters/cline/mod.ts). Stdin is the protobuf `HookInput` as JSON
+ * (apps/vscode/proto/cline/hooks.proto): `clineVersion`, `hookName`,
  * `timestamp`, `taskId` (the session), `workspaceRoots`, `userId`, and one
  * camelCase data object named after the hook (`preToolUse: {toolName,
  * parameters}`, `postToolUse: {…, result, success}`, `userPromptSubmit:
- * {prompt}`, `taskStart: {taskMetadata}`, …). Tool parameters are a string
- * map. The reply is one JSON object: `cancel` stops the action (the tool,
- * the prompt), `contextModification` adds text to the conversation and
- * `errorMessage` says why. There is no ask and no input or output rewrite.
+ * {prompt}`, `taskStart: {taskMetadata}`, …), tool parameters as a string
+ * map. The extension names hooks as its files do (`TaskResume`); the CLI
+ * sends its own event names (`agent_start`, `agent_resume`, `agent_abort`,
+ * `prompt_submit`, `tool_call`, `tool_result`, `agent_end`) and adds the raw
+ * tool call (`tool_call: {id, name, input}`, `tool_result`)
+ * (sdk/packages/core/src/hooks/hook-file-hooks.ts `createPayloadBase` and
+ * the run* functions). Both are read.
+ *
+ * The reply is one JSON object: `cancel` stops the action (the tool, the
+ * prompt), `contextModification` (the CLI also takes `context`) adds text
+ * to the conversation and `errorMessage` says why; the CLI's PreToolUse
+ * also takes `overrideInput`, the whole new tool input (hook-file-hooks.ts
+ * `parseHookControl`). There is no ask and no output rewrite. SessionStart
+ * takes no reply: the extension drops its context (hooks-adapter.ts
+ * `runTaskStart`) and the CLI never reads it.
  *
  * Lean by contract: loaded on every hook call.
  *
@@ -24,29 +35,41 @@ function session(raw: Record<string, unknown>): { sessionId: string; projectDir?
   return { sessionId: str(raw.taskId) ?? "", projectDir: str(roots[0]) };
 }
 
-/** Reads a Cline stdin object for `event`. */
+/** The CLI's event names for the files' hook names (hook-file-config.ts). */
+const RESUME = ["TaskResume", "agent_resume"];
+const CANCEL = ["TaskCancel", "agent_abort"];
+
+/** The tool's own input: the CLI's raw `tool_call.input`, else the string map. */
+function toolInput(raw: Record<string, unknown>, data: Record<string, unknown>) {
+  return obj(obj(raw.tool_call)?.input) ?? obj(obj(raw.tool_result)?.input) ??
+    obj(data.parameters) ?? {};
+}
+
+/** Reads a Cline stdin object (either runtime's naming) for `event`. */
 export function parseClinePayload(
   event: HookEventName,
   raw: Record<string, unknown>,
 ): ParsedPayload {
   const base: ParsedPayload = session(raw);
+  const hook = str(raw.hookName) ?? "";
   switch (event) {
     case "SessionStart":
-      return { ...base, source: str(raw.hookName) === "TaskResume" ? "resume" : "startup" };
+      return { ...base, source: RESUME.includes(hook) ? "resume" : "startup" };
     case "SessionEnd":
-      return { ...base, reason: str(raw.hookName) === "TaskCancel" ? "cancel" : undefined };
+      return { ...base, reason: CANCEL.includes(hook) ? "cancel" : undefined };
     case "UserPromptSubmit":
       return { ...base, prompt: str(obj(raw.userPromptSubmit)?.prompt) ?? "" };
     case "PreToolUse": {
       const data = obj(raw.preToolUse) ?? {};
-      return { ...base, toolName: str(data.toolName) ?? "", toolInput: obj(data.parameters) ?? {} };
+      const name = str(data.toolName) ?? str(obj(raw.tool_call)?.name) ?? "";
+      return { ...base, toolName: name, toolInput: toolInput(raw, data) };
     }
     case "PostToolUse": {
       const data = obj(raw.postToolUse) ?? {};
       return {
         ...base,
-        toolName: str(data.toolName) ?? "",
-        toolInput: obj(data.parameters) ?? {},
+        toolName: str(data.toolName) ?? str(obj(raw.tool_result)?.name) ?? "",
+        toolInput: toolInput(raw, data),
         toolOutput: str(data.result),
         isError: typeof data.success === "boolean" ? !data.success : undefined,
       };
@@ -70,15 +93,21 @@ const context = (text: string) => ({ contextModification: text });
 export const CLINE_REPLIES: ReplyTable = {
   host: "Cline",
   events: {
-    SessionStart: { context },
-    UserPromptSubmit: { deny: cancel, context },
-    PreToolUse: { deny: cancel, context },
+    // The extension acts on the cancel; neither runtime takes prompt context.
+    UserPromptSubmit: { deny: cancel },
+    PreToolUse: {
+      deny: cancel,
+      context,
+      // Applied by the CLI only (hook-file-hooks.ts beforeToolResultFromControl).
+      modifyInput: (input) => ({ overrideInput: input }),
+    },
     PostToolUse: { denyAsContext: true, context },
   },
   read(_event, json): ReadBack {
     const out: ReadBack = {};
     if (json.cancel === true) out.decision = "deny";
-    out.context = str(json.contextModification);
+    if (json.overrideInput !== undefined) out.updatedInput = json.overrideInput;
+    out.context = str(json.contextModification) ?? str(json.context);
     return out;
   },
 };

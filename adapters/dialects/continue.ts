@@ -1,5 +1,5 @@
 /**
- * Continue CLI (`cn`) hooks speak Claude Code's protocol on purpose
+ * Continue CLI (`cn`) hook files speak Claude Code's protocol on purpose
  * (continuedev/continue `extensions/cli/src/hooks/types.ts`: "these types
  * match the exact schemas from Claude Code"): snake_case stdin with
  * `session_id`, `cwd`, `hook_event_name`; replies as `decision:"block"` or
@@ -16,6 +16,11 @@
  * - `decision:"block"` (or exit 2) blocks any event;
  * - PostToolUse rewrites only MCP output (`updatedMCPToolOutput`), so our
  *   `updatedToolOutput` is not written.
+ *
+ * cn never fires these hooks (continuedev/continue@d0a3c0b: the `fire*`
+ * functions have no caller), so install writes none (adapters/continue
+ * `unfired`); this dialect answers an entry a user wrote by hand, in
+ * case a cn release wires them.
  *
  * Lean by contract: loaded on every hook call.
  *

@@ -36,6 +36,7 @@ const member = { dir: geminiDir, folder: ".gemini" };
 export const adapter: HostAdapter = defineHost(fork(
   geminiFamily({ id: "gemini-cli", name: "Gemini CLI", ...member, memoryFile: "GEMINI.md" }),
   {
+    factsFrom: "source",
     detect: {
       user: [
         geminiSettings(member).user,

@@ -57,6 +57,8 @@ export const adapter: HostAdapter = defineHost({
   id: "jetbrains-copilot",
   name: "JetBrains Copilot",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: { user: [intellijDir] },
   server: {
     paths: { user: intellijDir.join("mcp.json") },

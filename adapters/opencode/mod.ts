@@ -35,15 +35,19 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { fork } from "../family.ts";
 import { opencodeFamily } from "./family.ts";
 import { opencodeConfig, opencodeData } from "./home.ts";
 
 /** The opencode adapter: the family preset with opencode's own folders. */
-export const adapter: HostAdapter = defineHost(opencodeFamily({
-  id: "opencode",
-  name: "opencode",
-  config: opencodeConfig,
-  data: opencodeData,
-  folder: ".opencode",
-  configFile: "opencode",
-}));
+export const adapter: HostAdapter = defineHost(fork(
+  opencodeFamily({
+    id: "opencode",
+    name: "opencode",
+    config: opencodeConfig,
+    data: opencodeData,
+    folder: ".opencode",
+    configFile: "opencode",
+  }),
+  { factsFrom: "source" },
+));

@@ -37,6 +37,7 @@ const member = { dir: qwenDir, folder: ".qwen" };
 export const adapter: HostAdapter = defineHost(fork(
   geminiFamily({ id: "qwen-code", name: "Qwen Code", ...member, memoryFile: "QWEN.md" }),
   {
+    factsFrom: "source",
     detect: {
       user: [
         geminiSettings(member).user,

@@ -1,6 +1,7 @@
 /**
- * Qwen Code: `~/.qwen/projects/<project>/chats/*.jsonl` (`QWEN_DATA_DIR`, a
- * comma list of Qwen dirs, replaces `~/.qwen`). Assistant lines carry
+ * Qwen Code: `~/.qwen/projects/<project>/chats/*.jsonl`, moved by
+ * `QWEN_RUNTIME_DIR` or `QWEN_HOME` ({@link qwenRoots}; ccusage's
+ * `QWEN_DATA_DIR`, a comma list of Qwen dirs, wins over both). Assistant lines carry
  * Gemini-style `usageMetadata`: `promptTokenCount` includes
  * `cachedContentTokenCount`, and `thoughtsTokenCount` is billed as output but
  * not inside `candidatesTokenCount` (notes/usage-formats.md §4).
@@ -15,9 +16,15 @@ import { homeContext } from "../paths.ts";
 import { qwenDataDirs } from "./home.ts";
 import { count, parseTs } from "../../usage/tokens.ts";
 
-/** Qwen Code's `projects` folders for `host`. */
+/**
+ * Qwen Code's `projects` folders for `host`: ccusage's `QWEN_DATA_DIR` list
+ * when set, else Qwen's own runtime folder — `$QWEN_RUNTIME_DIR`, else
+ * `$QWEN_HOME`, else `~/.qwen` (Qwen's `Storage.getRuntimeBaseDir`, whose
+ * `projects/` the `/insight` command reads; a relative value is taken from
+ * the working folder, a leading `~` from home).
+ */
 export function qwenRoots(
-  host: { home: string; env: Record<string, string | undefined> },
+  host: { home: string; env: Record<string, string | undefined>; cwd?: string },
 ): string[] {
   return qwenDataDirs.join("projects").all(homeContext(host));
 }

@@ -63,3 +63,33 @@ test("Qwen Code chats count usageMetadata per assistant line, once per uuid, cac
     done();
   }
 });
+
+test("QWEN_RUNTIME_DIR, else QWEN_HOME, moves the chats as Qwen's Storage.getRuntimeBaseDir does", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const line = {
+      uuid: "r1",
+      type: "assistant",
+      sessionId: "rs",
+      timestamp: "2026-02-01T00:00:00Z",
+      model: "qwen3-coder",
+      usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 2 },
+    };
+    for (const root of ["runtime", "qhome"]) {
+      const chats = join(dir, root, "projects", "-p", "chats");
+      mkdirSync(chats, { recursive: true });
+      writeFileSync(join(chats, "s.jsonl"), chat([{ ...line, uuid: root, sessionId: root }]));
+    }
+    const scan = async (env: Record<string, string>) =>
+      (await scanUsage({ machine: hostAt(dir, env), platforms: ["qwen-code"], cache: false }))
+        .records.map((r) => r.sessionId + ":" + r.tokens.input);
+    // Relative values are taken from the working folder (hostAt's cwd is the home here).
+    assert.deepEqual(await scan({ QWEN_RUNTIME_DIR: "runtime", QWEN_HOME: "qhome" }), [
+      "runtime:10",
+    ]);
+    assert.deepEqual(await scan({ QWEN_HOME: join(dir, "qhome") }), ["qhome:10"]);
+    assert.equal((await scan({})).length, 0, "~/.qwen holds nothing here");
+  } finally {
+    done();
+  }
+});

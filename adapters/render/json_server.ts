@@ -41,6 +41,8 @@ export interface JsonServerShape {
   disabledField?: "disabled" | "enabled";
   /** The unit of the host's `timeout` field (milliseconds unless `"s"`). */
   timeoutUnit?: "ms" | "s";
+  /** The key of the timeout field (`timeout` by default; Continue: `connectionTimeout`). */
+  timeoutKey?: string;
   /** Where headers go (`["headers"]` by default; JetBrains: `["requestInit", "headers"]`). */
   headersAt?: readonly string[];
   /** Optional server fields the host has. */
@@ -82,7 +84,7 @@ export function jsonServerRenderer(
       }
     }
     if (server.timeoutMs !== undefined && support.timeout) {
-      entry.timeout = shape.timeoutUnit === "s"
+      entry[shape.timeoutKey ?? "timeout"] = shape.timeoutUnit === "s"
         ? Math.max(1, Math.round(server.timeoutMs / 1000))
         : server.timeoutMs;
     }

@@ -4,8 +4,11 @@
  * and in the workspace's dot folder (`.vscode/`), JSONC, servers under
  * `servers` (an `inputs` array may sit beside it and is never touched);
  * stdio `{type:"stdio", command, args, env}`, remote `{type:"http"|"sse",
- * url, headers}`; references as `${env:VAR}`. No cwd, timeout, disabled flag
- * or tool filter (microsoft/vscode-docs docs/agents/reference/mcp-configuration.md).
+ * url, headers}`; references as `${env:VAR}`. stdio also takes `cwd` (and
+ * `envFile`, which a connector sets through `platforms.<id>.extra`); no
+ * timeout, disabled flag or tool filter (microsoft/vscode@0b37532
+ * src/vs/workbench/contrib/mcp/common/mcpConfiguration.ts `mcpStdioServerSchema`,
+ * `additionalProperties: false`; vscode-docs mcp-configuration.md).
  *
  * @module
  */
@@ -27,6 +30,11 @@ export function vscodeMcpServer(
     collection: { at: ["servers"] },
     transports: ["stdio", "http", "sse"],
     envRef: ENV_COLON_REF,
-    render: jsonServerRenderer({ host: name, stdioType: "stdio", remoteType: true }),
+    render: jsonServerRenderer({
+      host: name,
+      stdioType: "stdio",
+      remoteType: true,
+      support: { cwd: true },
+    }),
   };
 }

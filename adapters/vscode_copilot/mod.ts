@@ -8,9 +8,13 @@
  *   portable install keeps it in `$VSCODE_PORTABLE/user-data/User` —
  *   code.visualstudio.com/docs/editor/portable) or `~/.vscode/`; a project's
  *   `.vscode/`. Insiders (`Code - Insiders`) is not targeted. Runtime:
- *   `VSCODE_PID`; payloads carry camelCase `hookEventName` + `sessionId`.
+ *   `VSCODE_PID`; payloads carry snake_case `hook_event_name` +
+ *   `session_id` + an ISO `timestamp` (vscode-copilot-chat@31acd00
+ *   chatHookService.ts; camelCase before 2026-02-25), the shape Copilot CLI
+ *   also sends for PascalCase events, so `hook vscode-copilot` trusts the
+ *   command line (host.ts).
  * - MCP: the VS Code family's `mcp.json` (./family.ts) in the user folder
- *   and `.vscode/`.
+ *   and `.vscode/`; stdio also takes `cwd` and `envFile`.
  * - Hooks: `~/.copilot/hooks/*.json` (user) and `.github/hooks/*.json`
  *   (workspace); flat `{type:"command", command}` entries under PascalCase
  *   events; matchers are parsed but ignored, so the runtime filters. Eight
@@ -56,6 +60,7 @@ export const adapter: HostAdapter = defineHost({
   id: "vscode-copilot",
   name: "VS Code",
   paradigm: "json-stdio",
+  factsFrom: "source",
   detect: {
     user: [userFolder, home(".vscode")],
     project: [project(".vscode")],

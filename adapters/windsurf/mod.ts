@@ -47,6 +47,8 @@ export const adapter: HostAdapter = defineHost({
   id: "windsurf",
   name: "Windsurf",
   paradigm: "json-stdio",
+  // Closed source: facts from docs and runs of the host (SOURCES.md).
+  factsFrom: "docs",
   detect: { user: [userDir], project: [projectDir] },
   server: {
     paths: { user: userDir.join("mcp_config.json") },

@@ -8,7 +8,8 @@
  *   `settings.json` of either folder, shared with every editor setting, so
  *   only our key is edited. stdio is flat `{command, args, env}` (the old
  *   nested `{command: {path, args}}` form is dropped silently by new Zed);
- *   remote is `{url, headers}`; `enabled: false` disables an entry. Zed
+ *   remote is `{url, headers}`; both take `timeout` in seconds for tool
+ *   calls; `enabled: false` disables an entry. Zed
  *   expands no references, so `serve` resolves them at launch; remote
  *   headers holding one are reported.
  * - Hooks: none. Every declared event is reported.
@@ -58,6 +59,7 @@ export const adapter: HostAdapter = defineHost({
   id: "zed",
   name: "Zed",
   paradigm: "mcp-only",
+  factsFrom: "source",
   detect: { user: [zedDir], project: [project(".zed")] },
   server: {
     paths: { user: zedDir.join("settings.json"), project: project(".zed", "settings.json") },
@@ -66,7 +68,10 @@ export const adapter: HostAdapter = defineHost({
     transports: ["stdio", "http"],
     render: jsonServerRenderer({
       host: "Zed",
-      support: { disabled: true },
+      // `timeout` in seconds on both kinds (zed-industries/zed@006ce51
+      // crates/settings_content/src/project.rs `ContextServerCommand`, `Http`).
+      support: { disabled: true, timeout: true },
+      timeoutUnit: "s",
       disabledField: "enabled",
     }),
   },

@@ -18,18 +18,23 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join, posix, win32 } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
 import { probeExists } from "../_replay.ts";
 import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
 
-/** The places Goose's `sessions.db` can be for `host`. */
+/**
+ * The places Goose's `sessions.db` can be for `host`. Goose takes
+ * `GOOSE_PATH_ROOT` only when it is absolute and ignores a relative one
+ * (block/goose crates/goose/src/config/paths.rs `validated_path_root`).
+ */
 export function gooseDatabases(host: HostHome): string[] {
   const root = host.env.GOOSE_PATH_ROOT?.trim();
   const file = ["sessions", "sessions.db"];
-  if (root) return [join(root, "data", ...file)];
+  const absolute = host.os === "win32" ? win32.isAbsolute : posix.isAbsolute;
+  if (root && absolute(root)) return [join(root, "data", ...file)];
   if (host.os === "darwin") return [join(macAppSupport(host), "goose", ...file)];
   if (host.os === "win32") return [join(roamingAppData(host), "Block", "goose", "data", ...file)];
   return [

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { scanUsage } from "../scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 import { writeDatabase } from "../../tests/_helpers/usage_sqlite.ts";
+import { gooseDatabases } from "./goose.ts";
 
 /** Goose's `sessions` table as its session manager creates it. */
 export const GOOSE_SCHEMA = `
@@ -170,4 +171,15 @@ test("a sessions.db of another shape is reported once as an unknown version", as
   } finally {
     done();
   }
+});
+
+test("a relative GOOSE_PATH_ROOT is ignored, as Goose ignores it (config/paths.rs)", () => {
+  const host = { home: "/h", env: { GOOSE_PATH_ROOT: "rel/root" }, os: "linux" };
+  assert.deepEqual(gooseDatabases(host), [
+    "/h/.local/share/goose/sessions/sessions.db",
+    "/h/.local/share/Block/goose/sessions/sessions.db",
+  ]);
+  assert.deepEqual(gooseDatabases({ ...host, env: { GOOSE_PATH_ROOT: "/g" } }), [
+    "/g/data/sessions/sessions.db",
+  ]);
 });

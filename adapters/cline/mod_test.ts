@@ -1,0 +1,54 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { resolvePath } from "../paths.ts";
+import { stdioInput } from "../../tests/_helpers/render_input.ts";
+import { adapter } from "./mod.ts";
+
+test("a stdio entry carries cwd and timeout in seconds (mcp/config-loader.ts)", () => {
+  const out = adapter.server!.render(stdioInput({ cwd: "/srv/acme", timeoutMs: 30000 }));
+  assert.equal(out.entry.cwd, "/srv/acme");
+  assert.equal(out.entry.timeout, 30);
+  assert.deepEqual(out.dropped, []);
+});
+
+test("a subagent is a CLI agent file: YAML frontmatter, then the prompt", () => {
+  const out = adapter.subagents!.render({
+    name: "acme-reviewer",
+    description: "Reviews migrations",
+    prompt: "Flag anything destructive.",
+    tools: { allow: ["read_files"] },
+    model: "sonnet",
+  });
+  assert.deepEqual(out.files, [{
+    path: "acme-reviewer.yaml",
+    text:
+      '---\nname: acme-reviewer\ndescription: Reviews migrations\ntools: ["read_files"]\n---\n\nFlag anything destructive.\n',
+  }]);
+  assert.deepEqual(out.dropped.map((d) => d.field), ["subagent.model"]);
+});
+
+test("the user hook folder is in Documents as Cline's extension finds it (documents-path.ts)", () => {
+  const hooks = adapter.hooks!.paths.user!;
+  const files: Record<string, string> = {
+    "/usr/bin/xdg-user-dir": "",
+    "/h/.config/user-dirs.dirs":
+      '# written by xdg-user-dirs-update\nXDG_DOCUMENTS_DIR="$HOME/Dokumente"\n',
+  };
+  const probe = (names: string[]) => ({
+    exists: (p: string) => names.includes(p),
+    readText: (p: string) => names.includes(p) ? files[p] : undefined,
+  });
+  const ctx = (names: string[], os: "linux" | "win32" = "linux") => ({
+    home: "/h",
+    projectDir: "/p",
+    env: { PATH: "/usr/local/bin:/usr/bin" },
+    os,
+    probe: probe(names),
+  });
+  const all = Object.keys(files);
+  assert.equal(resolvePath(hooks, ctx(all)), "/h/Dokumente/Cline/Hooks");
+  // Without xdg-user-dir on the PATH: ~/Documents.
+  assert.equal(resolvePath(hooks, ctx(all.slice(1))), "/h/Documents/Cline/Hooks");
+  // xdg-user-dir with no DOCUMENTS entry prints the home folder.
+  assert.equal(resolvePath(hooks, ctx(all.slice(0, 1))), "/h/Cline/Hooks");
+});
