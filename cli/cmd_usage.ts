@@ -183,7 +183,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       threads,
       onProgress: progress.update,
     };
-    const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+    const [listing, prices] = await Promise.all([
+      listUsage(options),
+      loadPriceTable(ctx.host.env),
+    ]);
     const scan = await scanUsage(options, listing);
     progress.done();
     warn(scan.problems);
@@ -233,6 +236,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ...meta,
         origin: "host-scan-logs",
         rows: ranked,
+        unpricedModels: result.unpricedModels,
         hostSkipped: result.skipped,
         problems: result.problems,
       };
@@ -262,7 +266,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ? render.table(head, cells, [true, false, true, true, true, true, false])
         : "No usage found.\n",
     );
-    writeNotes(ctx, result.skipped, rows.some((r) => r.unpriced > 0 && r.costUsd !== undefined));
+    writeNotes(ctx, result.skipped, result.unpricedModels);
     return 0;
   }
   if (json) {
@@ -270,6 +274,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...meta,
       rows: rows.map(render.rowJson),
       totals: render.rowJson(totals),
+      unpricedModels: result.unpricedModels,
       skipped: result.skipped,
       problems: result.problems,
     };
@@ -307,7 +312,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     );
     ctx.stdout.write(render.table(head, [...rows.map((r) => line(r)), line(totals, true)], right));
   }
-  writeNotes(ctx, result.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
+  writeNotes(ctx, result.skipped, result.unpricedModels);
   return 0;
 }
 
@@ -320,11 +325,15 @@ function threadsFromEnv(value: string | undefined): number | undefined {
 function writeNotes(
   ctx: CliContext,
   skipped: { platform: string; reason: string }[],
-  partial: boolean,
+  unpriced: Record<string, number>,
 ): void {
-  if (partial) {
+  const names = Object.entries(unpriced).map(([m, n]) =>
+    `${m || "(no model logged)"} (${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"})`
+  );
+  if (names.length > 0) {
     ctx.stdout.write(
-      "+ some requests use a model with no known price; their cost is not included\n",
+      `+ no price for ${names.join(", ")}: their cost is not included ` +
+        "(AGENT_CONNECTOR_PRICES can name a newer LiteLLM price file)\n",
     );
   }
   const byReason = new Map<string, string[]>();

@@ -79,7 +79,11 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
     run.stdout,
     /^TOTAL\s+27\s+319,359\s+302,084\s+2,128\s+22,677\s+646,248\s+\$0\.88\+\s+host-reported$/m,
   );
-  assert.match(run.stdout, /^\+ some requests use a model with no known price/m);
+  // Every model nobody priced is named, with its requests: never a silent $0.
+  assert.match(
+    run.stdout,
+    /^\+ no price for \(no model logged\) \(1 request\), claude-test \(5 requests\), gateway-model \(1 request\), .*gpt-test \(7 requests\): their cost is not included/m,
+  );
   assert.match(
     run.stdout,
     /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,

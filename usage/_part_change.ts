@@ -65,5 +65,12 @@ export function applyChange(
   }
   const platforms = groups.size > 0 ? [...part.platforms] : [];
   for (const p of plus.platforms) if (groups.size > 0 && !platforms.includes(p)) platforms.push(p);
-  return { platforms, groups: [...groups.values()] };
+  const unpricedModels = { ...part.unpricedModels };
+  for (const [m, n] of Object.entries(plus.unpricedModels ?? {})) {
+    unpricedModels[m] = (unpricedModels[m] ?? 0) + n;
+  }
+  for (const [m, n] of Object.entries(minus.unpricedModels ?? {})) {
+    if ((unpricedModels[m] -= n) <= 0) delete unpricedModels[m];
+  }
+  return { platforms, groups: [...groups.values()], unpricedModels };
 }

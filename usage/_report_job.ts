@@ -99,7 +99,7 @@ export async function computeReport(
     threads: job.threads,
     onProgress,
   };
-  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable(host.env)]);
   // Kept per query and platform: a re-scan reads only the platforms that changed.
   // Not with --since (its window moves with the clock) nor without the cache.
   const query = listing.cache && since === undefined

@@ -35,6 +35,8 @@ export interface Aggregated {
   rows: UsageRow[];
   /** Their totals. */
   totals: UsageRow;
+  /** Requests nobody priced, by model id (`""`: no model logged). */
+  unpricedModels: Record<string, number>;
   /** Platforms skipped, with why. */
   skipped: UsageSkipNote[];
   /** Problems of the listing, then of each platform's sources. */
@@ -154,7 +156,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
     platforms[p.id] = fresh.get(p.id) ?? keptOf(p.id, p.fingerprint)!;
   }
   const all = Object.values(platforms);
-  const { rows, totals } = mergeParts(all.map((k) => k.part), by);
+  const { rows, totals, unpricedModels } = mergeParts(all.map((k) => k.part), by);
   const timeZone = kept?.timeZone ?? (request.utc ? "UTC" : request.zoneName());
   if (query !== undefined && fresh.size > 0) {
     const { writeCacheFile } = await import("./_cache_write.ts");
@@ -167,6 +169,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   return {
     rows,
     totals,
+    unpricedModels,
     skipped: [...listing.skipped],
     problems: [...listing.problems, ...all.flatMap((k) => k.problems)],
     timeZone,

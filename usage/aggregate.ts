@@ -68,7 +68,7 @@ export function aggregateUsage(
   records: readonly UsageRecord[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   const groups = new Map<string, UsageRecord[]>();
   for (const r of records) {
     const k = `${r.platformId}\u0000${r.confidence}`;
@@ -117,6 +117,8 @@ export interface UsagePart {
   platforms: HostId[];
   /** The groups, in the order their first request came. */
   groups: GroupPart[];
+  /** Requests nobody priced, by model id (`""`: no model logged). */
+  unpricedModels?: Record<string, number>;
 }
 
 /** Groups the rows of `tables` by `by` (see {@link aggregateUsage}). */
@@ -124,8 +126,18 @@ export function aggregateTables(
   tables: readonly RecordTable[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   return mergeParts([aggregatePart(tables, by, options)], by);
+}
+
+/** What {@link mergeParts} returns: rows, their totals, and the models nobody priced. */
+export interface Merged {
+  /** The sorted rows. */
+  rows: UsageRow[];
+  /** Their totals. */
+  totals: UsageRow;
+  /** Requests nobody priced, by model id (`""`: no model logged), ids sorted. */
+  unpricedModels: Record<string, number>;
 }
 
 /** The groups of `tables` by `by`, to be merged by {@link mergeParts}. */
@@ -136,6 +148,7 @@ export function aggregatePart(
 ): UsagePart {
   const groups = new Map<string, GroupPart>();
   const platforms: HostId[] = [];
+  const unpricedModels: Record<string, number> = {};
   const row = (key: string, label = key) => {
     let r = groups.get(key);
     if (!r) groups.set(key, r = emptyGroup(key, label));
@@ -187,12 +200,21 @@ export function aggregatePart(
             cacheWrite1h: t.cacheWrite1h[i],
             output: t.output[i],
           }, Number.isNaN(mult) ? 1 : mult);
+        } else if (
+          t.input[i] === 0 && t.cacheRead[i] === 0 && t.cacheWrite[i] === 0 && t.output[i] === 0
+        ) {
+          cost = 0; // nothing to bill, priced or not (Claude Code's `<synthetic>` turns)
         }
+      }
+      if (Number.isNaN(cost)) {
+        const m = t.model[i];
+        const name = m >= 0 ? s[m] : "";
+        unpricedModels[name] = (unpricedModels[name] ?? 0) + 1;
       }
       add(target, t, i, cost);
     }
   }
-  return { platforms, groups: [...groups.values()] };
+  return { platforms, groups: [...groups.values()], unpricedModels };
 }
 
 /**
@@ -204,10 +226,14 @@ export function aggregatePart(
 export function mergeParts(
   parts: readonly UsagePart[],
   by: UsageGroupBy,
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   const groups = new Map<string, GroupPart>();
   const all = emptyGroup("", "total");
+  const unpriced = new Map<string, number>();
   for (const part of parts) {
+    for (const [m, n] of Object.entries(part.unpricedModels ?? {})) {
+      unpriced.set(m, (unpriced.get(m) ?? 0) + n);
+    }
     for (const g of part.groups) {
       let into = groups.get(g.id);
       if (!into) groups.set(g.id, into = emptyGroup(g.id, g.key));
@@ -223,7 +249,8 @@ export function mergeParts(
   const totals = toRow(all);
   if (by === "day") rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else rows.sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : 1));
-  return { rows, totals };
+  const unpricedModels = Object.fromEntries([...unpriced].sort(([a], [b]) => a < b ? -1 : 1));
+  return { rows, totals, unpricedModels };
 }
 
 function emptyGroup(id: string, key: string): GroupPart {

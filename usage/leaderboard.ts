@@ -91,7 +91,7 @@ export async function hostLeaderboard(options: HostBoardOptions): Promise<HostBo
       platforms: options.platforms,
       cache: options.cache,
     }),
-    loadPriceTable(),
+    loadPriceTable(options.host.env),
   ]);
   const { rows } = aggregateTables(scan.tables, by, { prices });
   return {
