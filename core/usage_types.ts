@@ -74,7 +74,7 @@ export interface UsageRecord {
 export interface UsageSkipNote {
   /** The host id. */
   platform: HostId;
-  /** Why, in one sentence (`requires sync — no local cache found`). */
+  /** Why, in one sentence (`requires sync — their usage is kept by the vendor's service, …`). */
   reason: string;
 }
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -84,10 +84,24 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
     run.stdout,
     /^\+ no price for \(no model logged\) \(1 request\), claude-test \(5 requests\), gateway-model \(1 request\), .*gpt-test \(7 requests\): their cost is not included/m,
   );
-  assert.match(
-    run.stdout,
-    /skipped cursor, antigravity, antigravity-cli, trae, warp: requires sync — no local cache found/,
-  );
+  // No synced app is installed in the fixture home: no "requires sync" line.
+  assert.doesNotMatch(run.stdout, /requires sync/);
+});
+
+test("usage report says 'requires sync' only for the synced apps that are installed", async () => {
+  const { dir, done } = tempCopy("agent-kit/home");
+  try {
+    mkdirSync(join(dir, ".warp"));
+    mkdirSync(join(dir, ".config", "Cursor"), { recursive: true });
+    const run = await runCliCaptured(["usage", "report", "--no-cache"], hostAt(dir));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /^skipped cursor, warp: requires sync — their usage is kept by the vendor's service, not in a log on this machine, and no local copy of it was found$/m,
+    );
+  } finally {
+    done();
+  }
 });
 
 test("usage report --by day groups by date and --since drops older requests", async () => {
@@ -151,7 +165,7 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
   const body = JSON.parse(board.stdout);
   assert.equal(body.rows[0].rank, 1);
   assert.equal(body.origin, "host-scan-logs");
-  assert.equal(body.hostSkipped.length, 5);
+  assert.deepEqual(body.hostSkipped, []); // no synced app installed in this home
   for (
     const argv of [
       ["usage", "report", "--by", "tool"],
@@ -260,13 +274,7 @@ test("hostLeaderboard gives the unified leaderboard its host board and skip note
   assert.equal(board.origin, "host-scan-logs");
   assert.deepEqual(board.host.map((r) => r.rank), board.host.map((_, i) => i + 1));
   assert.ok(board.host.some((r) => r.key === "gpt-test" && r.costUsd === undefined));
-  assert.deepEqual(board.hostSkipped.map((s) => s.platform), [
-    "cursor",
-    "antigravity",
-    "antigravity-cli",
-    "trae",
-    "warp",
-  ]);
+  assert.deepEqual(board.hostSkipped, []); // no synced app installed in this home
   assert.match(board.pricesVersion, /^\d{4}-\d{2}-\d{2}\+/);
 });
 

@@ -187,7 +187,8 @@ export interface UsageReader {
   };
   /**
    * A note when the platform has no local data by design (the synced hosts):
-   * called when `sources` found nothing.
+   * called when `sources` found nothing; undefined when there is nothing to
+   * say (the app is not installed).
    */
-  skipNote?(): string;
+  skipNote?(host: { home: string }): string | undefined;
 }

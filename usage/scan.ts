@@ -217,7 +217,7 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
           : undefined,
       );
     if (sources.length === 0) {
-      const note = reader.skipNote?.();
+      const note = reader.skipNote?.(host);
       if (note) skipped.push({ platform: id, reason: note });
       keep(true, note);
       continue;
