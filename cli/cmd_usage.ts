@@ -20,6 +20,7 @@ import {
   type UsageProblem,
 } from "../core/types.ts";
 import { VERSION } from "../core/version.ts";
+import { missingPermissions } from "../core/runtime_info.ts";
 
 /** Help text. */
 export const help = `Usage: agent-connector usage [report|export|leaderboard] [flags]
@@ -115,6 +116,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!isSub(sub)) {
     throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
   }
+  requirePermissions(name, ctx);
   let since: number | undefined;
   try {
     since = parseSince(stringFlag(parsed, "since"));
@@ -314,6 +316,26 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   writeNotes(ctx, result.skipped, result.unpricedModels);
   return 0;
+}
+
+/**
+ * Under Deno, refuses to run without the permissions a scan needs: without
+ * `--allow-env` HOME is unknown and without `--allow-read` no log can be
+ * read, and either way the report would say "No usage found." about logs
+ * that are there.
+ */
+function requirePermissions(name: string, ctx: CliContext): void {
+  const wanted: { name: "env" | "read"; path?: string }[] = [{ name: "env" }];
+  if (ctx.host.home) wanted.push({ name: "read", path: ctx.host.home });
+  const missing = missingPermissions(wanted);
+  if (missing.length === 0) return;
+  const plural = missing.length > 1 ? "s" : "";
+  throw new UsageError(
+    `${name}: Deno permission${plural} ${missing.join(" and ")} missing: ` +
+      `the host logs under your home folder cannot be found or read without ${
+        plural ? "them" : "it"
+      }. Run again with: deno run --allow-read --allow-env --allow-sys <agent-connector> usage`,
+  );
 }
 
 /** `AGENT_CONNECTOR_USAGE_THREADS=N` fixes the decode threads (1 = no workers). */

@@ -46,6 +46,33 @@ test(
   },
 );
 
+test(
+  "usage without --allow-env or --allow-read under Deno is an error naming the flag, not 'No usage found.'",
+  { skip: runtimeName() !== "deno" ? "needs the deno binary" : false },
+  () => {
+    const { dir, done } = tempCopy("agent-kit/home");
+    try {
+      for (
+        const [flags, missing] of [
+          [["--allow-read", "--allow-sys"], "--allow-env"],
+          [["--allow-env", "--allow-sys", `--allow-read=${join(main, "../..")}`], "--allow-read"],
+        ]
+      ) {
+        const run = spawnSync(
+          process.execPath,
+          ["run", "--no-prompt", ...flags, main, "usage", "report"],
+          { env: { HOME: dir, PATH: process.env.PATH ?? "", NO_COLOR: "1" }, encoding: "utf8" },
+        );
+        assert.equal(run.status, 2, run.stderr);
+        assert.equal(run.stdout, "");
+        assert.match(run.stderr, new RegExp(`Deno permission ${missing} missing`), run.stderr);
+      }
+    } finally {
+      done();
+    }
+  },
+);
+
 test("usage report prints a table with a CONFIDENCE column, a total and the skip notes", async () => {
   const run = await runCliCaptured(
     ["usage", "report", "--no-cache"],
