@@ -107,7 +107,7 @@ const file = {
   ...models,
 };
 const outPath = join(here, "../usage/model_prices.json");
-writeFileSync(outPath, JSON.stringify(file, null, 1) + "\n");
+writeFileSync(outPath, JSON.stringify(file, null, 2) + "\n");
 console.log(
   `wrote ${outPath}: ${Object.keys(models).length} models (${added} from models.dev)`,
 );
