@@ -11,7 +11,6 @@ import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
-import { parseSince } from "../core/since.ts";
 import {
   type HostId,
   isHostId,
@@ -77,7 +76,8 @@ function firstWord(args: readonly string[]): string | undefined {
     const a = args[i];
     if (a === "--") return args[i + 1];
     if (a.startsWith("-")) {
-      const name = a.replace(/^--?/, "") as keyof typeof FLAGS;
+      const word = a.replace(/^--?/, "");
+      const name = (a.startsWith("--") ? word : SHORT[word] ?? word) as keyof typeof FLAGS;
       if (!a.includes("=") && FLAGS[name]?.type === "string") i++;
       continue;
     }
@@ -90,16 +90,27 @@ type Sub = "report" | "export" | "leaderboard";
 const isSub = (word: string): word is Sub =>
   word === "report" || word === "export" || word === "leaderboard";
 
+// Short flags as ccusage spells them, where they clash with nothing here.
 const FLAGS = {
   by: { type: "string" },
-  since: { type: "string" },
-  platform: { type: "string" },
-  format: { type: "string" },
+  since: { type: "string", short: "s" },
+  until: { type: "string", short: "u" },
+  platform: { type: "string", short: "p" },
+  format: { type: "string", short: "f" },
   out: { type: "string" },
-  json: { type: "boolean" },
+  json: { type: "boolean", short: "j" },
   utc: { type: "boolean" },
+  timezone: { type: "string", short: "z" },
+  order: { type: "string", short: "o" },
+  breakdown: { type: "boolean", short: "b" },
+  chart: { type: "boolean", short: "c" },
+  offline: { type: "boolean", short: "O" },
   "no-cache": { type: "boolean" },
 } as const;
+
+const SHORT: Record<string, string> = Object.fromEntries(
+  Object.entries(FLAGS).flatMap(([long, def]) => "short" in def ? [[def.short, long]] : []),
+);
 
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -117,11 +128,22 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
   }
   requirePermissions(name, ctx);
+  const utc = boolFlag(parsed, "utc");
+  const timeZone = stringFlag(parsed, "timezone");
+  const dates = await import("../usage/dates.ts");
   let since: number | undefined;
+  let until: number | undefined;
   try {
-    since = parseSince(stringFlag(parsed, "since"));
+    if (timeZone !== undefined) dates.checkZone(timeZone);
+    const zone = timeZone ?? (utc ? "UTC" : "local");
+    since = dates.parseBound(stringFlag(parsed, "since"), "since", zone);
+    until = dates.parseBound(stringFlag(parsed, "until"), "until", zone);
   } catch (error) {
     throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
+  const order = stringFlag(parsed, "order");
+  if (order !== undefined && order !== "asc" && order !== "desc") {
+    throw new UsageError(`${name}: --order must be asc or desc, got "${order}"`);
   }
   const platforms = listFlag(parsed, "platform");
   if (platforms?.length === 0) {
@@ -150,12 +172,21 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       `${name}: --by must be one of ${allowed.join(", ")}, got "${by}"${why}`,
     );
   }
-  const format = stringFlag(parsed, "format") ?? "json";
-  if (sub === "export" && format !== "csv" && format !== "json") {
-    throw new UsageError(`${name}: --format must be csv or json, got "${format}"`);
+  const format = stringFlag(parsed, "format") ?? (sub === "export" ? "json" : "table");
+  const formats = sub === "export" ? ["csv", "json"] : ["table", "json", "html"];
+  if (!formats.includes(format) || (sub === "leaderboard" && format === "html")) {
+    const allowed = sub === "leaderboard" ? ["table", "json"] : formats;
+    throw new UsageError(`${name}: --format must be ${allowed.join(" or ")}, got "${format}"`);
   }
-  const json = boolFlag(parsed, "json");
-  const utc = boolFlag(parsed, "utc");
+  if (format === "html" && !stringFlag(parsed, "out")) {
+    throw new UsageError(`${name}: --format html needs --out <file> (for example usage.html)`);
+  }
+  const json = boolFlag(parsed, "json") || format === "json";
+  const view = {
+    width: terminalWidth(ctx),
+    home: ctx.host.home,
+    zone: timeZone ?? (utc ? "UTC" : "local"),
+  };
 
   const render = await import("../usage/render.ts");
   const progress = progressLine(ctx);
@@ -213,26 +244,34 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const { result, pricesVersion, cacheSkipped } = await runReport({
     host: ctx.host,
     since,
+    until,
     platforms: platforms as HostId[] | undefined,
     noCache: boolFlag(parsed, "no-cache"),
     threads,
     by: groupBy,
     utc,
+    timeZone,
+    breakdown: boolFlag(parsed, "breakdown"),
     version: VERSION,
   }, ctx.stderr.isTTY ? progress.update : undefined);
   progress.done();
   if (cacheSkipped) ctx.stderr.write(`warning: ${cacheSkipped}\n`);
   warn(result.problems);
-  const { rows, totals } = result;
+  const { totals } = result;
+  // Periods run oldest first, other rows costliest first; --order flips either.
+  const natural = ["day", "week", "month"].includes(groupBy) ? "asc" : "desc";
+  const rows = order && order !== natural ? [...result.rows].reverse() : result.rows;
   const meta = {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),
+    until: until === undefined ? null : new Date(until).toISOString(),
     timeZone: result.timeZone,
     pricesVersion,
   };
   if (sub === "leaderboard") {
     const { rankRows } = await import("../usage/leaderboard.ts");
     const ranked = rankRows(rows.map(render.rowJson));
+    if (order === "asc") ranked.reverse();
     if (json) {
       const body = {
         ...meta,
@@ -245,30 +284,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
       return 0;
     }
-    const head = [
-      "RANK",
-      by.toUpperCase(),
-      "REQUESTS",
-      "TOTAL TOKENS",
-      "SHARE",
-      "COST",
-      "CONFIDENCE",
-    ];
-    const cells = ranked.map((r) => [
-      String(r.rank),
-      r.key,
-      render.num(r.requests),
-      render.num(r.total),
-      `${r.sharePct.toFixed(1)}%`,
-      render.money(r.costUsd, r.unpriced),
-      r.confidence,
-    ]);
+    const views = await import("../usage/report_view.ts");
     ctx.stdout.write(
       ranked.length
-        ? render.table(head, cells, [true, false, true, true, true, true, false])
+        ? views.leaderboardTable(ranked, by as "platform" | "model", view)
         : "No usage found.\n",
     );
     writeNotes(ctx, result.skipped, result.unpricedModels);
+    return 0;
+  }
+  if (format === "html") {
+    const { writeHtmlReport } = await import("./_usage_html.ts");
+    writeHtmlReport(ctx, stringFlag(parsed, "out")!, { ...meta, rows, totals, result });
     return 0;
   }
   if (json) {
@@ -283,36 +310,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
     return 0;
   }
+  const views = await import("../usage/report_view.ts");
   if (rows.length === 0) ctx.stdout.write("No usage found.\n");
   else {
-    const head = [
-      by === "day" ? "DAY" : by.toUpperCase(),
-      ...(by === "session" ? ["PLATFORM"] : []),
-      "REQUESTS",
-      "INPUT",
-      "CACHE READ",
-      "CACHE WRITE",
-      "OUTPUT",
-      "TOTAL",
-      "COST",
-      "CONFIDENCE",
-    ];
-    const line = (r: typeof totals, total = false) => [
-      total ? "TOTAL" : r.key,
-      ...(by === "session" ? [total ? "" : r.platforms.join(",")] : []),
-      render.num(r.requests),
-      render.num(r.tokens.input),
-      render.num(r.tokens.cacheRead),
-      render.num(r.tokens.cacheWrite),
-      render.num(r.tokens.output),
-      render.num(r.total),
-      render.money(r.costUsd, r.unpriced),
-      r.confidence,
-    ];
-    const right = head.map((h) =>
-      !["DAY", "PLATFORM", "PROJECT", "SESSION", "MODEL", "CONFIDENCE"].includes(h)
-    );
-    ctx.stdout.write(render.table(head, [...rows.map((r) => line(r)), line(totals, true)], right));
+    ctx.stdout.write(views.reportTable(rows, totals, groupBy, view));
+    if (boolFlag(parsed, "chart")) {
+      if (groupBy !== "day" && groupBy !== "week" && groupBy !== "month") {
+        ctx.stderr.write("note: --chart draws a report --by day, week or month\n");
+      } else ctx.stdout.write("\n" + views.periodChart(rows, groupBy, view));
+    }
   }
   writeNotes(ctx, result.skipped, result.unpricedModels);
   return 0;
@@ -336,6 +342,16 @@ function requirePermissions(name: string, ctx: CliContext): void {
         plural ? "them" : "it"
       }. Run again with: deno run --allow-read --allow-env --allow-sys <agent-connector> usage`,
   );
+}
+
+/**
+ * The width tables fit: `COLUMNS` when set, else the terminal's when stdout
+ * is one, else none (a pipe gets the natural width).
+ */
+function terminalWidth(ctx: CliContext): number | undefined {
+  const n = Number(ctx.host.env.COLUMNS);
+  if (Number.isInteger(n) && n >= 20) return n;
+  return ctx.stdout.isTTY ? ctx.stdout.columns : undefined;
 }
 
 /** `AGENT_CONNECTOR_USAGE_THREADS=N` fixes the decode threads (1 = no workers). */

@@ -206,7 +206,7 @@ test("usage --by tool says per-tool numbers come only from a connector's own tel
   assert.equal(run.code, 2);
   assert.match(
     run.stderr,
-    /--by must be one of platform, project, session, model, day, got "tool": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come from `agent-connector telemetry`/,
+    /--by must be one of platform, project, session, model, day, week, month, got "tool": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come from `agent-connector telemetry`/,
   );
 });
 

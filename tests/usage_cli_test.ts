@@ -207,20 +207,31 @@ test("usage leaderboard ranks hosts and bad flags are usage errors", async () =>
   }
 });
 
-test("usage leaderboard ranks by total tokens, as its SHARE column does, whatever the cost", async () => {
-  // Spec §3: the host leaderboard ranks token usage. In this home grok-build spent 620,000
-  // tokens for $0.12 and pi 12,540 for $0.75; codex, gemini-cli and claude-code have no
-  // price. Ranked by cost, pi came first with a 1.9 % share and the unpriced hosts last.
+test("usage leaderboard ranks by cost with the tokens and both shares beside", async () => {
+  // In this home pi spent $0.75 for 12,540 tokens and grok-build $0.12 for 620,000: by
+  // cost pi comes first; hosts whose models have no price come last, by tokens.
   const host = hostAt(usageFixture("agent-kit/home"));
   const board = await runCliCaptured(["usage", "leaderboard", "--json", "--no-cache"], host);
   assert.equal(board.code, 0, board.stderr);
-  const rows: Array<{ key: string; rank: number; total: number }> = JSON.parse(board.stdout).rows;
-  assert.equal(rows[0].key, "grok-build");
-  const totals = rows.map((r) => r.total);
-  assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+  const rows: Array<
+    { key: string; rank: number; total: number; costUsd?: number; costSharePct: number }
+  > = JSON.parse(board.stdout).rows;
+  assert.deepEqual(rows.slice(0, 3).map((r) => r.key), ["pi", "grok-build", "opencode"]);
+  const costs = rows.map((r) => r.costUsd ?? -1);
+  assert.deepEqual(costs, [...costs].sort((a, b) => b - a));
+  const unpriced = rows.filter((r) => r.costUsd === undefined).map((r) => r.total);
+  assert.deepEqual(unpriced, [...unpriced].sort((a, b) => b - a));
   assert.deepEqual(rows.map((r) => r.rank), rows.map((_, i) => i + 1));
+  const usd = rows.reduce((n, r) => n + (r.costUsd ?? 0), 0);
+  assert.equal(rows[0].costSharePct, Math.round((rows[0].costUsd! / usd) * 1000) / 10);
   const table = await runCliCaptured(["usage", "leaderboard", "--no-cache"], host);
-  assert.match(table.stdout.split("\n")[1], /^\s+1\s+grok-build\s/);
+  assert.match(table.stdout.split("\n")[0], /^RANK\s+PLATFORM\s+COST\s+SHARE\s+TOKENS\s/);
+  assert.match(table.stdout.split("\n")[1], /^\s+1\s+pi\s+\$0\.75\s+84\.9%\s+12,540\s/);
+  const asc = await runCliCaptured(["usage", "leaderboard", "-j", "-o", "asc", "--no-cache"], host);
+  assert.deepEqual(
+    JSON.parse(asc.stdout).rows.map((r: { key: string }) => r.key),
+    rows.map((r) => r.key).reverse(),
+  );
 });
 
 test("usage export --format json lists every request with its cost source", async () => {

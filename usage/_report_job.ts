@@ -55,6 +55,12 @@ export interface ReportJob {
   host: HostEnv;
   /** Only records at or after this time (ms). */
   since?: number;
+  /** Only records before this time (ms). */
+  until?: number;
+  /** Day boundaries in this IANA zone (`--timezone`; wins over `utc`). */
+  timeZone?: string;
+  /** Each row's models under it (`--breakdown`). */
+  breakdown?: boolean;
   /** Only these platforms. */
   platforms?: HostId[];
   /** `--no-cache`: read every file, keep nothing. */
@@ -90,7 +96,7 @@ export async function computeReport(
     import("./_zone.ts"),
     import("./_results.ts"),
   ]);
-  const { host, since, platforms, by, utc } = job;
+  const { host, since, until, platforms, by, utc, timeZone, breakdown } = job;
   const options = {
     host,
     since,
@@ -101,11 +107,12 @@ export async function computeReport(
   };
   const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable(host.env)]);
   // Kept per query and platform: a re-scan reads only the platforms that changed.
-  // Not with --since (its window moves with the clock) nor without the cache.
-  const query = listing.cache && since === undefined
+  // Not with --since/--until (a window moves with the clock) nor without the cache.
+  const query = listing.cache && since === undefined && until === undefined
     ? {
       by,
-      zone: utc ? "UTC" : zone.zoneKey(host.env),
+      zone: timeZone ?? (utc ? "UTC" : zone.zoneKey(host.env)),
+      breakdown: breakdown === true,
       prices: prices.version,
       version: job.version,
       platforms,
@@ -117,6 +124,7 @@ export async function computeReport(
     by,
     prices,
     utc,
+    view: { timeZone, since, until, breakdown },
     query,
     zoneName: zone.zoneName,
   });

@@ -23,7 +23,7 @@ import { hashString } from "./cache.ts";
 import { fsReady, leanFs, nodeFs } from "./_fs.ts";
 import type { PriceTable } from "./cost.ts";
 import type { ScanOptions, UsageListing } from "./scan.ts";
-import type { UsagePart, UsageRow } from "./aggregate.ts";
+import type { AggregateOptions, UsagePart, UsageRow } from "./aggregate.ts";
 
 const FORMAT = 2;
 /** Result files kept; past this the least recently written are removed. */
@@ -69,6 +69,8 @@ export interface ReportRequest {
   prices: PriceTable;
   /** Days in UTC. */
   utc: boolean;
+  /** The view's zone, time bounds and breakdown (`aggregate.ts` options). */
+  view?: Pick<AggregateOptions, "timeZone" | "since" | "until" | "breakdown">;
   /** The query results are kept under; none: nothing is kept nor read. */
   query?: unknown;
   /** The local zone's name, asked only when no kept result has it. */
@@ -124,7 +126,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
     }
     const { scanUsage } = await import("./scan.ts");
     const scan = await scanUsage({ ...request.options, omit, changesSince }, listing);
-    const options = { prices: request.prices, utc: request.utc };
+    const options = { prices: request.prices, utc: request.utc, ...request.view };
     for (const p of listing.platforms) {
       if (omit.includes(p.id)) continue;
       const change = scan.changes.find((c) => c.platform === p.id);
@@ -157,7 +159,8 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   }
   const all = Object.values(platforms);
   const { rows, totals, unpricedModels } = mergeParts(all.map((k) => k.part), by);
-  const timeZone = kept?.timeZone ?? (request.utc ? "UTC" : request.zoneName());
+  const timeZone = kept?.timeZone ?? request.view?.timeZone ??
+    (request.utc ? "UTC" : request.zoneName());
   if (query !== undefined && fresh.size > 0) {
     const { writeCacheFile } = await import("./_cache_write.ts");
     const ok = writeCacheFile(
