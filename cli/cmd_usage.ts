@@ -29,23 +29,36 @@ session logs (read-only; counts only, never prompt text). Each request counts
 once, however many files hold it.
 
 Subcommands:
-  report        (the default) totals grouped --by platform|project|session|model|day
-                (default platform)
+  report        (the default) totals grouped
+                --by platform|project|session|model|day|week|month (default platform)
   export        one row per request: --format csv|json (default json), --out <file>
-  leaderboard   which host (or model) spent the most: --by platform|model
+  leaderboard   which host (or model) spent the most, by cost: --by platform|model
 
 Flags:
-  --by <axis>          grouping (report, leaderboard)
-  --since <window>     only the last Ns, Nm, Nh or Nd (for example 7d)
-  --platform <ids>     only these hosts, comma-separated (for example claude-code,codex)
-  --format <csv|json>  export format
-  --out <file>         write the export to a file instead of stdout
-  --json               machine-readable output (report, leaderboard)
-  --utc                days in UTC instead of the local time zone
-  --no-cache           read every file again instead of continuing from the kept cursors
+  --by <axis>            grouping (report, leaderboard)
+  -s, --since <when>     from this date (20260115 or 2026-01-15) or this long ago (7d, 24h)
+  -u, --until <when>     through this date, or up to this long ago
+  -p, --platform <ids>   only these hosts, comma-separated (for example claude-code,codex)
+  -b, --breakdown        each row's models under it (report)
+  -o, --order <asc|desc> flip the order: periods oldest first, other rows costliest first
+  -z, --timezone <zone>  days in this IANA zone (for example Europe/Paris)
+  --utc                  days in UTC instead of the local time zone
+  -c, --chart            a bar chart of a report by day, week or month
+  -f, --format <fmt>     report: table, json or html (html needs --out); export: csv or json
+  --out <file>           write the export or the HTML report to a file
+  -j, --json             machine-readable output (report, leaderboard)
+  -O, --offline          accepted for ccusage users: prices never come from the network
+  --no-cache             read every file again instead of continuing from the kept cursors
+
+Prices: the LiteLLM price snapshot shipped in usage/model_prices.json; a model it
+does not price is named in a note, never counted as $0. Tables fit COLUMNS (or the
+terminal); ids and hashes are shortened there, in full in --json.
 
 Environment:
+  AGENT_CONNECTOR_PRICES=<file>     a newer price file in LiteLLM's format
+                                    (model_prices_and_context_window.json)
   AGENT_CONNECTOR_USAGE_THREADS=N   decode on N threads (default: by size and cores)
+  COLUMNS=N                         the width tables fit
 
 Permissions under Deno: --allow-read --allow-env --allow-sys; add --allow-write
 to keep cursors in <data root>/cache/usage so a re-scan reads only what changed.
@@ -55,7 +68,11 @@ Run "agent-connector usage <subcommand> --help" for one subcommand's flags.
 Examples:
   agent-connector usage report
   agent-connector usage report --by model --since 7d
-  agent-connector usage leaderboard --by platform
+  agent-connector usage report --by day --since 20260101 --until 20260131 --breakdown
+  agent-connector usage report --by week --chart --timezone America/New_York
+  agent-connector usage report --by session --order asc
+  agent-connector usage report --format html --out usage.html
+  agent-connector usage leaderboard --by model
   agent-connector usage export --format csv --out usage.csv
 `;
 
@@ -290,7 +307,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ? views.leaderboardTable(ranked, by as "platform" | "model", view)
         : "No usage found.\n",
     );
-    writeNotes(ctx, result.skipped, result.unpricedModels);
+    writeNotes(ctx, result.skipped, result.unpricedModels, view.width);
     return 0;
   }
   if (format === "html") {
@@ -320,7 +337,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       } else ctx.stdout.write("\n" + views.periodChart(rows, groupBy, view));
     }
   }
-  writeNotes(ctx, result.skipped, result.unpricedModels);
+  writeNotes(ctx, result.skipped, result.unpricedModels, view.width);
   return 0;
 }
 
@@ -360,23 +377,42 @@ function threadsFromEnv(value: string | undefined): number | undefined {
   return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** The notes under a table, wrapped to `width`: models nobody priced, platforms skipped. */
 function writeNotes(
   ctx: CliContext,
   skipped: { platform: string; reason: string }[],
   unpriced: Record<string, number>,
+  width: number | undefined,
 ): void {
   const names = Object.entries(unpriced).map(([m, n]) =>
     `${m || "(no model logged)"} (${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"})`
   );
+  const notes: string[] = [];
   if (names.length > 0) {
-    ctx.stdout.write(
+    notes.push(
       `+ no price for ${names.join(", ")}: their cost is not included ` +
-        "(AGENT_CONNECTOR_PRICES can name a newer LiteLLM price file)\n",
+        "(AGENT_CONNECTOR_PRICES can name a newer LiteLLM price file)",
     );
   }
   const byReason = new Map<string, string[]>();
   for (const s of skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.platform]);
-  for (const [reason, ids] of byReason) ctx.stdout.write(`skipped ${ids.join(", ")}: ${reason}\n`);
+  for (const [reason, ids] of byReason) notes.push(`skipped ${ids.join(", ")}: ${reason}`);
+  for (const note of notes) ctx.stdout.write(wrap(note, width) + "\n");
+}
+
+/** `text` broken at spaces into lines of at most `width` (continuations indented by 2). */
+function wrap(text: string, width: number | undefined): string {
+  if (width === undefined || text.length <= width) return text;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = "  " + word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join("\n");
 }
 
 /** A `scanning …` line on stderr, only when stderr is a terminal. */

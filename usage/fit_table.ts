@@ -61,10 +61,8 @@ export function fitTable(columns: Column[], rows: string[][], options: FitOption
   if (width !== undefined) {
     const droppable = keep.filter((i) => (columns[i].drop ?? 0) > 0)
       .sort((a, b) => columns[b].drop! - columns[a].drop! || b - a);
-    // Shrink first what may shrink, but not below what dropping would free.
     for (const i of droppable) {
       if (total() <= width) break;
-      if (shrinkable(columns, keep, widths) >= total() - width) break;
       keep = keep.filter((k) => k !== i);
     }
     for (const i of keep) {
@@ -88,14 +86,4 @@ export function fitTable(columns: Column[], rows: string[][], options: FitOption
     out.push(line(r));
   });
   return out.join("\n") + "\n";
-}
-
-/** How many columns the cut columns among `keep` can give up. */
-function shrinkable(columns: Column[], keep: number[], widths: Map<number, number>): number {
-  let n = 0;
-  for (const i of keep) {
-    const c = columns[i];
-    if (c.cut) n += Math.max(0, widths.get(i)! - Math.min(c.min ?? 12, widths.get(i)!));
-  }
-  return n;
 }
