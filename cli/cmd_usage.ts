@@ -258,7 +258,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const groupBy = by as UsageGroupBy;
   // On a worker of its own when the logs are read afresh (`usage/_report_job.ts`).
   const { runReport } = await import("../usage/_report_job.ts");
-  const { result, pricesVersion, cacheSkipped } = await runReport({
+  const job = {
     host: ctx.host,
     since,
     until,
@@ -268,8 +268,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     by: groupBy,
     utc,
     timeZone,
-    breakdown: boolFlag(parsed, "breakdown"),
     version: VERSION,
+  };
+  if (format === "html") {
+    const { writeHtmlReport } = await import("./_usage_html.ts");
+    const out = resolve(ctx.host.cwd, stringFlag(parsed, "out")!);
+    await writeHtmlReport(ctx, out, job, ctx.stderr.isTTY ? progress.update : undefined);
+    progress.done();
+    return 0;
+  }
+  const { result, pricesVersion, cacheSkipped } = await runReport({
+    ...job,
+    breakdown: boolFlag(parsed, "breakdown") ? "model" : undefined,
   }, ctx.stderr.isTTY ? progress.update : undefined);
   progress.done();
   if (cacheSkipped) ctx.stderr.write(`warning: ${cacheSkipped}\n`);
@@ -308,11 +318,6 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         : "No usage found.\n",
     );
     writeNotes(ctx, result.skipped, result.unpricedModels, view.width);
-    return 0;
-  }
-  if (format === "html") {
-    const { writeHtmlReport } = await import("./_usage_html.ts");
-    writeHtmlReport(ctx, stringFlag(parsed, "out")!, { ...meta, rows, totals, result });
     return 0;
   }
   if (json) {

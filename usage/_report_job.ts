@@ -59,8 +59,8 @@ export interface ReportJob {
   until?: number;
   /** Day boundaries in this IANA zone (`--timezone`; wins over `utc`). */
   timeZone?: string;
-  /** Each row's models under it (`--breakdown`). */
-  breakdown?: boolean;
+  /** Each row's models (`--breakdown`) or platforms under it. */
+  breakdown?: "model" | "platform";
   /** Only these platforms. */
   platforms?: HostId[];
   /** `--no-cache`: read every file, keep nothing. */
@@ -112,7 +112,7 @@ export async function computeReport(
     ? {
       by,
       zone: timeZone ?? (utc ? "UTC" : zone.zoneKey(host.env)),
-      breakdown: breakdown === true,
+      breakdown: breakdown ?? null,
       prices: prices.version,
       version: job.version,
       platforms,

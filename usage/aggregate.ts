@@ -47,7 +47,7 @@ export interface UsageRow {
   lastTs: number;
   /** A session's project (its latest request's), for `--by session`. */
   project?: string;
-  /** The row's models, costliest first (`--breakdown`). */
+  /** The row's models (or platforms), costliest first (`--breakdown`). */
   breakdown?: UsageRow[];
 }
 
@@ -63,8 +63,8 @@ export interface AggregateOptions {
   since?: number;
   /** Only requests before this time (ms). */
   until?: number;
-  /** Also group each row's requests by model. */
-  breakdown?: boolean;
+  /** Also group each row's requests by model (`--breakdown`) or by platform. */
+  breakdown?: "model" | "platform";
 }
 
 /** The grouping axes whose rows are periods of time, in time order. */
@@ -118,7 +118,7 @@ export interface GroupPart {
   cost: number[];
   /** A session's project (its latest request's). */
   project?: string;
-  /** The group's requests by model (`--breakdown`), ids being model names. */
+  /** The group's requests by model or platform (`--breakdown`), ids being their names. */
   sub?: GroupPart[];
 }
 
@@ -245,7 +245,7 @@ export function aggregatePart(
         let inner = subs.get(target);
         if (!inner) subs.set(target, inner = new Map());
         const m = t.model[i];
-        const name = m >= 0 ? s[m] : "(unknown)";
+        const name = breakdown === "platform" ? t.platform : m >= 0 ? s[m] : "(unknown)";
         let g = inner.get(name);
         if (!g) inner.set(name, g = emptyGroup(name, name));
         add(g, t, i, cost);
