@@ -118,9 +118,13 @@ test("usage report prints a table with a CONFIDENCE column, a total and the skip
 test("usage report says 'requires sync' only for the synced apps that are installed", async () => {
   const { dir, done } = tempCopy("agent-kit/home");
   try {
+    // With the cache: the first run keeps its listing, the second replays it.
+    const host = hostAt(dir, { AGENT_CONNECTOR_DATA_DIR: join(dir, ".data") });
+    const before = await runCliCaptured(["usage", "report"], host);
+    assert.doesNotMatch(before.stdout, /requires sync/);
     mkdirSync(join(dir, ".warp"));
     mkdirSync(join(dir, ".config", "Cursor"), { recursive: true });
-    const run = await runCliCaptured(["usage", "report", "--no-cache"], hostAt(dir));
+    const run = await runCliCaptured(["usage", "report"], host);
     assert.equal(run.code, 0, run.stderr);
     assert.match(
       run.stdout,

@@ -185,10 +185,4 @@ export interface UsageReader {
     /** Decodes the source at `sink.source.path`. */
     decode(sink: DecodeSink): Promise<void>;
   };
-  /**
-   * A note when the platform has no local data by design (the synced hosts):
-   * called when `sources` found nothing; undefined when there is nothing to
-   * say (the app is not installed).
-   */
-  skipNote?(host: { home: string }): string | undefined;
 }

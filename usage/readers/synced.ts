@@ -59,13 +59,12 @@ export function syncNote(id: HostId, host: { home: string }): string | undefined
   return appPresent(id, host.home) ? REQUIRES_SYNC : undefined;
 }
 
-/** Builds the reader of a synced platform: no sources, a skip note when the app is present. */
+/** Builds the reader of a synced platform: no sources (`registry.ts` skipNoteOf gives its note). */
 export function syncedReader(id: HostId): UsageReader {
   return {
     id,
     version: 1,
     confidence: "host-reported",
     sources: () => Promise.resolve([]),
-    skipNote: (host) => syncNote(id, host),
   };
 }
