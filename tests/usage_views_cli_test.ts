@@ -22,7 +22,7 @@ test("--since and --until take YYYYMMDD, YYYY-MM-DD and short flags, whole days 
   ]);
   const a = await report("--by", "day", "--utc", "--since", "20251230", "--until", "2025-12-31");
   assert.deepEqual(keys(a), ["2025-12-30", "2025-12-31"]);
-  const b = await report("--by", "day", "--utc", "-s", "2025-12-30", "-u", "20251231");
+  const b = await report("--by", "day", "--utc", "-s", "2025-12-30", "-u", "20251231", "-O");
   assert.deepEqual(b.rows, a.rows);
   assert.equal(a.since, "2025-12-30T00:00:00.000Z");
   assert.equal(a.until, "2026-01-01T00:00:00.000Z");
