@@ -15,6 +15,8 @@ export interface TextSink {
   write(text: string): void;
   /** True when the sink is an interactive terminal. */
   isTTY?: boolean;
+  /** The terminal's width in columns, when it is one. */
+  columns?: number;
 }
 
 /** The identity a branded CLI (`createConnectorCli`) runs under. */
@@ -61,6 +63,9 @@ function sinkOf(stream: NodeJS.WriteStream): TextSink {
       if (!gone) stream.write(t);
     },
     isTTY: Boolean(stream.isTTY),
+    get columns() {
+      return stream.isTTY ? stream.columns : undefined;
+    },
   };
 }
 

@@ -81,10 +81,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
     return 0;
   }
-  const [render, usageRender] = await Promise.all([
-    import("../telemetry/render.ts"),
-    import("../usage/render.ts"),
-  ]);
+  const render = await import("../telemetry/render.ts");
   ctx.stdout.write("🔌 MCP / Plugin — your connectors' servers, measured by serve (mcp-self)\n");
   ctx.stdout.write(render.renderRanked(
     mcp,
@@ -94,19 +91,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   ctx.stdout.write("\n🖥️ Host / User — whole conversations, from host logs (host-scan-logs)\n");
   if (hostBoard.host.length === 0) ctx.stdout.write("No host usage found.\n");
   else {
-    ctx.stdout.write(usageRender.table(
-      ["RANK", "PLATFORM", "REQUESTS", "TOTAL TOKENS", "SHARE", "COST", "CONFIDENCE"],
-      hostBoard.host.map((r) => [
-        String(r.rank),
-        r.key,
-        usageRender.num(r.requests),
-        usageRender.num(r.total),
-        `${r.sharePct.toFixed(1)}%`,
-        usageRender.money(r.costUsd, r.unpriced),
-        r.confidence,
-      ]),
-      [true, false, true, true, true, true, false],
-    ));
+    // The same table as `usage leaderboard`: ranked by cost, the tokens beside.
+    const { leaderboardTable } = await import("../usage/report_view.ts");
+    ctx.stdout.write(leaderboardTable(hostBoard.host, "platform"));
   }
   const skipped = new Map<string, string[]>();
   for (const s of hostBoard.hostSkipped) {

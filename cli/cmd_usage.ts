@@ -11,7 +11,6 @@ import { resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { UsageError } from "./_errors.ts";
-import { parseSince } from "../core/since.ts";
 import {
   type HostId,
   isHostId,
@@ -20,6 +19,7 @@ import {
   type UsageProblem,
 } from "../core/types.ts";
 import { VERSION } from "../core/version.ts";
+import { missingPermissions } from "../edge/runtime_info.ts";
 
 /** Help text. */
 export const help = `Usage: agent-connector usage [report|export|leaderboard] [flags]
@@ -29,23 +29,36 @@ session logs (read-only; counts only, never prompt text). Each request counts
 once, however many files hold it.
 
 Subcommands:
-  report        (the default) totals grouped --by platform|project|session|model|day
-                (default platform)
+  report        (the default) totals grouped
+                --by platform|project|session|model|day|week|month (default platform)
   export        one row per request: --format csv|json (default json), --out <file>
-  leaderboard   which host (or model) spent the most: --by platform|model
+  leaderboard   which host (or model) spent the most, by cost: --by platform|model
 
 Flags:
-  --by <axis>          grouping (report, leaderboard)
-  --since <window>     only the last Ns, Nm, Nh or Nd (for example 7d)
-  --platform <ids>     only these hosts, comma-separated (for example claude-code,codex)
-  --format <csv|json>  export format
-  --out <file>         write the export to a file instead of stdout
-  --json               machine-readable output (report, leaderboard)
-  --utc                days in UTC instead of the local time zone
-  --no-cache           read every file again instead of continuing from the kept cursors
+  --by <axis>            grouping (report, leaderboard)
+  -s, --since <when>     from this date (20260115 or 2026-01-15) or this long ago (7d, 24h)
+  -u, --until <when>     through this date, or up to this long ago
+  -p, --platform <ids>   only these hosts, comma-separated (for example claude-code,codex)
+  -b, --breakdown        each row's models under it (report)
+  -o, --order <asc|desc> flip the order: periods oldest first, other rows costliest first
+  -z, --timezone <zone>  days in this IANA zone (for example Europe/Paris)
+  --utc                  days in UTC instead of the local time zone
+  -c, --chart            a bar chart of a report by day, week or month
+  -f, --format <fmt>     report: table, json or html (html needs --out); export: csv or json
+  --out <file>           write the export or the HTML report to a file
+  -j, --json             machine-readable output (report, leaderboard)
+  -O, --offline          accepted for ccusage users: prices never come from the network
+  --no-cache             read every file again instead of continuing from the kept cursors
+
+Prices: the LiteLLM price snapshot shipped in usage/model_prices.json; a model it
+does not price is named in a note, never counted as $0. Tables fit COLUMNS (or the
+terminal); ids and hashes are shortened there, in full in --json.
 
 Environment:
+  AGENT_CONNECTOR_PRICES=<file>     a newer price file in LiteLLM's format
+                                    (model_prices_and_context_window.json)
   AGENT_CONNECTOR_USAGE_THREADS=N   decode on N threads (default: by size and cores)
+  COLUMNS=N                         the width tables fit
 
 Permissions under Deno: --allow-read --allow-env --allow-sys; add --allow-write
 to keep cursors in <data root>/cache/usage so a re-scan reads only what changed.
@@ -55,7 +68,11 @@ Run "agent-connector usage <subcommand> --help" for one subcommand's flags.
 Examples:
   agent-connector usage report
   agent-connector usage report --by model --since 7d
-  agent-connector usage leaderboard --by platform
+  agent-connector usage report --by day --since 20260101 --until 20260131 --breakdown
+  agent-connector usage report --by week --chart --timezone America/New_York
+  agent-connector usage report --by session --order asc
+  agent-connector usage report --format html --out usage.html
+  agent-connector usage leaderboard --by model
   agent-connector usage export --format csv --out usage.csv
 `;
 
@@ -76,7 +93,8 @@ function firstWord(args: readonly string[]): string | undefined {
     const a = args[i];
     if (a === "--") return args[i + 1];
     if (a.startsWith("-")) {
-      const name = a.replace(/^--?/, "") as keyof typeof FLAGS;
+      const word = a.replace(/^--?/, "");
+      const name = (a.startsWith("--") ? word : SHORT[word] ?? word) as keyof typeof FLAGS;
       if (!a.includes("=") && FLAGS[name]?.type === "string") i++;
       continue;
     }
@@ -89,16 +107,27 @@ type Sub = "report" | "export" | "leaderboard";
 const isSub = (word: string): word is Sub =>
   word === "report" || word === "export" || word === "leaderboard";
 
+// Short flags as ccusage spells them, where they clash with nothing here.
 const FLAGS = {
   by: { type: "string" },
-  since: { type: "string" },
-  platform: { type: "string" },
-  format: { type: "string" },
+  since: { type: "string", short: "s" },
+  until: { type: "string", short: "u" },
+  platform: { type: "string", short: "p" },
+  format: { type: "string", short: "f" },
   out: { type: "string" },
-  json: { type: "boolean" },
+  json: { type: "boolean", short: "j" },
   utc: { type: "boolean" },
+  timezone: { type: "string", short: "z" },
+  order: { type: "string", short: "o" },
+  breakdown: { type: "boolean", short: "b" },
+  chart: { type: "boolean", short: "c" },
+  offline: { type: "boolean", short: "O" },
   "no-cache": { type: "boolean" },
 } as const;
+
+const SHORT: Record<string, string> = Object.fromEntries(
+  Object.entries(FLAGS).flatMap(([long, def]) => "short" in def ? [[def.short, long]] : []),
+);
 
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
@@ -115,11 +144,23 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!isSub(sub)) {
     throw new UsageError(`usage: unknown subcommand "${sub}" (use report, export or leaderboard)`);
   }
+  requirePermissions(name, ctx);
+  const utc = boolFlag(parsed, "utc");
+  const timeZone = stringFlag(parsed, "timezone");
+  const dates = await import("../usage/dates.ts");
   let since: number | undefined;
+  let until: number | undefined;
   try {
-    since = parseSince(stringFlag(parsed, "since"));
+    if (timeZone !== undefined) dates.checkZone(timeZone);
+    const zone = timeZone ?? (utc ? "UTC" : "local");
+    since = dates.parseBound(stringFlag(parsed, "since"), "since", zone);
+    until = dates.parseBound(stringFlag(parsed, "until"), "until", zone);
   } catch (error) {
     throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
+  const order = stringFlag(parsed, "order");
+  if (order !== undefined && order !== "asc" && order !== "desc") {
+    throw new UsageError(`${name}: --order must be asc or desc, got "${order}"`);
   }
   const platforms = listFlag(parsed, "platform");
   if (platforms?.length === 0) {
@@ -148,12 +189,21 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       `${name}: --by must be one of ${allowed.join(", ")}, got "${by}"${why}`,
     );
   }
-  const format = stringFlag(parsed, "format") ?? "json";
-  if (sub === "export" && format !== "csv" && format !== "json") {
-    throw new UsageError(`${name}: --format must be csv or json, got "${format}"`);
+  const format = stringFlag(parsed, "format") ?? (sub === "export" ? "json" : "table");
+  const formats = sub === "export" ? ["csv", "json"] : ["table", "json", "html"];
+  if (!formats.includes(format) || (sub === "leaderboard" && format === "html")) {
+    const allowed = sub === "leaderboard" ? ["table", "json"] : formats;
+    throw new UsageError(`${name}: --format must be ${allowed.join(" or ")}, got "${format}"`);
   }
-  const json = boolFlag(parsed, "json");
-  const utc = boolFlag(parsed, "utc");
+  if (format === "html" && !stringFlag(parsed, "out")) {
+    throw new UsageError(`${name}: --format html needs --out <file> (for example usage.html)`);
+  }
+  const json = boolFlag(parsed, "json") || format === "json";
+  const view = {
+    width: terminalWidth(ctx),
+    home: ctx.machine.home,
+    zone: timeZone ?? (utc ? "UTC" : "local"),
+  };
 
   const render = await import("../usage/render.ts");
   const progress = progressLine(ctx);
@@ -183,7 +233,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       threads,
       onProgress: progress.update,
     };
-    const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+    const [listing, prices] = await Promise.all([
+      listUsage(options),
+      loadPriceTable(ctx.machine.env),
+    ]);
     const scan = await scanUsage(options, listing);
     progress.done();
     warn(scan.problems);
@@ -205,64 +258,66 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const groupBy = by as UsageGroupBy;
   // On a worker of its own when the logs are read afresh (`usage/_report_job.ts`).
   const { runReport } = await import("../usage/_report_job.ts");
-  const { result, pricesVersion, cacheSkipped } = await runReport({
+  const job = {
     machine: ctx.machine,
     since,
+    until,
     platforms: platforms as HostId[] | undefined,
     noCache: boolFlag(parsed, "no-cache"),
     threads,
     by: groupBy,
     utc,
+    timeZone,
     version: VERSION,
+  };
+  if (format === "html") {
+    const { writeHtmlReport } = await import("./_usage_html.ts");
+    const out = resolve(ctx.machine.cwd, stringFlag(parsed, "out")!);
+    await writeHtmlReport(ctx, out, job, ctx.stderr.isTTY ? progress.update : undefined);
+    progress.done();
+    return 0;
+  }
+  const { result, pricesVersion, cacheSkipped } = await runReport({
+    ...job,
+    breakdown: boolFlag(parsed, "breakdown") ? "model" : undefined,
   }, ctx.stderr.isTTY ? progress.update : undefined);
   progress.done();
   if (cacheSkipped) ctx.stderr.write(`warning: ${cacheSkipped}\n`);
   warn(result.problems);
-  const { rows, totals } = result;
+  const { totals } = result;
+  // Periods run oldest first, other rows costliest first; --order flips either.
+  const natural = ["day", "week", "month"].includes(groupBy) ? "asc" : "desc";
+  const rows = order && order !== natural ? [...result.rows].reverse() : result.rows;
   const meta = {
     by: groupBy,
     since: since === undefined ? null : new Date(since).toISOString(),
+    until: until === undefined ? null : new Date(until).toISOString(),
     timeZone: result.timeZone,
     pricesVersion,
   };
   if (sub === "leaderboard") {
     const { rankRows } = await import("../usage/leaderboard.ts");
     const ranked = rankRows(rows.map(render.rowJson));
+    if (order === "asc") ranked.reverse();
     if (json) {
       const body = {
         ...meta,
         origin: "host-scan-logs",
         rows: ranked,
+        unpricedModels: result.unpricedModels,
         hostSkipped: result.skipped,
         problems: result.problems,
       };
       ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
       return 0;
     }
-    const head = [
-      "RANK",
-      by.toUpperCase(),
-      "REQUESTS",
-      "TOTAL TOKENS",
-      "SHARE",
-      "COST",
-      "CONFIDENCE",
-    ];
-    const cells = ranked.map((r) => [
-      String(r.rank),
-      r.key,
-      render.num(r.requests),
-      render.num(r.total),
-      `${r.sharePct.toFixed(1)}%`,
-      render.money(r.costUsd, r.unpriced),
-      r.confidence,
-    ]);
+    const views = await import("../usage/report_view.ts");
     ctx.stdout.write(
       ranked.length
-        ? render.table(head, cells, [true, false, true, true, true, true, false])
+        ? views.leaderboardTable(ranked, by as "platform" | "model", view)
         : "No usage found.\n",
     );
-    writeNotes(ctx, result.skipped, rows.some((r) => r.unpriced > 0 && r.costUsd !== undefined));
+    writeNotes(ctx, result.skipped, result.unpricedModels, view.width);
     return 0;
   }
   if (json) {
@@ -270,45 +325,55 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...meta,
       rows: rows.map(render.rowJson),
       totals: render.rowJson(totals),
+      unpricedModels: result.unpricedModels,
       skipped: result.skipped,
       problems: result.problems,
     };
     ctx.stdout.write(JSON.stringify(body, null, 2) + "\n");
     return 0;
   }
+  const views = await import("../usage/report_view.ts");
   if (rows.length === 0) ctx.stdout.write("No usage found.\n");
   else {
-    const head = [
-      by === "day" ? "DAY" : by.toUpperCase(),
-      ...(by === "session" ? ["PLATFORM"] : []),
-      "REQUESTS",
-      "INPUT",
-      "CACHE READ",
-      "CACHE WRITE",
-      "OUTPUT",
-      "TOTAL",
-      "COST",
-      "CONFIDENCE",
-    ];
-    const line = (r: typeof totals, total = false) => [
-      total ? "TOTAL" : r.key,
-      ...(by === "session" ? [total ? "" : r.platforms.join(",")] : []),
-      render.num(r.requests),
-      render.num(r.tokens.input),
-      render.num(r.tokens.cacheRead),
-      render.num(r.tokens.cacheWrite),
-      render.num(r.tokens.output),
-      render.num(r.total),
-      render.money(r.costUsd, r.unpriced),
-      r.confidence,
-    ];
-    const right = head.map((h) =>
-      !["DAY", "PLATFORM", "PROJECT", "SESSION", "MODEL", "CONFIDENCE"].includes(h)
-    );
-    ctx.stdout.write(render.table(head, [...rows.map((r) => line(r)), line(totals, true)], right));
+    ctx.stdout.write(views.reportTable(rows, totals, groupBy, view));
+    if (boolFlag(parsed, "chart")) {
+      if (groupBy !== "day" && groupBy !== "week" && groupBy !== "month") {
+        ctx.stderr.write("note: --chart draws a report --by day, week or month\n");
+      } else ctx.stdout.write("\n" + views.periodChart(rows, groupBy, view));
+    }
   }
-  writeNotes(ctx, result.skipped, totals.unpriced > 0 && totals.costUsd !== undefined);
+  writeNotes(ctx, result.skipped, result.unpricedModels, view.width);
   return 0;
+}
+
+/**
+ * Under Deno, refuses to run without the permissions a scan needs: without
+ * `--allow-env` HOME is unknown and without `--allow-read` no log can be
+ * read, and either way the report would say "No usage found." about logs
+ * that are there.
+ */
+function requirePermissions(name: string, ctx: CliContext): void {
+  const wanted: { name: "env" | "read"; path?: string }[] = [{ name: "env" }];
+  if (ctx.machine.home) wanted.push({ name: "read", path: ctx.machine.home });
+  const missing = missingPermissions(wanted);
+  if (missing.length === 0) return;
+  const plural = missing.length > 1 ? "s" : "";
+  throw new UsageError(
+    `${name}: Deno permission${plural} ${missing.join(" and ")} missing: ` +
+      `the host logs under your home folder cannot be found or read without ${
+        plural ? "them" : "it"
+      }. Run again with: deno run --allow-read --allow-env --allow-sys <agent-connector> usage`,
+  );
+}
+
+/**
+ * The width tables fit: `COLUMNS` when set, else the terminal's when stdout
+ * is one, else none (a pipe gets the natural width).
+ */
+function terminalWidth(ctx: CliContext): number | undefined {
+  const n = Number(ctx.machine.env.COLUMNS);
+  if (Number.isInteger(n) && n >= 20) return n;
+  return ctx.stdout.isTTY ? ctx.stdout.columns : undefined;
 }
 
 /** `AGENT_CONNECTOR_USAGE_THREADS=N` fixes the decode threads (1 = no workers). */
@@ -317,19 +382,42 @@ function threadsFromEnv(value: string | undefined): number | undefined {
   return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
+/** The notes under a table, wrapped to `width`: models nobody priced, platforms skipped. */
 function writeNotes(
   ctx: CliContext,
   skipped: { platform: string; reason: string }[],
-  partial: boolean,
+  unpriced: Record<string, number>,
+  width: number | undefined,
 ): void {
-  if (partial) {
-    ctx.stdout.write(
-      "+ some requests use a model with no known price; their cost is not included\n",
+  const names = Object.entries(unpriced).map(([m, n]) =>
+    `${m || "(no model logged)"} (${n.toLocaleString("en-US")} request${n === 1 ? "" : "s"})`
+  );
+  const notes: string[] = [];
+  if (names.length > 0) {
+    notes.push(
+      `+ no price for ${names.join(", ")}: their cost is not included ` +
+        "(AGENT_CONNECTOR_PRICES can name a newer LiteLLM price file)",
     );
   }
   const byReason = new Map<string, string[]>();
   for (const s of skipped) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.platform]);
-  for (const [reason, ids] of byReason) ctx.stdout.write(`skipped ${ids.join(", ")}: ${reason}\n`);
+  for (const [reason, ids] of byReason) notes.push(`skipped ${ids.join(", ")}: ${reason}`);
+  for (const note of notes) ctx.stdout.write(wrap(note, width) + "\n");
+}
+
+/** `text` broken at spaces into lines of at most `width` (continuations indented by 2). */
+function wrap(text: string, width: number | undefined): string {
+  if (width === undefined || text.length <= width) return text;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = "  " + word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join("\n");
 }
 
 /** A `scanning …` line on stderr, only when stderr is a terminal. */

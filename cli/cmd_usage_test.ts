@@ -206,7 +206,7 @@ test("usage --by tool says per-tool numbers come only from a connector's own tel
   assert.equal(run.code, 2);
   assert.match(
     run.stderr,
-    /--by must be one of platform, project, session, model, day, got "tool": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come from `agent-connector telemetry`/,
+    /--by must be one of platform, project, session, model, day, week, month, got "tool": host logs never attribute tokens to a tool or an MCP server; per-tool numbers come from `agent-connector telemetry`/,
   );
 });
 
@@ -316,20 +316,28 @@ test("usage report, export and leaderboard each print their own help; usage --he
   assert.match(overview, /^Subcommands:$/m);
   const flagsOf = (text: string) => {
     const from = text.indexOf("\nFlags:\n");
-    return [...text.slice(from, text.indexOf("\n\n", from + 1)).matchAll(/^ {2}(--[a-z-]+)/gm)]
-      .map((m) => m[1]);
+    const block = text.slice(from, text.indexOf("\n\n", from + 1));
+    return [...block.matchAll(/^ {2}(?:-[a-zA-Z], )?(--[a-z-]+)/gm)].map((m) => m[1]);
   };
+  const window = ["--since", "--until", "--platform"];
   const applies = {
-    report: ["--by", "--since", "--platform", "--json", "--utc", "--no-cache"],
-    export: ["--format", "--out", "--since", "--platform", "--no-cache"],
-    leaderboard: ["--by", "--since", "--platform", "--json", "--no-cache"],
+    report: ["--by", ...window, "--breakdown", "--order", "--timezone", "--utc", "--chart"]
+      .concat(["--format", "--out", "--json", "--offline", "--no-cache"]),
+    export: ["--format", "--out", ...window, "--offline", "--no-cache"],
+    leaderboard: ["--by", ...window, "--order", "--timezone", "--utc", "--json", "--offline"]
+      .concat(["--no-cache"]),
   };
+  // The overview lists every flag the command takes.
+  assert.deepEqual(
+    flagsOf(overview).sort(),
+    [...new Set(Object.values(applies).flat())].sort(),
+  );
   const texts = new Set([overview]);
   for (const [sub, flags] of Object.entries(applies)) {
     const text = await help("usage", sub, "--help");
     assert.match(text, new RegExp(`^Usage: agent-connector usage ${sub} \\[flags\\]\n`), sub);
     assert.deepEqual(flagsOf(text), flags, sub);
-    assert.match(text, new RegExp(`^Example:\n {2}agent-connector usage ${sub} `, "m"), sub);
+    assert.match(text, new RegExp(`^Examples?:\n {2}agent-connector usage ${sub} `, "m"), sub);
     assert.doesNotMatch(text, /^Subcommands:/m, sub);
     for (const line of text.split("\n")) assert.ok(line.length <= 100, `${sub}: ${line}`);
     // The same text however it is asked for.

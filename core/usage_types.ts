@@ -9,7 +9,14 @@
 import type { HostId } from "./platform_types.ts";
 
 /** The axes a usage report can group by (spec §3 `usage`): never tool or MCP. */
-export type UsageGroupBy = "platform" | "project" | "session" | "model" | "day";
+export type UsageGroupBy =
+  | "platform"
+  | "project"
+  | "session"
+  | "model"
+  | "day"
+  | "week"
+  | "month";
 
 /** Every {@link UsageGroupBy} value, in help order. */
 export const USAGE_GROUP_BY: readonly UsageGroupBy[] = [
@@ -18,6 +25,8 @@ export const USAGE_GROUP_BY: readonly UsageGroupBy[] = [
   "session",
   "model",
   "day",
+  "week",
+  "month",
 ];
 
 /**
@@ -74,7 +83,7 @@ export interface UsageRecord {
 export interface UsageSkipNote {
   /** The host id. */
   platform: HostId;
-  /** Why, in one sentence (`requires sync — no local cache found`). */
+  /** Why, in one sentence (`requires sync — their usage is kept by the vendor's service, …`). */
   reason: string;
 }
 

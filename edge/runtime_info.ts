@@ -51,6 +51,29 @@ export function writeAllowed(path: string): boolean {
   }
 }
 
+/**
+ * Under Deno, the `--allow-*` flags of `wanted` that are not granted
+ * (`{ name: "read", path }` asks for one path); none on Node. A permission
+ * in the `prompt` state counts as missing: a run without a terminal (or
+ * with `--no-prompt`) is refused it.
+ */
+export function missingPermissions(
+  wanted: readonly { name: "env" | "read" | "sys" | "write"; path?: string }[],
+): string[] {
+  const query = deno?.permissions?.querySync;
+  if (!query) return [];
+  const out: string[] = [];
+  for (const w of wanted) {
+    let state = "denied";
+    try {
+      state = query.call(deno.permissions, w).state;
+    } catch { /* unknown: treated as missing */ }
+    const flag = `--allow-${w.name}`;
+    if (state !== "granted" && !out.includes(flag)) out.push(flag);
+  }
+  return out;
+}
+
 /** Whether `error` says the path is missing (or a part of it is not a folder). */
 function missing(error: unknown): boolean {
   const code = (error as { code?: string }).code;

@@ -16,6 +16,7 @@ import {
   type AggregateOptions,
   aggregatePart,
   type GroupPart,
+  latestProject,
   type UsagePart,
 } from "./aggregate.ts";
 import { exactAdd } from "./_exact_sum.ts";
@@ -30,6 +31,8 @@ export function applyChange(
   by: UsageGroupBy,
   options: AggregateOptions,
 ): UsagePart | undefined {
+  // A breakdown's inner groups are not followed here: aggregated afresh.
+  if (options.breakdown || part.groups.some((g) => g.sub)) return undefined;
   const plus = aggregatePart([added], by, options);
   const minus = aggregatePart([removed], by, options);
   const groups = new Map<string, GroupPart>();
@@ -47,6 +50,7 @@ export function applyChange(
     for (const k of COUNTS) into.tokens[k] += g.tokens[k];
     into.unpriced += g.unpriced;
     for (const x of g.cost) exactAdd(into.cost, x);
+    if (g.project !== undefined) latestProject(into, g.lastTs, g.project);
     if (g.lastTs > into.lastTs) into.lastTs = g.lastTs;
   }
   for (const g of minus.groups) {
@@ -56,6 +60,8 @@ export function applyChange(
     if (g.lastTs >= into.lastTs && (plusOf.get(g.id)?.lastTs ?? -Infinity) < into.lastTs) {
       return undefined;
     }
+    // So may a session's project (its latest request's).
+    if (g.project !== undefined && g.lastTs >= into.lastTs) return undefined;
     into.requests -= g.requests;
     for (const k of COUNTS) into.tokens[k] -= g.tokens[k];
     into.unpriced -= g.unpriced;
@@ -65,5 +71,12 @@ export function applyChange(
   }
   const platforms = groups.size > 0 ? [...part.platforms] : [];
   for (const p of plus.platforms) if (groups.size > 0 && !platforms.includes(p)) platforms.push(p);
-  return { platforms, groups: [...groups.values()] };
+  const unpricedModels = { ...part.unpricedModels };
+  for (const [m, n] of Object.entries(plus.unpricedModels ?? {})) {
+    unpricedModels[m] = (unpricedModels[m] ?? 0) + n;
+  }
+  for (const [m, n] of Object.entries(minus.unpricedModels ?? {})) {
+    if ((unpricedModels[m] -= n) <= 0) delete unpricedModels[m];
+  }
+  return { platforms, groups: [...groups.values()], unpricedModels };
 }

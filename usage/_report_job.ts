@@ -51,6 +51,12 @@ export interface ReportJob {
   machine: MachineEnv;
   /** Only records at or after this time (ms). */
   since?: number;
+  /** Only records before this time (ms). */
+  until?: number;
+  /** Day boundaries in this IANA zone (`--timezone`; wins over `utc`). */
+  timeZone?: string;
+  /** Each row's models (`--breakdown`) or platforms under it. */
+  breakdown?: "model" | "platform";
   /** Only these platforms. */
   platforms?: HostId[];
   /** `--no-cache`: read every file, keep nothing. */
@@ -86,7 +92,7 @@ export async function computeReport(
     import("./_zone.ts"),
     import("./_results.ts"),
   ]);
-  const { machine, since, platforms, by, utc } = job;
+  const { machine, since, until, platforms, by, utc, timeZone, breakdown } = job;
   const options = {
     machine,
     since,
@@ -95,13 +101,14 @@ export async function computeReport(
     threads: job.threads,
     onProgress,
   };
-  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable()]);
+  const [listing, prices] = await Promise.all([listUsage(options), loadPriceTable(machine.env)]);
   // Kept per query and platform: a re-scan reads only the platforms that changed.
-  // Not with --since (its window moves with the clock) nor without the cache.
-  const query = listing.cache && since === undefined
+  // Not with --since/--until (a window moves with the clock) nor without the cache.
+  const query = listing.cache && since === undefined && until === undefined
     ? {
       by,
-      zone: utc ? "UTC" : zone.zoneKey(machine.env),
+      zone: timeZone ?? (utc ? "UTC" : zone.zoneKey(machine.env)),
+      breakdown: breakdown ?? null,
       prices: prices.version,
       version: job.version,
       platforms,
@@ -113,6 +120,7 @@ export async function computeReport(
     by,
     prices,
     utc,
+    view: { timeZone, since, until, breakdown },
     query,
     zoneName: zone.zoneName,
   });

@@ -23,7 +23,7 @@ import { hashString } from "./cache.ts";
 import { fsReady, leanFs, nodeFs } from "../edge/node_fs.ts";
 import type { PriceTable } from "./cost.ts";
 import type { ScanOptions, UsageListing } from "./scan.ts";
-import type { UsagePart, UsageRow } from "./aggregate.ts";
+import type { AggregateOptions, UsagePart, UsageRow } from "./aggregate.ts";
 
 const FORMAT = 2;
 /** Result files kept; past this the least recently written are removed. */
@@ -35,6 +35,8 @@ export interface Aggregated {
   rows: UsageRow[];
   /** Their totals. */
   totals: UsageRow;
+  /** Requests nobody priced, by model id (`""`: no model logged). */
+  unpricedModels: Record<string, number>;
   /** Platforms skipped, with why. */
   skipped: UsageSkipNote[];
   /** Problems of the listing, then of each platform's sources. */
@@ -67,6 +69,8 @@ export interface ReportRequest {
   prices: PriceTable;
   /** Days in UTC. */
   utc: boolean;
+  /** The view's zone, time bounds and breakdown (`aggregate.ts` options). */
+  view?: Pick<AggregateOptions, "timeZone" | "since" | "until" | "breakdown">;
   /** The query results are kept under; none: nothing is kept nor read. */
   query?: unknown;
   /** The local zone's name, asked only when no kept result has it. */
@@ -122,7 +126,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
     }
     const { scanUsage } = await import("./scan.ts");
     const scan = await scanUsage({ ...request.options, omit, changesSince }, listing);
-    const options = { prices: request.prices, utc: request.utc };
+    const options = { prices: request.prices, utc: request.utc, ...request.view };
     for (const p of listing.platforms) {
       if (omit.includes(p.id)) continue;
       const change = scan.changes.find((c) => c.platform === p.id);
@@ -154,8 +158,9 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
     platforms[p.id] = fresh.get(p.id) ?? keptOf(p.id, p.fingerprint)!;
   }
   const all = Object.values(platforms);
-  const { rows, totals } = mergeParts(all.map((k) => k.part), by);
-  const timeZone = kept?.timeZone ?? (request.utc ? "UTC" : request.zoneName());
+  const { rows, totals, unpricedModels } = mergeParts(all.map((k) => k.part), by);
+  const timeZone = kept?.timeZone ?? request.view?.timeZone ??
+    (request.utc ? "UTC" : request.zoneName());
   if (query !== undefined && fresh.size > 0) {
     const { writeCacheFile } = await import("./_cache_write.ts");
     const ok = writeCacheFile(
@@ -167,6 +172,7 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   return {
     rows,
     totals,
+    unpricedModels,
     skipped: [...listing.skipped],
     problems: [...listing.problems, ...all.flatMap((k) => k.problems)],
     timeZone,

@@ -21,6 +21,7 @@ import { totalInput, totalTokens, zeroTokens } from "./tokens.ts";
 import { findPrice, type ModelPrice, priceCounts, type PriceTable } from "./cost.ts";
 import { type RecordTable, tableOf } from "./table.ts";
 import { exactAdd, exactMerge, exactValue } from "./_exact_sum.ts";
+import { dayIn, monthOf, weekOf } from "./dates.ts";
 
 /** One row of a usage report. */
 export interface UsageRow {
@@ -44,6 +45,10 @@ export interface UsageRow {
   confidence: UsageConfidence | "mixed";
   /** The latest request's time (ms). */
   lastTs: number;
+  /** A session's project (its latest request's), for `--by session`. */
+  project?: string;
+  /** The row's models (or platforms), costliest first (`--breakdown`). */
+  breakdown?: UsageRow[];
 }
 
 /** Options of {@link aggregateUsage}. */
@@ -52,23 +57,30 @@ export interface AggregateOptions {
   prices?: PriceTable;
   /** Day boundaries in UTC instead of the local time zone. */
   utc?: boolean;
+  /** Day boundaries in this IANA zone (wins over `utc`). */
+  timeZone?: string;
+  /** Only requests at or after this time (ms). */
+  since?: number;
+  /** Only requests before this time (ms). */
+  until?: number;
+  /** Also group each row's requests by model (`--breakdown`) or by platform. */
+  breakdown?: "model" | "platform";
 }
 
-/** The day of `ts` as `YYYY-MM-DD`, local unless `utc`. */
-export function dayOf(ts: number, utc = false): string {
-  const d = new Date(ts);
-  const y = utc ? d.getUTCFullYear() : d.getFullYear();
-  const m = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
-  const day = utc ? d.getUTCDate() : d.getDate();
-  return `${y}-${String(m).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+/** The grouping axes whose rows are periods of time, in time order. */
+export const TIME_AXES: readonly UsageGroupBy[] = ["day", "week", "month"];
+
+/** The day of `ts` as `YYYY-MM-DD`: local, in UTC when `zone` is true, or in the named zone. */
+export function dayOf(ts: number, zone: boolean | string = false): string {
+  return dayIn(ts, zone === true ? "UTC" : zone === false ? "local" : zone);
 }
 
-/** Groups `records` by `by`; rows are sorted by day (for `day`) or by total, largest first. */
+/** Groups `records` by `by`; periods in time order, other rows costliest first ({@link byCost}). */
 export function aggregateUsage(
   records: readonly UsageRecord[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   const groups = new Map<string, UsageRecord[]>();
   for (const r of records) {
     const k = `${r.platformId}\u0000${r.confidence}`;
@@ -104,6 +116,10 @@ export interface GroupPart {
   lastTs: number;
   /** The priced requests' USD as exact partial sums (`_exact_sum.ts`); empty when none. */
   cost: number[];
+  /** A session's project (its latest request's). */
+  project?: string;
+  /** The group's requests by model or platform (`--breakdown`), ids being their names. */
+  sub?: GroupPart[];
 }
 
 /**
@@ -117,6 +133,8 @@ export interface UsagePart {
   platforms: HostId[];
   /** The groups, in the order their first request came. */
   groups: GroupPart[];
+  /** Requests nobody priced, by model id (`""`: no model logged). */
+  unpricedModels?: Record<string, number>;
 }
 
 /** Groups the rows of `tables` by `by` (see {@link aggregateUsage}). */
@@ -124,8 +142,18 @@ export function aggregateTables(
   tables: readonly RecordTable[],
   by: UsageGroupBy,
   options: AggregateOptions = {},
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   return mergeParts([aggregatePart(tables, by, options)], by);
+}
+
+/** What {@link mergeParts} returns: rows, their totals, and the models nobody priced. */
+export interface Merged {
+  /** The sorted rows. */
+  rows: UsageRow[];
+  /** Their totals. */
+  totals: UsageRow;
+  /** Requests nobody priced, by model id (`""`: no model logged), ids sorted. */
+  unpricedModels: Record<string, number>;
 }
 
 /** The groups of `tables` by `by`, to be merged by {@link mergeParts}. */
@@ -136,12 +164,17 @@ export function aggregatePart(
 ): UsagePart {
   const groups = new Map<string, GroupPart>();
   const platforms: HostId[] = [];
+  const unpricedModels: Record<string, number> = {};
   const row = (key: string, label = key) => {
     let r = groups.get(key);
     if (!r) groups.set(key, r = emptyGroup(key, label));
     return r;
   };
   const days = new Map<number, string>();
+  const zone = options.timeZone ?? (options.utc ? "UTC" : "local");
+  const period = by === "week" ? weekOf : by === "month" ? monthOf : undefined;
+  const { since, until, breakdown } = options;
+  const subs = new Map<GroupPart, Map<string, GroupPart>>();
   for (const t of tables) {
     const s = t.strings;
     // Per-table caches by string index, so the loop below allocates nothing.
@@ -151,12 +184,17 @@ export function aggregatePart(
     if (!platforms.includes(t.platform)) platforms.push(t.platform);
     const platformRow = by === "platform" ? row(t.platform) : undefined;
     for (let i = 0; i < t.count; i++) {
+      const ts = t.ts[i];
+      if ((since !== undefined && ts < since) || (until !== undefined && ts >= until)) continue;
       let target: GroupPart;
       if (platformRow) target = platformRow;
-      else if (by === "day") {
-        const q = Math.floor(t.ts[i] / QUARTER_HOUR);
+      else if (by === "day" || period) {
+        const q = Math.floor(ts / QUARTER_HOUR);
         let day = days.get(q);
-        if (day === undefined) days.set(q, day = dayOf(q * QUARTER_HOUR, options.utc));
+        if (day === undefined) {
+          day = dayIn(q * QUARTER_HOUR, zone);
+          days.set(q, day = period ? period(day) : day);
+        }
         target = row(day);
       } else {
         const column = by === "model" ? t.model : by === "project" ? t.project : t.session;
@@ -187,27 +225,55 @@ export function aggregatePart(
             cacheWrite1h: t.cacheWrite1h[i],
             output: t.output[i],
           }, Number.isNaN(mult) ? 1 : mult);
+        } else if (
+          t.input[i] === 0 && t.cacheRead[i] === 0 && t.cacheWrite[i] === 0 && t.output[i] === 0
+        ) {
+          cost = 0; // nothing to bill, priced or not (Claude Code's `<synthetic>` turns)
         }
       }
+      if (Number.isNaN(cost)) {
+        const m = t.model[i];
+        const name = m >= 0 ? s[m] : "";
+        unpricedModels[name] = (unpricedModels[name] ?? 0) + 1;
+      }
+      if (by === "session") {
+        const p = t.project[i];
+        latestProject(target, ts, p >= 0 ? s[p] : "");
+      }
       add(target, t, i, cost);
+      if (breakdown) {
+        let inner = subs.get(target);
+        if (!inner) subs.set(target, inner = new Map());
+        const m = t.model[i];
+        const name = breakdown === "platform" ? t.platform : m >= 0 ? s[m] : "(unknown)";
+        let g = inner.get(name);
+        if (!g) inner.set(name, g = emptyGroup(name, name));
+        add(g, t, i, cost);
+      }
     }
   }
-  return { platforms, groups: [...groups.values()] };
+  for (const [g, inner] of subs) g.sub = [...inner.values()];
+  return { platforms, groups: [...groups.values()], unpricedModels };
 }
 
 /**
  * Merges parts (in the order their tables would have been aggregated) into
- * sorted rows and totals: rows by day (for `day`) or by total, largest first.
+ * sorted rows and totals: periods (day, week, month) in time order, other
+ * rows costliest first ({@link byCost}).
  * Counts add exactly; costs are exact sums rounded once, so the rows do not
  * depend on how the tables were split into parts.
  */
 export function mergeParts(
   parts: readonly UsagePart[],
   by: UsageGroupBy,
-): { rows: UsageRow[]; totals: UsageRow } {
+): Merged {
   const groups = new Map<string, GroupPart>();
   const all = emptyGroup("", "total");
+  const unpriced = new Map<string, number>();
   for (const part of parts) {
+    for (const [m, n] of Object.entries(part.unpricedModels ?? {})) {
+      unpriced.set(m, (unpriced.get(m) ?? 0) + n);
+    }
     for (const g of part.groups) {
       let into = groups.get(g.id);
       if (!into) groups.set(g.id, into = emptyGroup(g.id, g.key));
@@ -216,14 +282,35 @@ export function mergeParts(
     }
   }
   all.platforms = [];
+  delete all.project;
   for (const part of parts) {
     for (const p of part.platforms) if (!all.platforms.includes(p)) all.platforms.push(p);
   }
   const rows = [...groups.values()].map(toRow);
   const totals = toRow(all);
-  if (by === "day") rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  else rows.sort((a, b) => b.total - a.total || (a.key < b.key ? -1 : 1));
-  return { rows, totals };
+  if (TIME_AXES.includes(by)) rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else rows.sort(byCost);
+  const unpricedModels = Object.fromEntries([...unpriced].sort(([a], [b]) => a < b ? -1 : 1));
+  return { rows, totals, unpricedModels };
+}
+
+/** Costliest first, then most tokens, then by key: the order of rows that are not periods. */
+export function byCost(a: UsageRow, b: UsageRow): number {
+  return (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.total - a.total ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * Keeps a session's project: its latest request's (the greater name on a
+ * tie), so it does not depend on the order requests were read in. Called
+ * before `g.lastTs` takes `ts`.
+ */
+export function latestProject(g: GroupPart, ts: number, project: string): void {
+  if (
+    g.project === undefined || ts > g.lastTs || (ts === g.lastTs && project > g.project)
+  ) {
+    g.project = project;
+  }
 }
 
 function emptyGroup(id: string, key: string): GroupPart {
@@ -255,7 +342,16 @@ function merge(into: GroupPart, g: GroupPart): void {
   for (const p of g.platforms) if (!into.platforms.includes(p)) into.platforms.push(p);
   into.unpriced += g.unpriced;
   exactMerge(into.cost, g.cost);
+  if (g.project !== undefined) latestProject(into, g.lastTs, g.project);
   if (g.lastTs > into.lastTs) into.lastTs = g.lastTs;
+  if (g.sub) {
+    into.sub ??= [];
+    for (const s of g.sub) {
+      let x = into.sub.find((y) => y.id === s.id);
+      if (!x) into.sub.push(x = emptyGroup(s.id, s.key));
+      merge(x, s);
+    }
+  }
 }
 
 function toRow(g: GroupPart): UsageRow {
@@ -271,6 +367,8 @@ function toRow(g: GroupPart): UsageRow {
     lastTs: g.lastTs,
   };
   if (g.cost.length > 0) row.costUsd = exactValue(g.cost);
+  if (g.project !== undefined) row.project = g.project;
+  if (g.sub) row.breakdown = g.sub.map(toRow).sort(byCost);
   return row;
 }
 

@@ -1,11 +1,11 @@
 /**
  * The host leaderboard: which platform (or model) spent the most, ranked by
- * total tokens (spec §3: the host usage is token usage; its SHARE column is
- * each row's share of tokens), then by cost, then by name. Cost is only a
- * tie-break: a model without a price has no cost, and ranking by it put a
- * host with 2 % of the tokens above one with 96 %. `usage leaderboard` prints it, and the unified
- * `leaderboard` command shows it as its 🖥️ Host / User board (origin
- * `host-scan-logs`) through {@link hostLeaderboard}.
+ * cost, with the tokens beside (each row's share of cost and of tokens);
+ * rows without a price come after the priced ones, by tokens, then by name.
+ * Every model of the shipped price snapshot is priced (`cost.ts`), and the
+ * report names the ones that are not. `usage leaderboard` prints it, and
+ * the unified `leaderboard` command shows it as its 🖥️ Host / User board
+ * (origin `host-scan-logs`) through {@link hostLeaderboard}.
  *
  * @module
  */
@@ -24,6 +24,8 @@ export interface HostBoardRow extends UsageRowJson {
   rank: number;
   /** The row's share of all tokens, 0–100. */
   sharePct: number;
+  /** The row's share of all cost, 0–100 (0 when nothing is priced). */
+  costSharePct: number;
 }
 
 /** What {@link hostLeaderboard} returns. */
@@ -56,18 +58,22 @@ export interface HostBoardOptions {
   cache?: boolean;
 }
 
-/** Ranks rows by total tokens, then cost, largest first (then by key), and numbers them. */
+/** Ranks rows by cost, then total tokens, largest first (then by key), and numbers them. */
 export function rankRows(rows: UsageRowJson[]): HostBoardRow[] {
   const all = rows.reduce((n, r) => n + r.total, 0);
+  const usd = rows.reduce((n, r) => n + (r.costUsd ?? 0), 0);
+  const pct = (part: number, whole: number) =>
+    whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
   return [...rows]
     .sort((a, b) =>
-      b.total - a.total || (b.costUsd ?? -1) - (a.costUsd ?? -1) ||
+      (b.costUsd ?? -1) - (a.costUsd ?? -1) || b.total - a.total ||
       (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
     )
     .map((row, i) => ({
       ...row,
       rank: i + 1,
-      sharePct: all > 0 ? Math.round((row.total / all) * 1000) / 10 : 0,
+      sharePct: pct(row.total, all),
+      costSharePct: pct(row.costUsd ?? 0, usd),
     }));
 }
 
@@ -91,7 +97,7 @@ export async function hostLeaderboard(options: HostBoardOptions): Promise<HostBo
       platforms: options.platforms,
       cache: options.cache,
     }),
-    loadPriceTable(),
+    loadPriceTable(options.machine.env),
   ]);
   const { rows } = aggregateTables(scan.tables, by, { prices });
   return {

@@ -5,10 +5,12 @@
  * - {@link scanUsage}: one deduplicated {@link UsageRecord} per request, skip
  *   notes and problems. {@link listUsage} lists and stats the sources first
  *   (reading none) and gives a fingerprint to key kept results by.
- * - {@link aggregateUsage}: rows by platform | project | session | model | day.
+ * - {@link aggregateUsage}: rows by platform | project | session | model | day
+ *   | week | month, within a time window, each with its models (`breakdown`).
  * - {@link hostLeaderboard}: the 🖥️ host board and `hostSkipped` for the
  *   unified `leaderboard` command.
- * - {@link loadPriceTable}, {@link recordCost}, {@link findPrice}: pricing.
+ * - {@link loadPriceTable}, {@link recordCost}, {@link findPrice}: pricing from
+ *   the shipped LiteLLM snapshot or `AGENT_CONNECTOR_PRICES`.
  * - The reader contract ({@link UsageReader}) for adding a host.
  *
  * @example
@@ -16,7 +18,8 @@
  * import { aggregateUsage, loadPriceTable, scanUsage } from "./mod.ts";
  * import { currentMachineEnv } from "../io/machine_env.ts";
  * const { records } = await scanUsage({ machine: currentMachineEnv() });
- * const { rows } = aggregateUsage(records, "model", { prices: await loadPriceTable() });
+ * const prices = await loadPriceTable(currentMachineEnv().env);
+ * const { rows, unpricedModels } = aggregateUsage(records, "model", { prices });
  * ```
  *
  * @module

@@ -185,9 +185,4 @@ export interface UsageReader {
     /** Decodes the source at `sink.source.path`. */
     decode(sink: DecodeSink): Promise<void>;
   };
-  /**
-   * A note when the platform has no local data by design (the synced hosts):
-   * called when `sources` found nothing.
-   */
-  skipNote?(): string;
 }

@@ -42,6 +42,10 @@ export interface UsageRowJson {
   confidence: string;
   /** ISO-8601 UTC time of the row's latest request (a session's last activity). */
   lastActivity?: string;
+  /** A session's project (full path or id). */
+  project?: string;
+  /** The row's models, costliest first (`--breakdown`). */
+  breakdown?: UsageRowJson[];
 }
 
 /** Flattens a row for JSON output. */
@@ -58,6 +62,8 @@ export function rowJson(row: UsageRow): UsageRowJson {
   };
   if (row.costUsd !== undefined) out.costUsd = round(row.costUsd);
   if (row.lastTs > 0) out.lastActivity = new Date(row.lastTs).toISOString();
+  if (row.project !== undefined) out.project = row.project;
+  if (row.breakdown) out.breakdown = row.breakdown.map(rowJson);
   return out;
 }
 
@@ -71,10 +77,13 @@ export function num(n: number): string {
   return n.toLocaleString("en-US");
 }
 
-/** `$1.23`, `—` when unpriced, a trailing `+` when some requests had no price. */
+/** `$1,234.56` (always cents), `—` when unpriced, a trailing `+` when some requests had no price. */
 export function money(usd: number | undefined, unpriced = 0): string {
   if (usd === undefined) return "—";
-  const text = usd >= 100 ? `$${num(Math.round(usd))}` : `$${usd.toFixed(2)}`;
+  const text = "$" + usd.toLocaleString("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return unpriced > 0 ? `${text}+` : text;
 }
 

@@ -37,7 +37,7 @@ import { createLister } from "./_walk.ts";
 import { DirMemo } from "./_dirs.ts";
 import { ListingMemo } from "./_listing_memo.ts";
 import { fsReady } from "../edge/node_fs.ts";
-import { loadReader, readerIds } from "./readers/registry.ts";
+import { loadReader, readerIds, skipNoteOf } from "./readers/registry.ts";
 import { recordSources } from "./_replay.ts";
 import { VERSION } from "../core/version.ts";
 
@@ -187,7 +187,8 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
     const kept = replay ? memo?.replay(id, machine, VERSION) : undefined;
     if (kept) {
       if (kept.fingerprint === undefined) {
-        if (kept.note) skipped.push({ platform: id, reason: kept.note });
+        const note = skipNoteOf(id, machine);
+        if (note) skipped.push({ platform: id, reason: note });
         continue;
       }
       parts.push(`${id}\u0000${kept.version}\u0000${kept.fingerprint}`);
@@ -214,7 +215,7 @@ async function listPlatforms(options: ScanOptions, replay: boolean): Promise<Usa
           : undefined,
       );
     if (sources.length === 0) {
-      const note = reader.skipNote?.();
+      const note = skipNoteOf(id, machine);
       if (note) skipped.push({ platform: id, reason: note });
       keep(true, note);
       continue;

@@ -2,7 +2,8 @@
  * Cursor keeps no token log on this machine (spec §5: a synced platform).
  * Where tokscale's sync has left its local cache of Cursor's usage export,
  * `${XDG_CONFIG_HOME:-~/.config}/tokscale/cursor-cache/usage*.csv`, it is
- * read; otherwise Cursor is reported as "requires sync — no local cache found".
+ * read; otherwise, when Cursor is installed, it is reported as requiring sync
+ * (`registry.ts` skipNoteOf).
  *
  * CSV columns (notes/usage-formats.md §4): `Date, Kind, Model, Max Mode,
  * Input (w/ Cache Write), Input (w/o Cache Write), Cache Read, Output Tokens,
@@ -19,7 +20,6 @@
 import { join } from "node:path";
 import type { UsageReader } from "../../usage/reader.ts";
 import { count } from "../../usage/tokens.ts";
-import { REQUIRES_SYNC } from "../../usage/readers/synced.ts";
 import { leanFs } from "../../edge/node_fs.ts";
 
 /** The folders where a local Cursor usage cache may be. */
@@ -68,7 +68,6 @@ export const reader: UsageReader = {
       filter: (rel) => /^usage(\.[^/\\]+)?\.csv$/.test(rel),
     });
   },
-  skipNote: () => REQUIRES_SYNC,
   custom: {
     decode(sink) {
       const lines = leanFs.readText(sink.source.path).split(/\r?\n/);

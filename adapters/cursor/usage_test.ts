@@ -3,22 +3,30 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { scanUsage } from "../../usage/scan.ts";
+import { REQUIRES_SYNC } from "../../usage/readers/synced.ts";
 import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
 
 const HEAD =
   "Date,Kind,Model,Max Mode,Input (w/ Cache Write),Input (w/o Cache Write),Cache Read,Output Tokens,Total Tokens,Cost";
 
-test("without a local cache Cursor is a skip note, not zero usage", async () => {
-  const { records, skipped } = await scanUsage({
-    machine: hostAt("/nonexistent"),
-    platforms: ["cursor"],
-    cache: false,
-  });
-  assert.deepEqual(records, []);
-  assert.deepEqual(skipped, [{
-    platform: "cursor",
-    reason: "requires sync — no local cache found",
-  }]);
+test("an installed Cursor without a local cache is a skip note; an absent one says nothing", async () => {
+  const scan = (home: string) =>
+    scanUsage({ machine: hostAt(home), platforms: ["cursor"], cache: false });
+  const absent = await scan("/nonexistent");
+  assert.deepEqual([absent.records, absent.skipped], [[], []]);
+  const { dir, done } = tempCopy();
+  try {
+    mkdirSync(join(dir, ".cursor"));
+    const { records, skipped } = await scan(dir);
+    assert.deepEqual(records, []);
+    assert.deepEqual(skipped, [{ platform: "cursor", reason: REQUIRES_SYNC }]);
+    assert.match(
+      REQUIRES_SYNC,
+      /^requires sync — .*vendor's service, not in a log on this machine/,
+    );
+  } finally {
+    done();
+  }
 });
 
 test("a local Cursor usage export is read: disjoint input columns, Cursor's cost, overlaps once", async () => {

@@ -9,7 +9,7 @@
 
 import type { HostId } from "../../core/platform_types.ts";
 import type { UsageReader } from "../reader.ts";
-import { syncedReader } from "./synced.ts";
+import { syncedReader, syncNote } from "./synced.ts";
 import { HOSTS } from "../../adapters/hosts.gen.ts";
 
 type Load = () => Promise<UsageReader>;
@@ -40,6 +40,19 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
 };
+
+/** The synced platforms: no local log by design (`synced.ts`). */
+const SYNCED: readonly HostId[] = ["cursor", "antigravity", "antigravity-cli", "trae", "warp"];
+
+/**
+ * The skip note of platform `id` when it found no sources: "requires sync"
+ * for a synced platform whose app is installed, else none. Asked afresh on
+ * every scan, kept state or not (an app may be installed since), without
+ * loading a reader.
+ */
+export function skipNoteOf(id: HostId, host: { home: string }): string | undefined {
+  return SYNCED.includes(id) ? syncNote(id, host) : undefined;
+}
 
 /** The host ids that have a usage reader. */
 export function readerIds(): HostId[] {
