@@ -29,6 +29,20 @@ test("an unknown command is a usage error on stderr with exit 2", async () => {
   assert.match(run.stderr, /unknown command "frobnicate"/);
 });
 
+test("a mistyped command suggests the closest one; a far-off word suggests nothing", async () => {
+  const typo = await runCliCaptured(["instal"]);
+  assert.equal(typo.code, 2);
+  assert.match(typo.stderr, /unknown command "instal" — did you mean "install"\?/);
+  const far = await runCliCaptured(["frobnicate"]);
+  assert.doesNotMatch(far.stderr, /did you mean/);
+});
+
+test("a leading -- separator (deno task cli -- …) is ignored", async () => {
+  const run = await runCliCaptured(["--", "--version"]);
+  assert.equal(run.code, 0);
+  assert.match(run.stdout, /^agent-connector \S+\n$/);
+});
+
 test("an unknown top-level flag is a usage error with exit 2", async () => {
   const run = await runCliCaptured(["--frob"]);
   assert.equal(run.code, 2);
