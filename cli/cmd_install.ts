@@ -22,6 +22,7 @@ import { secretWarnings } from "./_secret_warnings.ts";
 import { loginRecords, loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
+import { idOrigin } from "../core/define_connector.ts";
 
 /** Help text. */
 export const help: string =
@@ -77,6 +78,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
     ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.host, opts.targets),
   ];
+  if (idOrigin(loaded.connector) === "name") {
+    // Not a warning (install succeeds), but the id is what every host file and
+    // every later command names, so the user should see where it came from.
+    ctx.stderr.write(
+      `note: the install id "${loaded.connector.id}" comes from the package name ` +
+        `"${loaded.connector.mcp?.name}" because ${
+          loaded.packageJsonPath ? `"${loaded.packageJsonPath}"` : "package.json"
+        } has no "bin"; add "bin" there or set id in the config to choose it\n`,
+    );
+  }
   const logins = await loginWarnings(loaded.connector, ctx.host);
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));

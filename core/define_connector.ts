@@ -28,7 +28,12 @@ import type {
   ResolvedTelemetryConfig,
 } from "./connector_types.ts";
 import { ConnectorConfigError } from "./errors.ts";
-import { type ExplicitIdentity, resolveIdentity } from "./identity.ts";
+import {
+  aliasFromPackageName,
+  type ExplicitIdentity,
+  resolveIdentity,
+  toKebab,
+} from "./identity.ts";
 import {
   expectKebab,
   expectNonEmptyString,
@@ -288,6 +293,23 @@ export function isResolvedConnector(value: unknown): value is ResolvedConnector 
  */
 export function hasDerivedId(connector: ResolvedConnector): boolean {
   return markOf(connector)?.derived ?? true;
+}
+
+/**
+ * Where the connector's id came from: the config's own `id`, or package
+ * metadata — the `bin` name, the package `name`, or `mcpName` (spec §2.1
+ * order). `undefined` while no id could be derived.
+ */
+export function idOrigin(
+  connector: ResolvedConnector,
+): "id" | "bin" | "name" | "mcpName" | undefined {
+  const data = markOf(connector);
+  if (!data || !data.derived) return undefined;
+  if (data.explicit.id !== undefined) return "id";
+  const mcp = connector.mcp ?? {};
+  if (mcp.bin && toKebab(mcp.bin)) return "bin";
+  if (mcp.name && aliasFromPackageName(mcp.name)) return "name";
+  return "mcpName";
 }
 
 /**
