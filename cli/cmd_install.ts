@@ -23,6 +23,8 @@ import { loginRecords, loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
 import { idOrigin } from "../core/define_connector.ts";
+import { unstableEntryNote } from "./_update_guidance.ts";
+import { currentLauncherTarget } from "../install/home_bin.ts";
 
 /** Help text. */
 export const help: string =
@@ -65,6 +67,15 @@ function wrap(text: string): string {
   return lines.join("\n");
 }
 
+/** The note on where the home launcher's copy lives, when it can vanish. */
+function launcherNote(ctx: CliContext): string | undefined {
+  try {
+    return unstableEntryNote(currentLauncherTarget(ctx.host).entry, ctx.brand.name);
+  } catch {
+    return undefined; // no launcher target: install's own home-binary record says why
+  }
+}
+
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("install", args, INSTALL_FLAGS);
@@ -88,6 +99,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         } has no "bin"; add "bin" there or set id in the config to choose it\n`,
     );
   }
+  const launcher = launcherNote(ctx);
+  if (launcher && !opts.dryRun) ctx.stderr.write(`note: ${launcher}\n`);
   const logins = await loginWarnings(loaded.connector, ctx.host);
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));
