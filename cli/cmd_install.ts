@@ -25,6 +25,7 @@ import { renamedIdWarnings } from "./_renamed_warnings.ts";
 import { idOrigin } from "../core/define_connector.ts";
 import { unstableEntryNote } from "./_update_guidance.ts";
 import { currentLauncherTarget } from "../install/home_bin.ts";
+import { note } from "./_log.ts";
 
 /** Help text. */
 export const help: string =
@@ -92,15 +93,16 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (idOrigin(loaded.connector) === "name") {
     // Not a warning (install succeeds), but the id is what every host file and
     // every later command names, so the user should see where it came from.
-    ctx.stderr.write(
-      `note: the install id "${loaded.connector.id}" comes from the package name ` +
+    note(
+      ctx,
+      `the install id "${loaded.connector.id}" comes from the package name ` +
         `"${loaded.connector.mcp?.name}" because ${
           loaded.packageJsonPath ? `"${loaded.packageJsonPath}"` : "package.json"
-        } has no "bin"; add "bin" there or set id in the config to choose it\n`,
+        } has no "bin"; add "bin" there or set id in the config to choose it`,
     );
   }
   const launcher = launcherNote(ctx);
-  if (launcher && !opts.dryRun) ctx.stderr.write(`note: ${launcher}\n`);
+  if (launcher && !opts.dryRun) note(ctx, launcher);
   const logins = await loginWarnings(loaded.connector, ctx.host);
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));

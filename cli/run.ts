@@ -9,6 +9,7 @@ import type { CliContext } from "./_context.ts";
 import type { CommandModule, CommandSpec } from "./_command.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { COMMANDS } from "./commands.ts";
+import { logs } from "./_log.ts";
 
 /** Finds a command by name or alias. */
 export function findCommand(
@@ -156,7 +157,7 @@ export function reportError(error: unknown, ctx: CliContext, command?: string): 
   }
   const message = error instanceof Error ? error.message : String(error);
   ctx.stderr.write(`${name}: ${message}\n`);
-  if (ctx.host.env.AGENT_CONNECTOR_LOG === "debug" && error instanceof Error && error.stack) {
+  if (logs(ctx.host.env, "debug") && error instanceof Error && error.stack) {
     ctx.stderr.write(`${error.stack}\n`);
   }
   return 1;
