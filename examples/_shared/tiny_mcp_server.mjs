@@ -1,14 +1,14 @@
 // A dependency-free stdio MCP server for the examples, so each runs as shipped:
 // JSON-RPC 2.0, one message per line (the MCP stdio transport). A real server
 // would use @modelcontextprotocol/sdk; this one only answers initialize,
-// ping, tools/list and tools/call with canned text.
+// ping, tools/list and tools/call; a tool's answer may be a promise.
 import process from "node:process";
 import { createInterface } from "node:readline";
 
 /**
  * Serves `tools` on stdin/stdout until stdin closes.
  * @param {{ name: string, version: string }} serverInfo
- * @param {Array<{ name: string, description: string, answer: (args: object) => string }>} tools
+ * @param {Array<{ name: string, description: string, answer: (args: object) => string | Promise<string> }>} tools
  */
 export function serveTools(serverInfo, tools) {
   const send = (message) =>
@@ -18,7 +18,7 @@ export function serveTools(serverInfo, tools) {
     description,
     inputSchema: { type: "object", additionalProperties: true },
   }));
-  createInterface({ input: process.stdin }).on("line", (line) => {
+  createInterface({ input: process.stdin }).on("line", async (line) => {
     let msg;
     try {
       msg = JSON.parse(line);
@@ -42,15 +42,19 @@ export function serveTools(serverInfo, tools) {
       case "tools/list":
         return send({ id: msg.id, result: { tools: listed } });
       case "tools/call":
-        return tool
-          ? send({
-            id: msg.id,
-            result: { content: [{ type: "text", text: tool.answer(msg.params.arguments ?? {}) }] },
-          })
-          : send({
+        if (!tool) {
+          return send({
             id: msg.id,
             error: { code: -32602, message: `unknown tool ${msg.params?.name}` },
           });
+        }
+        try {
+          const text = await tool.answer(msg.params.arguments ?? {});
+          return send({ id: msg.id, result: { content: [{ type: "text", text }] } });
+        } catch (error) {
+          const text = error instanceof Error ? error.message : String(error);
+          return send({ id: msg.id, result: { content: [{ type: "text", text }], isError: true } });
+        }
       default:
         return send({
           id: msg.id,

@@ -31,7 +31,12 @@ test("the example's branded bin prints its own name and version", () => {
   assert.equal(run.stdout, "acme-db 1.4.0\n");
 });
 
-for (const [dir, name] of [["acme-db", "acme-db"], ["branded-cli", "acme-orders"]]) {
+for (
+  const [dir, name] of [["acme-db", "acme-db"], ["branded-cli", "acme-orders"], [
+    "seo-connector",
+    "seo",
+  ]]
+) {
   test(`the ${dir} example passes doctor --probe as shipped, on Node`, () => {
     const home = mkdtempSync(join(tmpdir(), "ac-example-"));
     try {
