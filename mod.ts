@@ -17,6 +17,19 @@
 
 export * from "./core/types.ts";
 export { ConnectorConfigError } from "./core/errors.ts";
+export type {
+  TelemetryAccessor,
+  TelemetryAccessorOptions,
+  TelemetryQuery,
+  TelemetryUsageSummary,
+} from "./telemetry/accessor.ts";
+export type { RankedRow } from "./telemetry/report.ts";
+export type {
+  ConfidenceSource,
+  SurfaceKind,
+  TelemetryRow,
+  TelemetryScope,
+} from "./telemetry/rows.ts";
 export { defineConnector, isResolvedConnector } from "./core/define_connector.ts";
 export {
   defineAction,

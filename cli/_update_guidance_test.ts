@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { updateGuidance } from "./_update_guidance.ts";
+import { unstableEntryNote, updateGuidance } from "./_update_guidance.ts";
 
 const PKG = join("node_modules", "@ken-jo", "agent-connector");
 
@@ -58,4 +58,26 @@ test("a checkout is updated where it is", () => {
     updateGuidance("/src/agent-connector/cli/main_linked.js", "stable"),
     "To update agent-connector itself, update the checkout in /src/agent-connector, then run upgrade again",
   );
+});
+
+test("install notes a launcher that runs from one project's node_modules or npx's cache", () => {
+  const { dir, done } = tree([
+    "app/package.json",
+    join("app", PKG, "cli", "main.js"),
+    join("prefix", "lib", PKG, "cli", "main.js"),
+  ]);
+  try {
+    const inProject = unstableEntryNote(join(dir, "app", PKG, "cli", "main.js"), "acme-db");
+    assert.match(
+      inProject ?? "",
+      /from .*app\/node_modules; moving or deleting that folder breaks/,
+    );
+    assert.match(inProject ?? "", /`acme-db upgrade`/);
+    const npx = unstableEntryNote("/root/.npm/_npx/1a2b/node_modules/x/cli/main.js");
+    assert.match(npx ?? "", /npx's cache/);
+    assert.equal(unstableEntryNote(join(dir, "prefix", "lib", PKG, "cli", "main.js")), undefined);
+    assert.equal(unstableEntryNote("/home/u/src/agent-connector/cli/main.ts"), undefined);
+  } finally {
+    done();
+  }
 });

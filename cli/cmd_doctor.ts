@@ -205,7 +205,16 @@ async function diagnose(
   }
   findings.push(...checkOrphanedPatches(ctx.machine));
   if (probe) findings.push(...await probes(list, ctx));
-  return findings;
+  return findings.map((f) => branded(f, ctx.brand.name));
+}
+
+/**
+ * A fix names the command the user runs: a branded CLI (`acme-db doctor`)
+ * says `acme-db install`, since the user may have no `agent-connector` at all.
+ */
+function branded(f: Finding, name: string): Finding {
+  if (name === "agent-connector" || !f.fix) return f;
+  return { ...f, fix: f.fix.replaceAll("`agent-connector ", `\`${name} `) };
 }
 
 function line(f: Finding): string {

@@ -22,6 +22,10 @@ import { secretWarnings } from "./_secret_warnings.ts";
 import { loginRecords, loginWarnings } from "./_login_warnings.ts";
 import { relativePathWarnings } from "./_path_warnings.ts";
 import { renamedIdWarnings } from "./_renamed_warnings.ts";
+import { idOrigin } from "../core/define_connector.ts";
+import { unstableEntryNote } from "./_update_guidance.ts";
+import { currentLauncherTarget } from "../install/home_bin.ts";
+import { note } from "./_log.ts";
 
 /** Help text. */
 export const help: string =
@@ -64,6 +68,15 @@ function wrap(text: string): string {
   return lines.join("\n");
 }
 
+/** The note on where the home launcher's copy lives, when it can vanish. */
+function launcherNote(ctx: CliContext): string | undefined {
+  try {
+    return unstableEntryNote(currentLauncherTarget(ctx.machine).entry, ctx.brand.name);
+  } catch {
+    return undefined; // no launcher target: install's own home-binary record says why
+  }
+}
+
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("install", args, INSTALL_FLAGS);
@@ -77,6 +90,19 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ...relativePathWarnings(loaded.connector, loaded.modulePath, opts.targets),
     ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.machine, opts.targets),
   ];
+  if (idOrigin(loaded.connector) === "name") {
+    // Not a warning (install succeeds), but the id is what every host file and
+    // every later command names, so the user should see where it came from.
+    note(
+      ctx,
+      `the install id "${loaded.connector.id}" comes from the package name ` +
+        `"${loaded.connector.mcp?.name}" because ${
+          loaded.packageJsonPath ? `"${loaded.packageJsonPath}"` : "package.json"
+        } has no "bin"; add "bin" there or set id in the config to choose it`,
+    );
+  }
+  const launcher = launcherNote(ctx);
+  if (launcher && !opts.dryRun) note(ctx, launcher);
   const logins = await loginWarnings(loaded.connector, ctx.machine);
   const result = await installConnector(loaded, opts);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));

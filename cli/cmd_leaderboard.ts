@@ -14,6 +14,7 @@ import { boolFlag, listFlag, parseCommandArgs, stringFlag } from "./_args.ts";
 import { parseScopes, sinceIso } from "./cmd_telemetry.ts";
 import { dataRoot } from "../io/data_root.ts";
 import type { TelemetryScope } from "../telemetry/rows.ts";
+import { warn } from "./_log.ts";
 
 /** Help text. */
 export const help: string =
@@ -69,10 +70,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     hostLeaderboard({ machine: ctx.machine, since: since ? Date.parse(since) : undefined }),
   ]);
   for (const w of new Set([...mcpRead.warnings, ...nativeRead.warnings])) {
-    ctx.stderr.write(`warning: ${w}\n`);
+    warn(ctx, w);
   }
   for (const p of hostBoard.problems) {
-    ctx.stderr.write(`warning: ${p.platform}: ${p.path}: ${p.message}\n`);
+    warn(ctx, `${p.platform}: ${p.path}: ${p.message}`);
   }
   const mcp = report.mcpBoard(mcpRead.data);
   const hostNativeTurns = report.hostNativeBoard(nativeRead.data);

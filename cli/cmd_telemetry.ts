@@ -18,6 +18,7 @@ import { parseSince } from "../core/since.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { TELEMETRY_SCOPES, type TelemetryScope } from "../telemetry/rows.ts";
 import type { RowFilter } from "../telemetry/store.ts";
+import { info, warn } from "./_log.ts";
 
 /** Help text. */
 export const help: string = `Usage: agent-connector telemetry <report|export|leaderboard> [flags]
@@ -143,7 +144,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     const { readTelemetryRows } = await import("../telemetry/read.ts");
     const { rowsToCsv, rowsToJson } = await import("../telemetry/export.ts");
     const { data: rows, warnings } = await readTelemetryRows(root, filter);
-    for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
+    for (const w of warnings) warn(ctx, w);
     const text = format === "csv" ? rowsToCsv(rows) : rowsToJson(rows);
     const out = stringFlag(parsed, "out");
     if (!out) {
@@ -152,7 +153,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     }
     const path = resolve(ctx.machine.cwd, out);
     writeOutFile(path, text);
-    ctx.stderr.write(`wrote ${rows.length} rows to ${path}\n`);
+    info(ctx, `wrote ${rows.length} rows to ${path}`);
     return 0;
   }
 
@@ -160,7 +161,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const report = await import("../telemetry/report.ts");
   const render = await import("../telemetry/render.ts");
   const { data: groups, warnings } = await readTelemetryGroups(root, filter);
-  for (const w of warnings) ctx.stderr.write(`warning: ${w}\n`);
+  for (const w of warnings) warn(ctx, w);
   const meta = { by, since: filter.since ?? null, scopes: filter.scopes ?? null };
 
   if (sub === "report") {
@@ -177,7 +178,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   }
   const runtime = report.runtimeSurfaceBoard(groups);
   const { footprints, problems } = await staticFootprints(root, filter.connectorId);
-  for (const p of problems) ctx.stderr.write(`warning: ${p}\n`);
+  for (const p of problems) warn(ctx, p);
   if (json) {
     ctx.stdout.write(JSON.stringify({ ...meta, runtime, static: footprints }, null, 2) + "\n");
     return 0;

@@ -9,6 +9,7 @@ import type { CliContext } from "./_context.ts";
 import type { CommandModule, CommandSpec } from "./_command.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { COMMANDS } from "./commands.ts";
+import { logs } from "./_log.ts";
 
 /** Finds a command by name or alias. */
 export function findCommand(
@@ -48,7 +49,8 @@ export async function runCli(
   ctx: CliContext,
   commands: CommandSpec[] = COMMANDS,
 ): Promise<number> {
-  const [first, ...rest] = argv;
+  // `deno task cli -- usage report` and `npm run x -- …` pass the separator on.
+  const [first, ...rest] = argv[0] === "--" ? argv.slice(1) : argv;
   let command: string | undefined;
   try {
     if (first === undefined || first === "--help" || first === "-h") {
@@ -65,13 +67,13 @@ export async function runCli(
         return 0;
       }
       const spec = findCommand(rest[0], commands);
-      if (!spec) throw new UsageError(`unknown command "${rest[0]}"`);
+      if (!spec) throw unknownCommand(rest[0], commands);
       ctx.stdout.write(withName(await helpOf(await spec.load(), ctx, rest.slice(1)), ctx));
       return 0;
     }
     if (first.startsWith("-")) throw new UsageError(`unknown flag "${first}"`);
     const spec = findCommand(first, commands);
-    if (!spec) throw new UsageError(`unknown command "${first}"`);
+    if (!spec) throw unknownCommand(first, commands);
     command = spec.name;
     const mod = await spec.load();
     if (rest.includes("--help") || rest.includes("-h")) {
@@ -86,6 +88,34 @@ export async function runCli(
   } catch (error) {
     return reportError(error, ctx, command);
   }
+}
+
+/** The usage error for an unknown command, naming the closest one when a typo is likely. */
+function unknownCommand(word: string, commands: CommandSpec[]): UsageError {
+  const names = commands.filter((c) => !c.hidden).flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+  const allowed = Math.max(1, Math.floor(word.length / 3));
+  let best: string | undefined;
+  let bestDistance = allowed + 1;
+  for (const name of names) {
+    const distance = editDistance(word, name);
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
+  }
+  const hint = best ? ` — did you mean "${best}"?` : "";
+  return new UsageError(`unknown command "${word}"${hint}`);
+}
+
+/** Levenshtein distance between two short words. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitute = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, substitute);
+    }
+    previous = current;
+  }
+  return previous[b.length];
 }
 
 /** A command's help, fitted to its context when it can be; never fails. */
@@ -127,7 +157,7 @@ export function reportError(error: unknown, ctx: CliContext, command?: string): 
   }
   const message = error instanceof Error ? error.message : String(error);
   ctx.stderr.write(`${name}: ${message}\n`);
-  if (ctx.machine.env.AGENT_CONNECTOR_LOG === "debug" && error instanceof Error && error.stack) {
+  if (logs(ctx.machine.env, "debug") && error instanceof Error && error.stack) {
     ctx.stderr.write(`${error.stack}\n`);
   }
   return 1;

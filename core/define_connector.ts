@@ -28,7 +28,12 @@ import type {
   ResolvedTelemetryConfig,
 } from "./connector_types.ts";
 import { ConnectorConfigError } from "./errors.ts";
-import { type ExplicitIdentity, resolveIdentity } from "./identity.ts";
+import {
+  aliasFromPackageName,
+  type ExplicitIdentity,
+  resolveIdentity,
+  toKebab,
+} from "./identity.ts";
 import {
   expectKebab,
   expectNonEmptyString,
@@ -113,28 +118,53 @@ export function defineConnector(config: ConnectorConfig): ResolvedConnector {
   if (isResolvedConnector(config)) return config;
   if (!isPlainObject(config)) fail("", `a connector config must be an object, got ${show(config)}`);
   const c = config as Record<string, unknown>;
-  rejectUnknownFields(c, CONFIG_FIELDS, "config");
-  const explicit = explicitIdentity(c);
-  rejectSecretRefs(
-    c,
-    "",
-    (path) =>
-      path === "server.env" || path === "oauth" || /^platforms\.[^.]+\.server\.env$/.test(path),
+  // Each section is checked even after another failed, so one run names every
+  // problem; the first line of the message stays the first problem found.
+  const problems: string[] = [];
+  const check = <T>(validate: () => T): T => {
+    try {
+      return validate();
+    } catch (error) {
+      if (!(error instanceof ConnectorConfigError)) throw error;
+      if (!problems.some((p) => sameField(p, error.message))) problems.push(error.message);
+      return undefined as T;
+    }
+  };
+  check(() => rejectUnknownFields(c, CONFIG_FIELDS, "config"));
+  const explicit = check(() => explicitIdentity(c));
+  check(() =>
+    rejectSecretRefs(
+      c,
+      "",
+      (path) =>
+        path === "server.env" || path === "oauth" || /^platforms\.[^.]+\.server\.env$/.test(path),
+    )
   );
 
-  const server = c.server === undefined ? undefined : normalizeServer(c.server, "server");
-  const hooks = c.hooks === undefined ? {} : normalizeHooks(c.hooks, "hooks");
-  const commands = normalizeCommands(c.commands);
-  const skills = normalizeSkills(c.skills);
-  const subagents = normalizeSubagents(c.subagents);
-  const memory = normalizeMemory(c.memory);
-  const statusline = c.statusline === undefined ? undefined : normalizeStatusline(c.statusline);
-  const actions = normalizeActions(c.actions);
-  const platforms = normalizePlatforms(c.platforms, c.server);
-  const targets = normalizeTargets(c.targets);
-  const telemetry = normalizeTelemetry(c.telemetry);
-  if (c.publish !== undefined) checkPublish(c.publish);
-  const oauth = normalizeOAuth(c.oauth);
+  const server = c.server === undefined
+    ? undefined
+    : check(() => normalizeServer(c.server, "server"));
+  const hooks = c.hooks === undefined ? {} : check(() => normalizeHooks(c.hooks, "hooks"));
+  const commands = check(() => normalizeCommands(c.commands));
+  const skills = check(() => normalizeSkills(c.skills));
+  const subagents = check(() => normalizeSubagents(c.subagents));
+  const memory = check(() => normalizeMemory(c.memory));
+  const statusline = c.statusline === undefined
+    ? undefined
+    : check(() => normalizeStatusline(c.statusline));
+  const actions = check(() => normalizeActions(c.actions));
+  const platforms = check(() => normalizePlatforms(c.platforms, c.server));
+  const targets = check(() => normalizeTargets(c.targets));
+  const telemetry = check(() => normalizeTelemetry(c.telemetry));
+  if (c.publish !== undefined) check(() => checkPublish(c.publish));
+  const oauth = check(() => normalizeOAuth(c.oauth));
+  if (problems.length === 1) throw new ConnectorConfigError(problems[0]);
+  if (problems.length > 1) {
+    throw new ConnectorConfigError(
+      `${problems[0]}\n${problems.length - 1} more problem(s) in the same config:\n` +
+        problems.slice(1).map((p) => `  - ${p}`).join("\n"),
+    );
+  }
 
   const declared = server || hasHooks(hooks) || commands.length || skills.length ||
     subagents.length || memory.length || statusline || actions.length ||
@@ -169,6 +199,19 @@ export function defineConnector(config: ConnectorConfig): ResolvedConnector {
     oauth,
   };
   return mark(resolved, { explicit, derived: identity.id !== undefined });
+}
+
+/**
+ * True when two problems are about one field (one path is the other's prefix,
+ * `server.secretEnv` and `server.secretEnv.A`): the second adds nothing.
+ */
+function sameField(a: string, b: string): boolean {
+  const path = (m: string) => m.slice(0, Math.max(0, m.indexOf(": ")));
+  const [x, y] = [path(a), path(b)];
+  if (!x || !y) return false;
+  const within = (inner: string, outer: string) =>
+    inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return within(x, y) || within(y, x);
 }
 
 /** Validates and collects the identity fields the config states. */
@@ -250,6 +293,23 @@ export function isResolvedConnector(value: unknown): value is ResolvedConnector 
  */
 export function hasDerivedId(connector: ResolvedConnector): boolean {
   return markOf(connector)?.derived ?? true;
+}
+
+/**
+ * Where the connector's id came from: the config's own `id`, or package
+ * metadata — the `bin` name, the package `name`, or `mcpName` (spec §2.1
+ * order). `undefined` while no id could be derived.
+ */
+export function idOrigin(
+  connector: ResolvedConnector,
+): "id" | "bin" | "name" | "mcpName" | undefined {
+  const data = markOf(connector);
+  if (!data || !data.derived) return undefined;
+  if (data.explicit.id !== undefined) return "id";
+  const mcp = connector.mcp ?? {};
+  if (mcp.bin && toKebab(mcp.bin)) return "bin";
+  if (mcp.name && aliasFromPackageName(mcp.name)) return "name";
+  return "mcpName";
 }
 
 /**

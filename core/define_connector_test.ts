@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  ConnectorConfigError,
+  defineConnector,
   hasDerivedId,
   isResolvedConnector,
   PLACEHOLDER_ID,
@@ -209,4 +211,23 @@ test("explicit identity fields win over package.json identity", () => {
 test("an mcp override alone derives the identity", () => {
   const c = define({ mcp: { name: "@acme/acme-db-mcp", version: "3.1.0" }, server: STDIO });
   assert.deepEqual([c.id, c.version, hasDerivedId(c)], ["acme-db", "3.1.0", true]);
+});
+
+test("a config with several problems names every one, the first on the first line", () => {
+  assert.throws(
+    () =>
+      defineConnector({
+        server: { transport: "stdio" },
+        skills: [{ name: "Bad Name", description: "x", body: "y" }],
+        telemetry: { store: "csv" },
+      } as never),
+    (error: Error) => {
+      const lines = error.message.split("\n");
+      assert.match(lines[0], /^server/);
+      assert.match(lines[1], /^2 more problem\(s\)/);
+      assert.match(error.message, /\n {2}- skills\[0\]/);
+      assert.match(error.message, /\n {2}- telemetry\.store/);
+      return error instanceof ConnectorConfigError;
+    },
+  );
 });

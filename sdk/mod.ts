@@ -57,6 +57,7 @@ export {
   type PresetFlow,
   type TokenSet,
 } from "../oauth/mod.ts";
+export { telemetryAccessor } from "../telemetry/accessor.ts";
 export {
   capabilitiesOf,
   hostsSupporting,

@@ -1,13 +1,14 @@
 // The connector behind the branded `acme-orders` command. package.json gives
 // the identity (bin "acme-orders" is the install id and label); this file
 // gives the behaviour: a stdio server, two hooks, a status line and memory.
+import { fileURLToPath } from "node:url";
 import { defineConnector } from "@ken-jo/agent-connector/sdk";
 
 export default defineConnector({
   server: {
     transport: "stdio",
     command: "node",
-    args: ["server.mjs"],
+    args: [fileURLToPath(new URL("./server.mjs", import.meta.url))],
     env: { ORDERS_API: "${env:ORDERS_API:-https://orders.acme.dev}" },
   },
   hooks: {
