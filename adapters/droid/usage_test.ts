@@ -2,9 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, tempCopy } from "../../tests/_helpers/usage.ts";
-import { droidModelId } from "./droid.ts";
+import { droidModelId } from "./usage.ts";
 
 function settings(model: string, lock: string | undefined, usage: Record<string, number>) {
   return JSON.stringify(

@@ -1,8 +1,8 @@
 /**
  * Droid (Factory): each session keeps `<id>.settings.json` beside its
  * transcript under `~/.factory/sessions/` (one folder per working
- * directory), or under each entry of `$DROID_SESSIONS_DIR` (a comma list, as
- * ccusage reads it).
+ * directory, `$FACTORY_HOME_OVERRIDE/.factory` when that is set), or under
+ * each entry of `$DROID_SESSIONS_DIR` (a comma list, as ccusage reads it).
  *
  * Droid logs no per-request usage: `tokenUsage` is the session's running
  * total (`inputTokens` without the cache, `cacheCreationTokens`,
@@ -12,21 +12,21 @@
  * keyed by its id: a copy of the same session elsewhere (an archive) merges
  * and the largest total, the latest snapshot, counts. Display-style model
  * names (`custom:Claude-Opus-4.5-[Anthropic]`) are reduced to ids. Source:
- * ccusage `adapter/droid/{paths,loader,parser}.rs`, notes/usage-formats.md §4.
+ * ccusage `adapter/droid/{paths,loader,parser}.rs`, notes/usage-formats.md §4;
+ * measured on Droid 0.225.2 against a scripted model (recipes/real-hosts.md):
+ * `inputTokens` excludes the cached part and the totals sum the session.
  *
  * @module
  */
 
-import { join } from "node:path";
-import type { UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { count, parseTs } from "../tokens.ts";
-import type { HostHome } from "./_homes.ts";
+import type { UsageReader } from "../../usage/reader.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import { droidSessionDirs } from "./home.ts";
 
-/** Droid's session folders for `host`. */
-export function droidRoots(host: HostHome): string[] {
-  const custom = envList(host.env.DROID_SESSIONS_DIR);
-  return custom.length > 0 ? custom : [join(host.home, ".factory", "sessions")];
+/** Droid's session folders for `host` (adapters/droid/home.ts). */
+export function droidRoots(host: HomeEnv): string[] {
+  return droidSessionDirs.all(homeContext(host));
 }
 
 /** Reduces a Droid model name to a model id: no `custom:` prefix or `[…]` labels, lowercase. */

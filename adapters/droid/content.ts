@@ -1,0 +1,88 @@
+/**
+ * Droid's content files (Factory docs, cli/configuration/custom-slash-commands,
+ * custom-droids, skills; folder names from Droid 0.225.2's loader:
+ * `commands`, `droids`, `skills`):
+ *
+ * - commands: `<name>.md`, frontmatter `description` and `argument-hint`,
+ *   the body with `$ARGUMENTS`; no tool or model fields;
+ * - droids (subagents): `<name>.md`, frontmatter `name`, `description`,
+ *   `model` (`inherit` by default) and `tools` — a list of tool ids or a
+ *   category such as `read-only`;
+ * - skills: `<name>/SKILL.md` with `name` and `description`, resources beside it.
+ *
+ * @module
+ */
+
+import type { CommandDef, SkillDef, SubagentDef } from "../../core/connector_types.ts";
+import type { Dropped, RenderedFiles } from "../descriptor.ts";
+import { markdownWithFrontmatter } from "../render/markdown.ts";
+
+function toolsDropped(surface: string, def: { tools?: { allow?: string[]; deny?: string[] } }) {
+  const out: Dropped[] = [];
+  if (def.tools?.allow?.length) {
+    out.push({ field: `${surface}.tools.allow`, reason: `Droid ${surface}s take no tool list` });
+  }
+  if (def.tools?.deny?.length) {
+    out.push({ field: `${surface}.tools.deny`, reason: `Droid ${surface}s take no tool list` });
+  }
+  return out;
+}
+
+/** `<dir>/<name>.md` for a Droid slash command. */
+export function droidCommand(def: CommandDef): RenderedFiles {
+  const dropped = toolsDropped("command", def);
+  if (def.model) dropped.push({ field: "command.model", reason: "Droid commands take no model" });
+  if (def.subtask) {
+    dropped.push({ field: "command.subtask", reason: "Droid commands cannot run as a subtask" });
+  }
+  const text = markdownWithFrontmatter({
+    description: def.description,
+    "argument-hint": def.argumentHint,
+    ...def.extra,
+  }, def.prompt);
+  return { files: [{ path: `${def.name}.md`, text }], dropped };
+}
+
+/** `<dir>/<name>/SKILL.md` plus each resource beside it. */
+export function droidSkill(def: SkillDef): RenderedFiles {
+  const dropped = toolsDropped("skill", def);
+  if (def.model) dropped.push({ field: "skill.model", reason: "Droid skills take no model" });
+  if (def.disableModelInvocation) {
+    dropped.push({
+      field: "skill.disableModelInvocation",
+      reason: "Droid has no switch to keep a skill from the model",
+    });
+  }
+  const text = markdownWithFrontmatter(
+    { name: def.name, description: def.description, ...def.extra },
+    def.body,
+  );
+  const files = [{ path: `${def.name}/SKILL.md`, text }];
+  for (const [rel, contents] of Object.entries(def.resources ?? {})) {
+    files.push({ path: `${def.name}/${rel.replaceAll("\\", "/")}`, text: contents });
+  }
+  return { files, dropped };
+}
+
+/** `<dir>/<name>.md` for a custom droid; `readonly` is the `read-only` tool category. */
+export function droidSubagent(def: SubagentDef): RenderedFiles {
+  const dropped: Dropped[] = [];
+  if (def.tools?.deny?.length) {
+    dropped.push({ field: "subagent.tools.deny", reason: "Droid droids take an allow list only" });
+  }
+  const allow = def.tools?.allow?.length ? def.tools.allow : undefined;
+  if (def.readonly && allow) {
+    dropped.push({
+      field: "subagent.readonly",
+      reason: "Droid's read-only category replaces a tool list; the allow list was written",
+    });
+  }
+  const text = markdownWithFrontmatter({
+    name: def.name,
+    description: def.description,
+    model: def.model ?? "inherit",
+    tools: allow ?? (def.readonly ? "read-only" : undefined),
+    ...def.extra,
+  }, def.prompt);
+  return { files: [{ path: `${def.name}.md`, text }], dropped };
+}
