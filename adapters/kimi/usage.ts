@@ -25,23 +25,21 @@
  */
 
 import { join } from "node:path";
-import { probeText } from "../_replay.ts";
+import { probeText } from "../../usage/_replay.ts";
 import type { UsageTokens } from "../../core/usage_types.ts";
-import type { UsageReader, UsageSource } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { count, parseTs } from "../tokens.ts";
-import type { HostHome } from "./_homes.ts";
+import type { UsageReader, UsageSource } from "../../usage/reader.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import { kimiCodeDir, kimiDataDirs } from "./home.ts";
 
-/** Kimi CLI's share folders for `host`. */
-export function kimiShareDirs(host: HostHome): string[] {
-  const custom = envList(host.env.KIMI_DATA_DIR);
-  if (custom.length > 0) return custom;
-  return [host.env.KIMI_SHARE_DIR || join(host.home, ".kimi")];
+/** Kimi CLI's share folders for `host` (adapters/kimi/home.ts). */
+export function kimiShareDirs(host: HomeEnv): string[] {
+  return kimiDataDirs.all(homeContext(host));
 }
 
 /** Kimi Code's home folder for `host`. */
-export function kimiCodeHome(host: HostHome): string {
-  return host.env.KIMI_CODE_HOME || join(host.home, ".kimi-code");
+export function kimiCodeHome(host: HomeEnv): string {
+  return kimiCodeDir(homeContext(host));
 }
 
 function configModel(share: string): string | undefined {
