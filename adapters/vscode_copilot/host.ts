@@ -9,10 +9,13 @@ import { importLazily } from "../../core/lazy_import.ts";
 
 /**
  * VS Code's hook payloads: camelCase common fields (`hookEventName`,
- * `sessionId`) where Claude Code sends snake_case (HOSTS.md §6c).
+ * `sessionId`) where Claude Code sends snake_case (HOSTS.md §6c), naming
+ * the event in PascalCase — Grok Build's camelCase envelope names it in
+ * snake_case (`pre_tool_use`) and is Grok's.
  */
 export function isVsCodePayload(raw: Record<string, unknown> | undefined): boolean {
-  return !!raw && typeof raw.hookEventName === "string" && raw.hook_event_name === undefined;
+  return !!raw && typeof raw.hookEventName === "string" && /^[A-Z]/.test(raw.hookEventName) &&
+    raw.hook_event_name === undefined;
 }
 
 /** VS Code Copilot's manifest. */

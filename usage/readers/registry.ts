@@ -25,7 +25,6 @@ const FROM_FOLDERS: Partial<Record<HostId, Load>> = Object.fromEntries(
 export const READERS: Partial<Record<HostId, Load>> = {
   ...FROM_FOLDERS,
   pi: async () => (await import("./pi.ts")).reader,
-  "grok-build": async () => (await import("./grok_build.ts")).reader,
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),

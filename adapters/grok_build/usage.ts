@@ -9,9 +9,10 @@
  * @module
  */
 
-import { join } from "node:path";
-import type { ReaderRecord, UsageReader } from "../reader.ts";
-import { count, parseTs } from "../tokens.ts";
+import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { homeContext } from "../paths.ts";
+import { grokHome } from "./home.ts";
 
 function tokens(u: Record<string, unknown>): ReaderRecord["tokens"] {
   const input = count(u.inputTokens);
@@ -39,7 +40,7 @@ export const reader: UsageReader = {
   version: 2,
   confidence: "host-reported",
   sources(host, list) {
-    return list.files([join(host.env.GROK_HOME || join(host.home, ".grok"), "sessions")], {
+    return list.files([grokHome.join("sessions")(homeContext(host))], {
       ext: ["updates.jsonl"],
     });
   },

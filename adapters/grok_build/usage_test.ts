@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, usageFixture } from "../../tests/_helpers/usage.ts";
 
 test("agent-kit's Grok turn is split per model with the host's cost; a cancelled turn adds nothing", async () => {
