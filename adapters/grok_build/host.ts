@@ -12,13 +12,14 @@ export const host: HostManifest = {
   id: "grok-build",
   // Set by Grok's hook runner for every hook (user guide 10-hooks.md,
   // "Runner-injected variables"), with CLAUDE_PROJECT_DIR as an alias.
-  runtimeEnv: ["GROK_HOOK_EVENT"],
-  runtimeEnvAlsoSets: ["claude-code"],
+  // GROK_HOOK_EVENT is grok-cli's marker too, so GROK_WORKSPACE_ROOT tells.
+  runtimeEnv: ["GROK_WORKSPACE_ROOT"],
+  runtimeEnvAlsoSets: ["claude-code", "grok-cli"],
   // Grok runs Claude Code's and Cursor's hook files too (10-hooks.md,
   // "Hook Locations"); its calls carry Grok's camelCase envelope.
   runsHooksOf: ["claude-code", "cursor"],
   payloadSignature: (raw, env) =>
-    Boolean(env.GROK_HOOK_EVENT) ||
+    Boolean(env.GROK_WORKSPACE_ROOT) ||
     (typeof raw.hookEventName === "string" && /^[a-z_]+$/.test(raw.hookEventName) &&
       typeof raw.workspaceRoot === "string"),
   // 5 s for observers, 600 s for the Stop and SubagentStop gates (10-hooks.md).

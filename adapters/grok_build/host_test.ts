@@ -18,6 +18,7 @@ test("Grok's calls through Claude Code's and Cursor's hook files are Grok's", as
   assert.equal(
     (await resolveHookHost("claude-code", payloadFor("claude-code", "Stop"), {
       GROK_HOOK_EVENT: "stop",
+      GROK_WORKSPACE_ROOT: "/src",
     })).platform,
     "grok-build",
   );
