@@ -8,12 +8,12 @@
  * - droids (subagents): `<name>.md`, frontmatter `name`, `description`,
  *   `model` (`inherit` by default) and `tools` — a list of tool ids or a
  *   category such as `read-only`;
- * - skills: `<name>/SKILL.md` with `name` and `description`, resources beside it.
+ * - skills: the open standard's `<name>/SKILL.md` (adapters/render/skill.ts).
  *
  * @module
  */
 
-import type { CommandDef, SkillDef, SubagentDef } from "../../core/connector_types.ts";
+import type { CommandDef, SubagentDef } from "../../core/connector_types.ts";
 import type { Dropped, RenderedFiles } from "../descriptor.ts";
 import { markdownWithFrontmatter } from "../render/markdown.ts";
 
@@ -41,27 +41,6 @@ export function droidCommand(def: CommandDef): RenderedFiles {
     ...def.extra,
   }, def.prompt);
   return { files: [{ path: `${def.name}.md`, text }], dropped };
-}
-
-/** `<dir>/<name>/SKILL.md` plus each resource beside it. */
-export function droidSkill(def: SkillDef): RenderedFiles {
-  const dropped = toolsDropped("skill", def);
-  if (def.model) dropped.push({ field: "skill.model", reason: "Droid skills take no model" });
-  if (def.disableModelInvocation) {
-    dropped.push({
-      field: "skill.disableModelInvocation",
-      reason: "Droid has no switch to keep a skill from the model",
-    });
-  }
-  const text = markdownWithFrontmatter(
-    { name: def.name, description: def.description, ...def.extra },
-    def.body,
-  );
-  const files = [{ path: `${def.name}/SKILL.md`, text }];
-  for (const [rel, contents] of Object.entries(def.resources ?? {})) {
-    files.push({ path: `${def.name}/${rel.replaceAll("\\", "/")}`, text: contents });
-  }
-  return { files, dropped };
 }
 
 /** `<dir>/<name>.md` for a custom droid; `readonly` is the `read-only` tool category. */

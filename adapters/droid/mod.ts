@@ -22,7 +22,8 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { project } from "../paths.ts";
-import { droidCommand, droidSkill, droidSubagent } from "./content.ts";
+import { standardSkill } from "../render/skill.ts";
+import { droidCommand, droidSubagent } from "./content.ts";
 import { droidHookChecks } from "./doctor.ts";
 import { factoryDir } from "./home.ts";
 import { droidServerEntry } from "./server.ts";
@@ -70,7 +71,7 @@ export const adapter: HostAdapter = defineHost({
     powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
   },
   commands: { paths: at("commands"), render: droidCommand },
-  skills: { paths: at("skills"), render: droidSkill },
+  skills: { paths: at("skills"), render: standardSkill("Droid") },
   subagents: { paths: at("droids"), render: droidSubagent },
   memory: { paths: { user: factoryDir.join("AGENTS.md"), project: project("AGENTS.md") } },
   doctorNotes: [
