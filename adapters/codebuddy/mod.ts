@@ -23,7 +23,7 @@ import { fork } from "../family.ts";
 import { project } from "../paths.ts";
 import { CLAUDE_EVENTS, claudeFamily } from "../claude_code/family.ts";
 import { codebuddyDir, codebuddyJson } from "./home.ts";
-import { codebuddyServerEntry } from "./server.ts";
+import { typedServerEntry } from "../render/server_entry.ts";
 
 const base = claudeFamily({
   id: "codebuddy",
@@ -46,7 +46,8 @@ export const adapter: HostAdapter = defineHost(fork(base, {
     format: "json",
     collection: { at: ["mcpServers"] },
     transports: ["stdio", "http", "sse"],
-    render: codebuddyServerEntry,
+    // No timeout, cwd or disabled field is documented (codebuddy.ai/docs/cli/mcp).
+    render: typedServerEntry("CodeBuddy Code", {}),
   },
   hooks: {
     events: {

@@ -16,32 +16,14 @@
 import type { CommandDef, SubagentDef } from "../../core/connector_types.ts";
 import type { Dropped, RenderedFiles } from "../descriptor.ts";
 import { markdownWithFrontmatter } from "../render/markdown.ts";
+import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 
-function toolsDropped(surface: string, def: { tools?: { allow?: string[]; deny?: string[] } }) {
-  const out: Dropped[] = [];
-  if (def.tools?.allow?.length) {
-    out.push({ field: `${surface}.tools.allow`, reason: `Droid ${surface}s take no tool list` });
-  }
-  if (def.tools?.deny?.length) {
-    out.push({ field: `${surface}.tools.deny`, reason: `Droid ${surface}s take no tool list` });
-  }
-  return out;
-}
-
-/** `<dir>/<name>.md` for a Droid slash command. */
-export function droidCommand(def: CommandDef): RenderedFiles {
-  const dropped = toolsDropped("command", def);
-  if (def.model) dropped.push({ field: "command.model", reason: "Droid commands take no model" });
-  if (def.subtask) {
-    dropped.push({ field: "command.subtask", reason: "Droid commands cannot run as a subtask" });
-  }
-  const text = markdownWithFrontmatter({
-    description: def.description,
-    "argument-hint": def.argumentHint,
-    ...def.extra,
-  }, def.prompt);
-  return { files: [{ path: `${def.name}.md`, text }], dropped };
-}
+/** `<dir>/<name>.md` for a Droid slash command: `description`, `argument-hint`, the prompt. */
+export const droidCommand: (def: CommandDef) => RenderedFiles = promptMarkdownRenderer({
+  host: "Droid",
+  description: true,
+  argumentHint: true,
+});
 
 /** `<dir>/<name>.md` for a custom droid; `readonly` is the `read-only` tool category. */
 export function droidSubagent(def: SubagentDef): RenderedFiles {

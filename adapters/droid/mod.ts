@@ -26,7 +26,7 @@ import { standardSkill } from "../render/skill.ts";
 import { droidCommand, droidSubagent } from "./content.ts";
 import { droidHookChecks } from "./doctor.ts";
 import { factoryDir } from "./home.ts";
-import { droidServerEntry } from "./server.ts";
+import { typedServerEntry } from "../render/server_entry.ts";
 
 const at = (name: string) => ({ user: factoryDir.join(name), project: project(".factory", name) });
 
@@ -48,7 +48,8 @@ export const adapter: HostAdapter = defineHost({
     format: "json",
     collection: { at: ["mcpServers"] },
     transports: ["stdio", "http", "sse"],
-    render: droidServerEntry,
+    // Droid 0.225.2's schema: a `disabled` flag, no cwd or timeout.
+    render: typedServerEntry("Droid", { disabled: true }),
   },
   hooks: {
     paths: at("hooks.json"),
