@@ -21,6 +21,7 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { CLAUDE_EVENTS } from "../claude_code/family.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
 import { project } from "../paths.ts";
 import { claudeCommand, claudeSubagent } from "../claude_code/content.ts";
@@ -33,7 +34,9 @@ const at = (...name: string[]) => ({
   project: project(".grok", ...name),
 });
 
-const tool = (name: string) => ({ name, matcher: true });
+// Claude's event names, each tool and subagent event filtered by a matcher;
+// this host has no PermissionRequest.
+const { PermissionRequest: _, ...EVENTS } = CLAUDE_EVENTS;
 
 /** The Grok Build adapter. */
 export const adapter: HostAdapter = defineHost({
@@ -58,20 +61,7 @@ export const adapter: HostAdapter = defineHost({
     format: "json",
     at: ["hooks"],
     layout: "nested-groups",
-    events: {
-      SessionStart: { name: "SessionStart" },
-      SessionEnd: { name: "SessionEnd" },
-      UserPromptSubmit: { name: "UserPromptSubmit" },
-      PreToolUse: tool("PreToolUse"),
-      PostToolUse: tool("PostToolUse"),
-      PreCompact: { name: "PreCompact" },
-      Stop: { name: "Stop" },
-      Notification: { name: "Notification" },
-      PostToolUseFailure: tool("PostToolUseFailure"),
-      SubagentStart: tool("SubagentStart"),
-      SubagentStop: tool("SubagentStop"),
-      PostCompact: { name: "PostCompact" },
-    },
+    events: EVENTS,
     handler: (command) => ({ type: "command", command }),
     matchers: "claude",
     nativeHooks: true,

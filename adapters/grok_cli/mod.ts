@@ -22,10 +22,15 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { CLAUDE_EVENTS } from "../claude_code/family.ts";
 import { home, project } from "../paths.ts";
 import { standardSkill } from "../render/skill.ts";
 import { grokCliDir, grokCliSettings } from "./home.ts";
 import { grokCliServerEntry } from "./server.ts";
+
+// Claude's event names (its matchers are not written: `matchers: "ignored"`);
+// grok-cli has no PermissionRequest.
+const { PermissionRequest: _, ...EVENTS } = CLAUDE_EVENTS;
 
 /** The grok-cli adapter. */
 export const adapter: HostAdapter = defineHost({
@@ -46,20 +51,7 @@ export const adapter: HostAdapter = defineHost({
     format: "json",
     at: ["hooks"],
     layout: "nested-groups",
-    events: {
-      SessionStart: { name: "SessionStart" },
-      SessionEnd: { name: "SessionEnd" },
-      UserPromptSubmit: { name: "UserPromptSubmit" },
-      PreToolUse: { name: "PreToolUse" },
-      PostToolUse: { name: "PostToolUse" },
-      PreCompact: { name: "PreCompact" },
-      Stop: { name: "Stop" },
-      Notification: { name: "Notification" },
-      PostToolUseFailure: { name: "PostToolUseFailure" },
-      SubagentStart: { name: "SubagentStart" },
-      SubagentStop: { name: "SubagentStop" },
-      PostCompact: { name: "PostCompact" },
-    },
+    events: EVENTS,
     handler: (command) => ({ type: "command", command }),
     matchers: "ignored",
     nativeHooks: true,

@@ -20,12 +20,15 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { CLAUDE_EVENTS } from "../claude_code/family.ts";
 import { project } from "../paths.ts";
 import { standardSkill } from "../render/skill.ts";
 import { kimiShareDir, kimiUserSkills } from "./home.ts";
 import { kimiServerEntry } from "./server.ts";
 
-const tool = (name: string) => ({ name, matcher: true });
+// Claude's event names, each tool and subagent event filtered by a matcher;
+// this host has no PermissionRequest.
+const { PermissionRequest: _, ...EVENTS } = CLAUDE_EVENTS;
 
 /** The Kimi Code CLI adapter. */
 export const adapter: HostAdapter = defineHost({
@@ -48,20 +51,7 @@ export const adapter: HostAdapter = defineHost({
     format: "toml",
     at: ["hooks"],
     layout: "event-list",
-    events: {
-      SessionStart: { name: "SessionStart" },
-      SessionEnd: { name: "SessionEnd" },
-      UserPromptSubmit: { name: "UserPromptSubmit" },
-      PreToolUse: tool("PreToolUse"),
-      PostToolUse: tool("PostToolUse"),
-      PreCompact: { name: "PreCompact" },
-      Stop: { name: "Stop" },
-      Notification: { name: "Notification" },
-      PostToolUseFailure: tool("PostToolUseFailure"),
-      SubagentStart: tool("SubagentStart"),
-      SubagentStop: tool("SubagentStop"),
-      PostCompact: { name: "PostCompact" },
-    },
+    events: EVENTS,
     handler: (command) => ({ command }),
     matchers: "regex",
     powers: { modifyArgs: false, modifyOutput: false, sessionContext: false },
