@@ -187,8 +187,13 @@ export interface HookSurfaceBase {
 
 /** Command hooks registered as entries of a config file (most json-stdio hosts). */
 export interface ConfigHookSurface extends HookSurfaceBase {
-  /** Claude-style `{matcher, hooks:[…]}` groups, or flat entries. */
-  layout: "nested-groups" | "flat-entries";
+  /**
+   * Claude-style `{matcher, hooks:[…]}` groups or flat entries, each in an
+   * array per event under {@link ConfigHookSurface.at}; or `event-list`: one
+   * array at `at` whose flat entries name their event (Kimi's TOML
+   * `[[hooks]]` with `event = "PreToolUse"`).
+   */
+  layout: "nested-groups" | "flat-entries" | "event-list";
   /** Its format. */
   format: DataFormat;
   /** The object holding per-event arrays (`["hooks"]`). */
@@ -262,7 +267,8 @@ export type HookSurface = ConfigHookSurface | ScriptHookSurface | PluginHookSurf
 
 /** True when `surface` keeps hooks as entries of a config file. */
 export function isConfigHookSurface(surface: HookSurface): surface is ConfigHookSurface {
-  return surface.layout === "nested-groups" || surface.layout === "flat-entries";
+  return surface.layout === "nested-groups" || surface.layout === "flat-entries" ||
+    surface.layout === "event-list";
 }
 
 /** Files a content surface writes, relative to the surface folder. */

@@ -90,7 +90,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
         ? valueAt(await readStructured(diskProbe, hookFile, configHooks.format), configHooks.at)
         : undefined;
       const hookTexts = hookFile && a.hooks && !configHooks ? hookFileTexts(hookFile) : [];
-      const hookItems = hookMap && typeof hookMap === "object"
+      // An event-list surface (Kimi) keeps every event's entries in one array.
+      const hookItems = Array.isArray(hookMap)
+        ? hookMap
+        : hookMap && typeof hookMap === "object"
         ? Object.values(hookMap as Record<string, unknown>).flatMap((v) =>
           Array.isArray(v) ? v : []
         )

@@ -42,13 +42,20 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
   return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
 }
 
-/** One hook entry in the surface's shape: a flat entry, or a `{matcher, hooks:[…]}` group. */
+/**
+ * One hook entry in the surface's shape: a flat entry, a `{matcher,
+ * hooks:[…]}` group, or (event-list) a flat entry naming its native event.
+ */
 export function hookItem(
   surface: ConfigHookSurface,
   command: string,
   matcher: string | undefined,
+  nativeName?: string,
 ): Record<string, unknown> {
   const handler = surface.handler(command);
+  if (surface.layout === "event-list") {
+    return { event: nativeName, ...(matcher === undefined ? {} : { matcher }), ...handler };
+  }
   if (surface.layout === "flat-entries") {
     return matcher === undefined ? handler : { ...handler, matcher };
   }
@@ -62,6 +69,20 @@ function itemPlace(
   label = `hook ${nativeName}`,
 ): ItemPlace {
   const surface = input.adapter.hooks as ConfigHookSurface;
+  if (surface.layout === "event-list") {
+    // One array for every event: our item of this event is the one naming it.
+    return {
+      platform: input.adapter.id,
+      file,
+      format: surface.format,
+      at: surface.at,
+      match: (item) =>
+        isOurHookItem(item, input.connectorId) &&
+        (item as Record<string, unknown>).event === nativeName,
+      key: `hook:${input.connectorId}:${nativeName}`,
+      label,
+    };
+  }
   return {
     platform: input.adapter.id,
     file,
@@ -77,6 +98,13 @@ function itemPlace(
 async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<string[]> {
   const surface = input.adapter.hooks as ConfigHookSurface;
   const map = valueAt(await readStructured(input.ctx.probe, file, surface.format), surface.at);
+  if (surface.layout === "event-list") {
+    if (!Array.isArray(map)) return [];
+    const names = map.filter((i) => isOurHookItem(i, input.connectorId))
+      .map((i) => (i as Record<string, unknown>).event)
+      .filter((e): e is string => typeof e === "string");
+    return [...new Set(names)];
+  }
   if (!map || typeof map !== "object") return [];
   return Object.entries(map as Record<string, unknown>)
     .filter(([, list]) =>
@@ -176,7 +204,7 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
     for (const name of nativeNames(d.spec)) {
       const label = name === d.spec.name ? d.label : `hook ${name} (${d.event})`;
       plan.edits.push(
-        itemSet(itemPlace(input, file, name, label), hookItem(surface, command, matcher)),
+        itemSet(itemPlace(input, file, name, label), hookItem(surface, command, matcher, name)),
       );
       written.add(name);
     }
@@ -187,7 +215,9 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
     for (const [name, def] of natives) {
       const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, name, input.connectorId);
       const matcher = def.matcher ? def.matcher : undefined; // native matchers are written verbatim
-      plan.edits.push(itemSet(itemPlace(input, file, name), hookItem(surface, command, matcher)));
+      plan.edits.push(
+        itemSet(itemPlace(input, file, name), hookItem(surface, command, matcher, name)),
+      );
       written.add(name);
     }
   }
@@ -236,7 +266,7 @@ function planUsageHook(
   plan.edits.push(
     itemSet(
       itemPlace(input, file, event, `host-native usage (${event})`),
-      hookItem(surface, command, undefined),
+      hookItem(surface, command, undefined, event),
     ),
   );
   written.add(event);

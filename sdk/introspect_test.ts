@@ -26,7 +26,8 @@ test("an unknown or not yet implemented host has no capabilities and supports no
 });
 
 test("hostsSupporting lists registered hosts for a surface", async () => {
-  assert.deepEqual(await hostsSupporting("statusline"), ["claude-code"]);
+  // CodeBuddy, a Claude Code fork, keeps the statusLine setting (codebuddy.ai/docs/cli/settings).
+  assert.deepEqual(await hostsSupporting("statusline"), ["codebuddy", "claude-code"]);
   assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
 });
 

@@ -18,6 +18,8 @@ export interface PromptMarkdownShape {
   host: string;
   /** The file has a `description` field. */
   description?: boolean;
+  /** The file has an `argument-hint` field (Droid). */
+  argumentHint?: boolean;
   /** Fields written first (Continue: `name`, `invokable: true`). */
   head?(def: CommandDef): Record<string, unknown>;
 }
@@ -30,13 +32,14 @@ export function promptMarkdownRenderer(
     const text = markdownWithFrontmatter({
       ...shape.head?.(def),
       description: shape.description ? def.description : undefined,
+      "argument-hint": shape.argumentHint ? def.argumentHint : undefined,
       ...def.extra,
     }, def.prompt);
     return {
       files: [{ path: `${def.name}.md`, text }],
       dropped: droppedFields(shape.host, "command", [
         ["description", !shape.description && def.description !== undefined],
-        ["argumentHint", def.argumentHint !== undefined],
+        ["argumentHint", !shape.argumentHint && def.argumentHint !== undefined],
         ["tools", !!(def.tools?.allow?.length || def.tools?.deny?.length)],
         ["model", def.model !== undefined],
         ["subtask", def.subtask === true],

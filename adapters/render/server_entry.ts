@@ -48,29 +48,46 @@ export function commonDrops(server: ServerDef, host: string, support: FamilySupp
 }
 
 /**
- * Claude Code's entry (HOSTS.md §2b): stdio `{type:"stdio", command, args,
- * env, timeout}`, remote `{type:"http"|"sse"|"ws", url, headers, timeout}`
- * (a `url` without `type` is an error there). `timeout` is in milliseconds.
- * Claude has no disabled flag in these files, so a disabled server is not
- * registered (and reported) rather than written enabled.
+ * The entry of hosts that took Claude Code's MCP shape, as a renderer for
+ * `host`: stdio `{type:"stdio", command, args, env}`, remote
+ * `{type:"http"|"sse"|"ws", url, headers}`, plus `timeout` (ms) where the
+ * host has one and `disabled: true` where it has that flag; a disabled
+ * server on a host without the flag is not registered (and reported)
+ * rather than written enabled.
  */
-export function claudeServerEntry(input: ServerRenderInput): RenderedEntry {
-  const { server } = input;
-  const dropped = commonDrops(server, "Claude Code", { timeout: true });
-  const entry: Record<string, unknown> = {};
-  if (input.launch) {
-    entry.type = "stdio";
-    entry.command = input.launch.command;
-    entry.args = input.launch.args;
-    if (Object.keys(input.launch.env).length) entry.env = input.launch.env;
-  } else if (input.remote) {
-    entry.type = input.remote.transport;
-    entry.url = input.remote.url;
-    if (Object.keys(input.remote.headers).length) entry.headers = input.remote.headers;
-  }
-  if (server.timeoutMs !== undefined) entry.timeout = server.timeoutMs;
-  const skip = server.enabled === false
-    ? "Claude Code has no disabled flag for MCP servers; the disabled server is not registered"
-    : undefined;
-  return { entry, dropped, skip };
+export function typedServerEntry(
+  host: string,
+  support: FamilySupport,
+): (input: ServerRenderInput) => RenderedEntry {
+  return (input) => {
+    const { server } = input;
+    const dropped = commonDrops(server, host, support);
+    const entry: Record<string, unknown> = {};
+    if (input.launch) {
+      entry.type = "stdio";
+      entry.command = input.launch.command;
+      entry.args = input.launch.args;
+      if (Object.keys(input.launch.env).length) entry.env = input.launch.env;
+    } else if (input.remote) {
+      entry.type = input.remote.transport;
+      entry.url = input.remote.url;
+      if (Object.keys(input.remote.headers).length) entry.headers = input.remote.headers;
+    }
+    if (support.timeout && server.timeoutMs !== undefined) entry.timeout = server.timeoutMs;
+    if (server.enabled === false && support.disabled) entry.disabled = true;
+    const skip = server.enabled === false && !support.disabled
+      ? `${host} has no disabled flag for MCP servers; the disabled server is not registered`
+      : undefined;
+    return { entry, dropped, skip };
+  };
 }
+
+/**
+ * Claude Code's entry (HOSTS.md §2b): {@link typedServerEntry} with
+ * `timeout` in milliseconds and no disabled flag (a `url` without `type`
+ * is an error there).
+ */
+export const claudeServerEntry: (input: ServerRenderInput) => RenderedEntry = typedServerEntry(
+  "Claude Code",
+  { timeout: true },
+);

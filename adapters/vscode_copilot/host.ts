@@ -17,12 +17,14 @@ import { importLazily } from "../../core/lazy_import.ts";
  * camelCase `hookEventName` + `sessionId` (vscode-docs hooks-reference.md,
  * tests/fixtures/payloads/vscode-copilot/PreToolUse.json). The snake_case
  * shape is also what Copilot CLI sends for PascalCase events (trap 9), so
- * the shape alone names no host: see {@link isVsCodeCall}.
+ * the shape alone names no host: see {@link isVsCodeCall}. The camelCase
+ * shape names the event in PascalCase — Grok Build's camelCase envelope names
+ * it in snake_case (`pre_tool_use`) and is Grok's.
  */
 export function isVsCodePayload(raw: Record<string, unknown> | undefined): boolean {
   if (!raw) return false;
   if (typeof raw.hook_event_name === "string") return typeof raw.timestamp === "string";
-  return typeof raw.hookEventName === "string";
+  return typeof raw.hookEventName === "string" && /^[A-Z]/.test(raw.hookEventName);
 }
 
 /**

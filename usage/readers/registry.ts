@@ -25,7 +25,6 @@ const FROM_FOLDERS: Partial<Record<HostId, Load>> = Object.fromEntries(
 export const READERS: Partial<Record<HostId, Load>> = {
   ...FROM_FOLDERS,
   pi: async () => (await import("./pi.ts")).reader,
-  "grok-build": async () => (await import("./grok_build.ts")).reader,
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
@@ -34,8 +33,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   hermes: async () => (await import("./hermes.ts")).reader,
   crush: async () => (await import("./crush.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,
-  droid: async () => (await import("./droid.ts")).reader,
-  kimi: async () => (await import("./kimi.ts")).reader,
   kiro: async () => (await import("./kiro.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
