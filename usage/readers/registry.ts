@@ -30,7 +30,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
-  goose: async () => (await import("./goose.ts")).reader,
   hermes: async () => (await import("./hermes.ts")).reader,
   crush: async () => (await import("./crush.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,

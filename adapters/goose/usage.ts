@@ -1,6 +1,6 @@
 /**
  * Goose: one SQLite store, `sessions.db`, in Goose's data folder:
- * `$GOOSE_PATH_ROOT/data/sessions/` when set, else
+ * `$GOOSE_PATH_ROOT/data/sessions/` when set to an absolute path, else
  * `${XDG_DATA_HOME:-~/.local/share}/goose/sessions/` on Linux (older builds:
  * `~/.local/share/Block/goose/sessions/`), `~/Library/Application
  * Support/goose/sessions/` on macOS, `%APPDATA%\Block\goose\data\sessions\`
@@ -18,24 +18,23 @@
  * @module
  */
 
-import { join } from "node:path";
-import type { UsageReader } from "../reader.ts";
-import { count } from "../tokens.ts";
-import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
-import { probeExists } from "../_replay.ts";
-import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+import type { UsageReader } from "../../usage/reader.ts";
+import { count } from "../../usage/tokens.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import { probeExists } from "../../usage/_replay.ts";
+import {
+  columnsOf,
+  databaseSource,
+  numberOf,
+  readDatabase,
+  textOf,
+  timeOf,
+} from "../../usage/readers/_sqlite.ts";
+import { gooseDataDir } from "./home.ts";
 
-/** The places Goose's `sessions.db` can be for `host`. */
-export function gooseDatabases(host: HostHome): string[] {
-  const root = host.env.GOOSE_PATH_ROOT?.trim();
-  const file = ["sessions", "sessions.db"];
-  if (root) return [join(root, "data", ...file)];
-  if (host.os === "darwin") return [join(macAppSupport(host), "goose", ...file)];
-  if (host.os === "win32") return [join(roamingAppData(host), "Block", "goose", "data", ...file)];
-  return [
-    join(xdgDataHome(host), "goose", ...file),
-    join(host.home, ".local", "share", "Block", "goose", ...file),
-  ];
+/** The places Goose's `sessions.db` can be for `host` (adapters/goose/home.ts). */
+export function gooseDatabases(host: HomeEnv): string[] {
+  return gooseDataDir.join("sessions", "sessions.db").all(homeContext(host));
 }
 
 const TOKENS = [
