@@ -31,7 +31,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   trae: synced("trae"),
   warp: synced("warp"),
   hermes: async () => (await import("./hermes.ts")).reader,
-  crush: async () => (await import("./crush.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,
   droid: async () => (await import("./droid.ts")).reader,
   kimi: async () => (await import("./kimi.ts")).reader,

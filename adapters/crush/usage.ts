@@ -18,18 +18,21 @@
  */
 
 import { isAbsolute, join, resolve } from "node:path";
-import type { UsageReader, UsageSource } from "../reader.ts";
-import { type HostHome, localAppData, xdgDataHome } from "./_homes.ts";
-import { probeText } from "../_replay.ts";
-import { columnsOf, databaseSource, numberOf, readDatabase, timeOf } from "./_sqlite.ts";
+import type { UsageReader, UsageSource } from "../../usage/reader.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import { probeText } from "../../usage/_replay.ts";
+import {
+  columnsOf,
+  databaseSource,
+  numberOf,
+  readDatabase,
+  timeOf,
+} from "../../usage/readers/_sqlite.ts";
+import { crushDataDir } from "./home.ts";
 
-/** The places Crush's project registry can be for `host`, most specific first. */
-export function crushRegistries(host: HostHome): string[] {
-  const global = host.env.CRUSH_GLOBAL_DATA?.trim();
-  if (global) return [join(global, "projects.json")];
-  const out = [join(xdgDataHome(host), "crush", "projects.json")];
-  if (host.os === "win32") out.unshift(join(localAppData(host), "crush", "projects.json"));
-  return out;
+/** The places Crush's project registry can be for `host`, most specific first (home.ts). */
+export function crushRegistries(host: HomeEnv): string[] {
+  return crushDataDir.join("projects.json").all(homeContext(host));
 }
 
 /** The Crush reader. */
