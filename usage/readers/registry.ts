@@ -34,7 +34,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   amp: async () => (await import("./amp.ts")).reader,
   droid: async () => (await import("./droid.ts")).reader,
   kimi: async () => (await import("./kimi.ts")).reader,
-  kiro: async () => (await import("./kiro.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
 };

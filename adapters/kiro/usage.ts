@@ -27,26 +27,22 @@
  */
 
 import { join } from "node:path";
-import { leanFs } from "../_fs.ts";
-import { probeExists } from "../_replay.ts";
-import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
-import { count } from "../tokens.ts";
-import { type HostHome, localAppData, macAppSupport, xdgDataHome } from "./_homes.ts";
-import { databaseSource, numberOf, readDatabase, textOf } from "./_sqlite.ts";
+import { leanFs } from "../../usage/_fs.ts";
+import { probeExists } from "../../usage/_replay.ts";
+import type { DecodeSink, UsageReader, UsageSource } from "../../usage/reader.ts";
+import { count } from "../../usage/tokens.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import { databaseSource, numberOf, readDatabase, textOf } from "../../usage/readers/_sqlite.ts";
+import { kiroDataDir, kiroDir } from "./home.ts";
 
-/** Kiro's home folder for `host`. */
-export function kiroHome(host: HostHome): string {
-  return host.env.KIRO_HOME || join(host.home, ".kiro");
+/** Kiro's home folder for `host` (home.ts). */
+export function kiroHome(host: HomeEnv): string {
+  return kiroDir(homeContext(host));
 }
 
 /** Where the Kiro CLI keeps its SQLite store for `host`. */
-export function kiroDatabase(host: HostHome): string {
-  const base = host.os === "darwin"
-    ? macAppSupport(host)
-    : host.os === "win32"
-    ? localAppData(host)
-    : xdgDataHome(host);
-  return join(base, "kiro-cli", "data.sqlite3");
+export function kiroDatabase(host: HomeEnv): string {
+  return kiroDataDir.join("data.sqlite3")(homeContext(host));
 }
 
 type Obj = Record<string, unknown>;
