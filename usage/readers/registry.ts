@@ -30,7 +30,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
-  hermes: async () => (await import("./hermes.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,
   droid: async () => (await import("./droid.ts")).reader,
   kimi: async () => (await import("./kimi.ts")).reader,

@@ -16,20 +16,23 @@
  */
 
 import { join } from "node:path";
-import { probeExists } from "../_replay.ts";
-import type { ReaderRecord, UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { count } from "../tokens.ts";
-import { type HostHome, localAppData } from "./_homes.ts";
-import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
+import { probeExists } from "../../usage/_replay.ts";
+import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
+import { count } from "../../usage/tokens.ts";
+import { homeContext, type HomeEnv } from "../paths.ts";
+import {
+  columnsOf,
+  databaseSource,
+  numberOf,
+  readDatabase,
+  textOf,
+  timeOf,
+} from "../../usage/readers/_sqlite.ts";
+import { hermesHomes as homes } from "./home.ts";
 
-/** Hermes's home folders for `host`. */
-export function hermesHomes(host: HostHome): string[] {
-  const custom = envList(host.env.HERMES_HOME);
-  if (custom.length > 0) return custom;
-  return host.os === "win32"
-    ? [join(localAppData(host), "hermes"), join(host.home, ".hermes")]
-    : [join(host.home, ".hermes")];
+/** Hermes's home folders for `host` (home.ts). */
+export function hermesHomes(host: HomeEnv): string[] {
+  return homes.all(homeContext(host));
 }
 
 const COLUMNS = [
