@@ -33,6 +33,7 @@ import { ENV_COLON_REF } from "../env_ref.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { agentJsonRenderer } from "../kiro/content.ts";
+import { agentHookSurface } from "../kiro/family.ts";
 import { amazonQDir, amazonQProjectDir } from "./home.ts";
 
 /** The agent file whose hooks run in every default session. */
@@ -57,15 +58,12 @@ export const adapter: HostAdapter = defineHost({
       support: { timeout: true, disabled: true },
     }),
   },
-  hooks: {
-    paths: {
+  hooks: agentHookSurface(
+    {
       user: amazonQDir.join("cli-agents", `${Q_DEFAULT_AGENT}.json`),
       project: amazonQProjectDir.join("cli-agents", `${Q_DEFAULT_AGENT}.json`),
     },
-    format: "json",
-    at: ["hooks"],
-    layout: "flat-entries",
-    header: {
+    {
       name: Q_DEFAULT_AGENT,
       description: "Default agent",
       tools: ["*"],
@@ -77,17 +75,7 @@ export const adapter: HostAdapter = defineHost({
       ],
       useLegacyMcpJson: true,
     },
-    events: {
-      SessionStart: { name: "agentSpawn" },
-      UserPromptSubmit: { name: "userPromptSubmit" },
-      PreToolUse: { name: "preToolUse" },
-      PostToolUse: { name: "postToolUse" },
-      Stop: { name: "stop" },
-    },
-    handler: (command) => ({ command }),
-    matchers: "ignored",
-    powers: { modifyArgs: false, modifyOutput: false, sessionContext: true },
-  },
+  ),
   commands: {
     paths: { user: amazonQDir.join("prompts"), project: amazonQProjectDir.join("prompts") },
     render: promptMarkdownRenderer({ host: "Amazon Q" }),

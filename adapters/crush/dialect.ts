@@ -18,6 +18,7 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
+import { snakeTool } from "../dialects/_fields.ts";
 import {
   formatByTable,
   judgeByTable,
@@ -36,7 +37,7 @@ export function parseCrushPayload(
 ): ParsedPayload {
   const base: ParsedPayload = session(raw);
   if (event !== "PreToolUse") return base;
-  return { ...base, toolName: str(raw.tool_name) ?? "", toolInput: obj(raw.tool_input) ?? {} };
+  return { ...base, ...snakeTool(raw) };
 }
 
 /** Crush's reply contract: PreToolUse only. */

@@ -18,8 +18,10 @@
  */
 
 import type { HookEventName } from "../../core/hook_types.ts";
-import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
+import { type HookDialect, type ParsedPayload, str } from "../dialect.ts";
+import { snakeTool } from "../dialects/_fields.ts";
 import {
+  blockDecision,
   formatByTable,
   judgeByTable,
   type ReadBack,
@@ -36,34 +38,33 @@ export function parseGoosePayload(
   raw: Record<string, unknown>,
 ): ParsedPayload {
   const base: ParsedPayload = session(raw);
-  const tool = () => ({ toolName: str(raw.tool_name) ?? "", toolInput: obj(raw.tool_input) ?? {} });
   switch (event) {
     case "SessionStart":
       return { ...base, source: "startup" };
     case "UserPromptSubmit":
       return { ...base, prompt: str(raw.message) ?? "" };
     case "PreToolUse":
-      return { ...base, ...tool() };
+      return { ...base, ...snakeTool(raw) };
     case "PostToolUse":
-      return { ...base, ...tool() };
+      return { ...base, ...snakeTool(raw) };
     case "PostToolUseFailure":
-      return { ...base, ...tool(), toolUseId: str(raw.tool_call_id), error: str(raw.error) ?? "" };
+      return {
+        ...base,
+        ...snakeTool(raw),
+        toolUseId: str(raw.tool_call_id),
+        error: str(raw.error) ?? "",
+      };
     default:
       return base;
   }
 }
 
-const block = (reason: string | undefined) => ({
-  decision: "block",
-  reason: reason ?? "Blocked by a hook.",
-});
-
 /** Goose's reply contract: only PreToolUse and Stop read a decision. */
 export const GOOSE_REPLIES: ReplyTable = {
   host: "Goose",
   events: {
-    PreToolUse: { deny: block, ask: block },
-    Stop: { deny: block },
+    PreToolUse: { deny: blockDecision, ask: blockDecision },
+    Stop: { deny: blockDecision },
   },
   read(_event, json): ReadBack {
     return json.decision === "block" ? { decision: "deny" } : {};

@@ -19,7 +19,9 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
+import { snakeTool, textOf } from "../dialects/_fields.ts";
 import {
+  blockDecision,
   formatByTable,
   judgeByTable,
   type ReadBack,
@@ -30,11 +32,6 @@ function session(raw: Record<string, unknown>): { sessionId: string; projectDir?
   return { sessionId: str(raw.session_id) ?? "", projectDir: str(raw.cwd) };
 }
 
-function text(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 /** Reads a Hermes shell-hook stdin object for `event`. */
 export function parseHermesPayload(
   event: HookEventName,
@@ -42,16 +39,15 @@ export function parseHermesPayload(
 ): ParsedPayload {
   const base: ParsedPayload = session(raw);
   const extra = obj(raw.extra) ?? {};
-  const tool = () => ({ toolName: str(raw.tool_name) ?? "", toolInput: obj(raw.tool_input) ?? {} });
   switch (event) {
     case "SessionStart":
       return { ...base, source: "startup" };
     case "UserPromptSubmit":
       return { ...base, prompt: str(extra.user_message) ?? "" };
     case "PreToolUse":
-      return { ...base, ...tool() };
+      return { ...base, ...snakeTool(raw) };
     case "PostToolUse":
-      return { ...base, ...tool(), toolOutput: text(extra.result) };
+      return { ...base, ...snakeTool(raw), toolOutput: textOf(extra.result) };
     case "SubagentStart":
       return { ...base, agentId: str(extra.child_subagent_id), agentType: str(extra.child_role) };
     case "SubagentStop":
@@ -65,17 +61,12 @@ export function parseHermesPayload(
   }
 }
 
-const block = (reason: string | undefined) => ({
-  decision: "block",
-  reason: reason ?? "Blocked by a hook.",
-});
-
 /** Hermes's reply contract per event. */
 export const HERMES_REPLIES: ReplyTable = {
   host: "Hermes",
   events: {
     PreToolUse: {
-      deny: block,
+      deny: blockDecision,
       ask: (reason) => ({ action: "approve", ...(reason ? { message: reason } : {}) }),
       modifyInput: (input) => ({ decision: "modify", tool_input: input }),
     },

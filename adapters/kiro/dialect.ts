@@ -33,6 +33,7 @@ import {
   formatExitCodeReply,
   judgeExitCodeReply,
 } from "../dialects/exit_code_family.ts";
+import { snakeTool, textOf } from "../dialects/_fields.ts";
 
 /** Events whose stdout (exit 0) becomes context. */
 const CONTEXT_EVENTS: ReadonlySet<HookEventName> = new Set(["SessionStart", "UserPromptSubmit"]);
@@ -41,32 +42,26 @@ function session(raw: Record<string, unknown>): { sessionId: string; projectDir?
   return { sessionId: "", projectDir: str(raw.cwd) };
 }
 
-function text(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
 /** Reads an agent-hook stdin object for `event`. */
 export function parseAgentHookPayload(
   event: HookEventName,
   raw: Record<string, unknown>,
 ): ParsedPayload {
   const base: ParsedPayload = session(raw);
-  const tool = () => ({ toolName: str(raw.tool_name) ?? "", toolInput: obj(raw.tool_input) ?? {} });
   switch (event) {
     case "SessionStart":
       return { ...base, source: "startup" };
     case "UserPromptSubmit":
       return { ...base, prompt: str(raw.prompt) ?? "" };
     case "PreToolUse":
-      return { ...base, ...tool() };
+      return { ...base, ...snakeTool(raw) };
     case "PostToolUse": {
       const response = raw.tool_response;
       const success = obj(response)?.success;
       return {
         ...base,
-        ...tool(),
-        toolOutput: text(response),
+        ...snakeTool(raw),
+        toolOutput: textOf(response),
         isError: typeof success === "boolean" ? !success : undefined,
       };
     }

@@ -33,6 +33,7 @@ import { jsonServerRenderer } from "../render/json_server.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { agentJsonRenderer } from "./content.ts";
+import { agentHookSurface } from "./family.ts";
 import { kiroDir } from "./home.ts";
 
 /** The agent file whose hooks run in every default session. */
@@ -56,32 +57,19 @@ export const adapter: HostAdapter = defineHost({
     transports: ["stdio", "http"],
     render: jsonServerRenderer({ host: "Kiro", support: { disabled: true } }),
   },
-  hooks: {
-    paths: {
+  hooks: agentHookSurface(
+    {
       user: kiroDir.join("agents", `${KIRO_DEFAULT_AGENT}.json`),
       project: projectDir.join("agents", `${KIRO_DEFAULT_AGENT}.json`),
     },
-    format: "json",
-    at: ["hooks"],
-    layout: "flat-entries",
-    header: {
+    {
       name: KIRO_DEFAULT_AGENT,
       description: "Default agent",
       tools: ["*"],
       resources: ["file://AGENTS.md", "file://README.md", "file://.kiro/steering/**/*.md"],
       includeMcpJson: true,
     },
-    events: {
-      SessionStart: { name: "agentSpawn" },
-      UserPromptSubmit: { name: "userPromptSubmit" },
-      PreToolUse: { name: "preToolUse" },
-      PostToolUse: { name: "postToolUse" },
-      Stop: { name: "stop" },
-    },
-    handler: (command) => ({ command }),
-    matchers: "ignored",
-    powers: { modifyArgs: false, modifyOutput: false, sessionContext: true },
-  },
+  ),
   commands: {
     paths: { user: kiroDir.join("prompts"), project: projectDir.join("prompts") },
     render: promptMarkdownRenderer({ host: "Kiro" }),
