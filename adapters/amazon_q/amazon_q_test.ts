@@ -49,3 +49,23 @@ test("exit 2 blocks preToolUse; agentSpawn context is stdout", () => {
   );
   assert.equal(amazonQDialect.format("PostToolUse", { decision: "deny" }).exitCode, 0);
 });
+
+test("sdk/test explains Amazon Q's surfaces and simulates its exit-code replies", async () => {
+  const { explain, simulate } = await import("../../sdk/test.ts");
+  const { importConnector } = await import("../../runtime/connector_module.ts");
+  const { fixtureConnector } = await import("../../tests/_helpers/seeded_box.ts");
+  const connector = await importConnector(
+    `${fixtureConnector("acme-hosts-c")}/agent-connector.config.mjs`,
+  );
+  const rows = (await explain(connector)).filter((r) => r.host === "amazon-q");
+  assert.equal(rows.find((r) => r.surface === "skills")?.support, "skip-warn");
+  assert.equal(rows.find((r) => r.surface === "hooks")?.support, "native");
+  const spawn = await simulate(connector, {
+    surface: "hooks",
+    host: "amazon-q",
+    event: "SessionStart",
+    input: { hook_event_name: "agentSpawn", cwd: "/p" },
+  });
+  assert.equal(spawn.honored, true, spawn.reason);
+  assert.equal(spawn.hostReply, "Acme DB schema v12 is loaded.\n");
+});
