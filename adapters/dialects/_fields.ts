@@ -27,3 +27,16 @@ export function textOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === "string" ? value : JSON.stringify(value);
 }
+
+/**
+ * The tool of a snake_case payload (`tool_name`, `tool_input` as an object),
+ * the spelling Goose, Crush, Hermes and the Kiro / Amazon Q agent hooks share.
+ */
+export function snakeTool(
+  raw: Record<string, unknown>,
+): { toolName: string; toolInput: Record<string, unknown> } {
+  return {
+    toolName: typeof raw.tool_name === "string" ? raw.tool_name : "",
+    toolInput: obj(raw.tool_input) ?? {},
+  };
+}

@@ -137,3 +137,8 @@ export function judgeByTable(
     got,
   );
 }
+
+/** `{decision: "block", reason}`, the block most JSON-reply hosts read (Goose, Hermes). */
+export function blockDecision(reason: string | undefined): Json {
+  return { decision: "block", reason: reason ?? "Blocked by a hook." };
+}

@@ -29,11 +29,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
-  goose: async () => (await import("./goose.ts")).reader,
-  hermes: async () => (await import("./hermes.ts")).reader,
-  crush: async () => (await import("./crush.ts")).reader,
   amp: async () => (await import("./amp.ts")).reader,
-  kiro: async () => (await import("./kiro.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
 };
