@@ -1,0 +1,62 @@
+/**
+ * What the lab needs to know about one host to run it headless against the mock: how to
+ * point it at the mock, its command line, and which of our adapters installs into it.
+ *
+ * @module
+ */
+import type { Box } from "../_box.ts";
+import type { MockScript } from "../mock_model.ts";
+
+/** What a host's hooks get when the lab runs it. */
+export interface HostCtx {
+  /** The run's sandbox. */
+  box: Box;
+  /** The mock's base URL (`http://127.0.0.1:<port>`). */
+  mockUrl: string;
+  /** The host's executable. */
+  bin: string;
+}
+
+/** The checks the scenario suite makes per host (the coverage table's columns). */
+export const CHECKS = [
+  "install",
+  "uninstall-bytes",
+  "mcp-call",
+  "telemetry-row",
+  "hook-allow",
+  "hook-deny",
+  "memory",
+  "skill",
+  "usage",
+  "no-trace",
+] as const;
+
+/** One check's id. */
+export type CheckId = typeof CHECKS[number];
+
+/** One host as the lab runs it. */
+export interface LabHost {
+  /** The pin id in `pins.ts`. */
+  id: string;
+  /** Our adapter's platform id for `install --targets`. */
+  adapter: string;
+  /** `platforms.<adapter>.extra` the headless run needs (approval, trust). */
+  extra?: Record<string, unknown>;
+  /** Checks this host cannot pass, with the reason (shown as the test's skip). */
+  limits?: Partial<Record<CheckId, string>>;
+  /** Script changes for this host (its tool-search tool, say). */
+  script?: Partial<MockScript>;
+  /** Writes the host's own settings so it reaches the mock (before our install). */
+  prepare(ctx: HostCtx): void;
+  /** Environment for the host run. */
+  env(ctx: HostCtx): Record<string, string>;
+  /** The host's headless command line for `prompt` (first item the executable). */
+  argv(ctx: HostCtx, prompt: string): string[];
+}
+
+/**
+ * The skip reason for the per-call telemetry row on hosts that stop their MCP servers
+ * right after the call (Claude Code, Codex, Copilot CLI): serve loses the row, issue #24.
+ */
+export const LOST_ROW_24 =
+  "serve loses the per-call row when the host stops the server right after the call (#24)";

@@ -1,0 +1,13 @@
+/**
+ * Every host the scenario suite runs, in order.
+ *
+ * @module
+ */
+import type { LabHost } from "./_types.ts";
+import { claudeCode } from "./claude_code.ts";
+
+export type { CheckId, HostCtx, LabHost } from "./_types.ts";
+export { CHECKS } from "./_types.ts";
+
+/** The hosts with a lab recipe, in the order the suite runs them. */
+export const LAB_HOSTS: readonly LabHost[] = [claudeCode];

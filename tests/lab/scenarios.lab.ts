@@ -1,0 +1,274 @@
+/**
+ * The real-host lab (`deno task test:hosts`): for every host in `hosts/mod.ts`, in a fresh
+ * HOME and project, our CLI installs the lab connector (a stdio MCP server through
+ * `serve`, a PreToolUse hook, memory, a skill, a command), then the host's own pinned
+ * binary runs headless against the mock model on loopback, and the suite checks what
+ * reached the model, the server, our telemetry and our usage reader, and that uninstall
+ * leaves no trace. A host not in the cache (`tests/lab/install_hosts.ts`) skips, or fails
+ * when CI=true or AGENT_CONNECTOR_REQUIRE_SYSTEM=1. `AGENT_CONNECTOR_LAB_HOSTS=a,b` runs
+ * only those hosts. Each host's outcome per check is written for the coverage table.
+ *
+ * Not a `*_test.ts` file, so the regular `deno test` run leaves it out.
+ *
+ * @module
+ */
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import process from "node:process";
+import { type Box, closeBox, makeBox, runCli, runIn } from "./_box.ts";
+import {
+  describeRequests,
+  expectedTokens,
+  modelRequestsSince,
+  serverCalls,
+  someBodyHas,
+  telemetryRows,
+  usageReport,
+} from "./_observe.ts";
+import { type HostRecord, writeHostRecord } from "./_results.ts";
+import {
+  DENIED_QUERY,
+  DENY_REASON,
+  LAB_CONNECTOR_ID,
+  LAB_TOOL,
+  MEMORY_MARKER,
+  SKILL_MARKER,
+  writeLabConnector,
+} from "./connector.ts";
+import { type CheckId, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
+import { type MockModel, startMockModel } from "./mock_model.ts";
+import { HOST_PINS, hostBin, hostsCacheDir } from "./pins.ts";
+import { isInstalled } from "./install_hosts.ts";
+import { assertSameTree, listDirs, snapshotTree, type TreeSnap } from "../_helpers/tree.ts";
+
+const REQUIRE = process.env.CI === "true" || process.env.AGENT_CONNECTOR_REQUIRE_SYSTEM === "1";
+const ONLY = process.env.AGENT_CONNECTOR_LAB_HOSTS?.split(",").filter(Boolean);
+const CACHE = hostsCacheDir(process.env);
+/** Files our CLI and the Deno cache keep in HOME: not the host's, not compared. */
+const OURS = [".cache", ".agent-connector"];
+const ALLOW_QUERY = "apple";
+const PROMPT = "Use the lab tool to look up the word I gave you, then tell me what it returned.";
+
+function snap(box: Box): TreeSnap {
+  const files = snapshotTree(box.home, OURS);
+  for (const [k, v] of snapshotTree(box.project)) files.set(`<project>/${k}`, v);
+  return {
+    files,
+    dirs: [...listDirs(box.home, OURS), ...listDirs(box.project).map((d) => `<project>/${d}`)],
+  };
+}
+
+function labHost(host: LabHost): void {
+  const pin = HOST_PINS.find((p) => p.id === host.id);
+  if (!pin) throw new Error(`tests/lab/hosts: "${host.id}" has no pin in tests/lab/pins.ts`);
+  const name = `${host.id}@${pin.version}`;
+  if (!isInstalled(CACHE, pin)) {
+    const why = `${name} is not in ${CACHE}: run "deno run -A tests/lab/install_hosts.ts"`;
+    if (REQUIRE) test(`${name}: the pinned host is installed`, () => assert.fail(why));
+    else test(`${name}: real-host scenarios`, { skip: why }, () => {});
+    return;
+  }
+
+  describe(name, () => {
+    let box: Box;
+    let mock: MockModel;
+    let ctx: HostCtx;
+    let serverLog: string;
+    let config: string;
+    let beforeInstall: TreeSnap;
+    let allowFrom = 0;
+    const started = performance.now();
+    const record: HostRecord = {
+      version: pin.version,
+      ranAt: new Date().toISOString(),
+      checks: {},
+    };
+
+    /** Registers one check; its outcome goes to the record and a failure keeps the box. */
+    const check = (id: CheckId, title: string, fn: () => Promise<void>) => {
+      const limit = host.limits?.[id];
+      if (limit) {
+        record.checks[id] = { status: "skip", detail: limit };
+        test(`${name}: ${title}`, { skip: limit }, () => {});
+        return;
+      }
+      test(`${name}: ${title}`, async () => {
+        try {
+          await fn();
+          record.checks[id] = { status: "pass" };
+        } catch (err) {
+          box.failed = true;
+          record.checks[id] = {
+            status: "fail",
+            detail: String((err as Error).message).slice(0, 300),
+          };
+          throw err;
+        }
+      });
+    };
+
+    const runHost = (label: string) =>
+      runIn(box, label, host.argv(ctx, PROMPT), host.env(ctx), 120_000);
+
+    before(async () => {
+      box = makeBox(host.id);
+      mock = await startMockModel({
+        tool: { name: LAB_TOOL, args: { query: ALLOW_QUERY } },
+        ...host.script,
+      });
+      ctx = { box, mockUrl: mock.url, bin: hostBin(CACHE, pin) };
+      serverLog = join(box.base, "server-calls.jsonl");
+      config = writeLabConnector(
+        box.base,
+        serverLog,
+        host.extra ? { [host.adapter]: host.extra } : {},
+      );
+      host.prepare(ctx);
+      beforeInstall = snap(box);
+    });
+
+    after(async () => {
+      await mock?.close();
+      record.ms = Math.round(performance.now() - started);
+      writeHostRecord(host.id, record);
+      if (box) closeBox(box);
+    });
+
+    check("install", "our CLI installs the lab connector into the host", async () => {
+      const run = await runCli(
+        box,
+        "install",
+        "install",
+        "--targets",
+        host.adapter,
+        "--connector",
+        config,
+      );
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+    });
+
+    check("uninstall-bytes", "uninstall gives back the host's files byte for byte", async () => {
+      const un = await runCli(box, "uninstall", "uninstall", "--connector-id", LAB_CONNECTOR_ID);
+      assert.equal(un.code, 0, un.stdout + un.stderr);
+      assertSameTree(snap(box), beforeInstall, "after install + uninstall");
+      const again = await runCli(
+        box,
+        "reinstall",
+        "install",
+        "--targets",
+        host.adapter,
+        "--connector",
+        config,
+      );
+      assert.equal(again.code, 0, again.stdout + again.stderr);
+    });
+
+    check(
+      "mcp-call",
+      "the host calls the tool through serve and the model gets the result",
+      async () => {
+        allowFrom = mock.requests.length;
+        const run = await runHost("host-allow");
+        assert.ok(!run.timedOut, `the host run timed out\n${run.stderr.slice(-2000)}`);
+        const calls = serverCalls(serverLog);
+        assert.deepEqual(
+          calls.map((c) => c.args.query),
+          [ALLOW_QUERY],
+          `server calls; host exit ${run.code}\n${describeRequests(mock, allowFrom)}\n${
+            run.stderr.slice(-1500)
+          }`,
+        );
+        assert.ok(
+          someBodyHas(mock, allowFrom, `lab-result:${ALLOW_QUERY}`),
+          `no model request carried the tool result\n${describeRequests(mock, allowFrom)}`,
+        );
+      },
+    );
+
+    check("telemetry-row", "serve recorded a telemetry row for the call", async () => {
+      const rows = await telemetryRows(box);
+      const calls = rows.filter((r) => r.scope === "call" && r.toolName === LAB_TOOL);
+      assert.equal(
+        calls.length,
+        1,
+        `call rows: ${JSON.stringify(rows.map((r) => [r.scope, r.toolName]))}`,
+      );
+      assert.ok(Number(calls[0].outputTokens) > 0, "the row has the result's tokens");
+    });
+
+    check("hook-allow", "the PreToolUse hook ran and allowed the call", async () => {
+      const rows = await telemetryRows(box);
+      const hooks = rows.filter((r) => r.scope === "hook");
+      assert.ok(
+        hooks.length >= 1,
+        `hook rows: ${JSON.stringify(rows.map((r) => [r.scope, r.toolName]))}`,
+      );
+      assert.equal(serverCalls(serverLog).filter((c) => c.args.query === ALLOW_QUERY).length, 1);
+    });
+
+    check("memory", "our memory block reached the model", () => {
+      assert.ok(someBodyHas(mock, allowFrom, MEMORY_MARKER), describeRequests(mock, allowFrom));
+      return Promise.resolve();
+    });
+
+    check("skill", "our skill's description reached the model", () => {
+      assert.ok(someBodyHas(mock, allowFrom, SKILL_MARKER), describeRequests(mock, allowFrom));
+      return Promise.resolve();
+    });
+
+    check("hook-deny", "a denying hook stops the call and the model sees the reason", async () => {
+      mock.setScript({ tool: { name: LAB_TOOL, args: { query: DENIED_QUERY } }, ...host.script });
+      const from = mock.requests.length;
+      const run = await runHost("host-deny");
+      assert.ok(!run.timedOut, "the host run timed out");
+      const denied = serverCalls(serverLog).filter((c) => c.args.query === DENIED_QUERY);
+      assert.deepEqual(denied, [], "the denied call reached the server");
+      assert.ok(
+        someBodyHas(mock, from, DENY_REASON),
+        `the reason never reached the model\n${describeRequests(mock, from)}`,
+      );
+    });
+
+    check(
+      "usage",
+      "usage report over the HOME equals the mock's tokens, each request once",
+      async () => {
+        const replies = modelRequestsSince(mock, 0).map((r) => r.usage!);
+        const want = { requests: replies.length, ...expectedTokens(replies) };
+        const got = await usageReport(box, host.adapter);
+        assert.deepEqual(got.totals, want, `report: ${got.raw.slice(0, 3000)}`);
+      },
+    );
+
+    check("no-trace", "after uninstall the host runs with no trace of the connector", async () => {
+      const un = await runCli(
+        box,
+        "uninstall-final",
+        "uninstall",
+        "--connector-id",
+        LAB_CONNECTOR_ID,
+      );
+      assert.equal(un.code, 0, un.stdout + un.stderr);
+      const before = serverCalls(serverLog).length;
+      const from = mock.requests.length;
+      mock.setScript({ tool: { name: LAB_TOOL, args: { query: ALLOW_QUERY } }, ...host.script });
+      const run = await runHost("host-after-uninstall");
+      assert.ok(!run.timedOut, "the host run timed out");
+      assert.ok(modelRequestsSince(mock, from).length > 0, "the host reached the model");
+      const offered = modelRequestsSince(mock, from).flatMap((r) => r.request?.tools ?? []);
+      assert.deepEqual(
+        offered.filter((t) => t.name.endsWith(LAB_TOOL)),
+        [],
+        "our tool is still offered",
+      );
+      assert.ok(!someBodyHas(mock, from, MEMORY_MARKER), "our memory is still in the prompt");
+      assert.ok(!someBodyHas(mock, from, SKILL_MARKER), "our skill is still in the prompt");
+      assert.equal(serverCalls(serverLog).length, before, "the server was called");
+    });
+  });
+}
+
+for (const host of LAB_HOSTS) {
+  if (!ONLY || ONLY.includes(host.id)) labHost(host);
+}
