@@ -5,9 +5,11 @@
  */
 import type { LabHost } from "./_types.ts";
 import { claudeCode } from "./claude_code.ts";
+import { codex } from "./codex.ts";
+import { geminiCli } from "./gemini_cli.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
 
 /** The hosts with a lab recipe, in the order the suite runs them. */
-export const LAB_HOSTS: readonly LabHost[] = [claudeCode];
+export const LAB_HOSTS: readonly LabHost[] = [claudeCode, codex, geminiCli];
