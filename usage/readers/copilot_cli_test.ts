@@ -124,3 +124,67 @@ test("COPILOT_HOME moves the config folder", async () => {
     done();
   }
 });
+
+/** A `session.usage_record` as Copilot CLI 1.0.102 writes it (trimmed), for one call. */
+function usageRecord(id: string, ts: string, usageId: string, counts: number[]) {
+  const [input, output, read, write] = counts;
+  return {
+    type: "session.usage_record",
+    data: {
+      usage: {
+        model: "mock-model",
+        inputTokens: input,
+        outputTokens: output,
+        cacheReadTokens: read,
+        cacheWriteTokens: write,
+        cost: 0,
+        initiator: "user",
+        isByok: true,
+        apiCallId: usageId,
+        accounting: { sourceSessionId: start.data.sessionId, sequence: 1, usageId },
+      },
+    },
+    id,
+    timestamp: ts,
+  };
+}
+
+test("Copilot CLI 1.0.102: each usage record is one request and replaces its process's shutdown totals", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const session = join(dir, ".copilot", "session-state", start.data.sessionId);
+    mkdirSync(session, { recursive: true });
+    writeFileSync(
+      join(session, "events.jsonl"),
+      lines([
+        start,
+        usageRecord("u1", "2026-12-07T18:19:52.689Z", "chatcmpl-lab0", [1234, 56, 789, 0]),
+        usageRecord("u2", "2026-12-07T18:19:52.812Z", "chatcmpl-lab1", [2345, 67, 890, 0]),
+        // The same process's totals: already counted by the two records above.
+        shutdown("s1", "2026-12-07T18:19:52.844Z", { "mock-model": [3579, 123, 1679, 0, 0] }),
+        // Resumed by a build that writes no records: its shutdown counts.
+        { ...start, id: "e9", timestamp: "2026-12-08T09:00:00Z" },
+        shutdown("s2", "2026-12-08T10:00:00Z", { "mock-model": [100, 10, 40, 0, 0] }),
+        // Resumed again and killed before its shutdown: its record still counts.
+        usageRecord("u3", "2026-12-09T09:00:00Z", "chatcmpl-lab2", [3456, 78, 991, 0]),
+      ]),
+    );
+    const { records, problems } = await scanUsage({
+      host: hostAt(dir),
+      platforms: ["copilot-cli"],
+      cache: false,
+    });
+    assert.deepEqual(problems, []);
+    assert.equal(records.length, 4);
+    assert.deepEqual(buckets(records), [
+      (1234 - 789) + (2345 - 890) + (100 - 40) + (3456 - 991),
+      789 + 890 + 40 + 991,
+      0,
+      56 + 67 + 10 + 78,
+    ]);
+    assert.equal(records[0].sessionId, start.data.sessionId);
+    assert.equal(records[0].projectKey, "/home/me/app");
+  } finally {
+    done();
+  }
+});
