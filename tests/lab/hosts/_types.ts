@@ -5,7 +5,7 @@
  * @module
  */
 import type { Box } from "../_box.ts";
-import type { MockScript } from "../mock_model.ts";
+import type { MockScript, RecordedRequest } from "../mock_model.ts";
 
 /** What a host's hooks get when the lab runs it. */
 export interface HostCtx {
@@ -46,6 +46,11 @@ export interface LabHost {
   limits?: Partial<Record<CheckId, string>>;
   /** Script changes for this host (its tool-search tool, say). */
   script?: Partial<MockScript>;
+  /**
+   * Which model requests the host writes to its own usage log (default: all). Auxiliary
+   * requests a host never logs are left out of the usage check's expectation.
+   */
+  logs?: (request: RecordedRequest) => boolean;
   /** Writes the host's own settings so it reaches the mock (before our install). */
   prepare(ctx: HostCtx): void;
   /** Environment for the host run. */

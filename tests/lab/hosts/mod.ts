@@ -9,9 +9,17 @@ import { codex } from "./codex.ts";
 import { geminiCli } from "./gemini_cli.ts";
 import { qwenCode } from "./qwen_code.ts";
 import { copilotCli } from "./copilot_cli.ts";
+import { opencode } from "./opencode.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
 
 /** The hosts with a lab recipe, in the order the suite runs them. */
-export const LAB_HOSTS: readonly LabHost[] = [claudeCode, codex, geminiCli, qwenCode, copilotCli];
+export const LAB_HOSTS: readonly LabHost[] = [
+  claudeCode,
+  codex,
+  geminiCli,
+  qwenCode,
+  copilotCli,
+  opencode,
+];
