@@ -89,8 +89,8 @@ function labHost(host: LabHost): void {
     };
 
     /** Registers one check; its outcome goes to the record and a failure keeps the box. */
-    const check = (id: CheckId, title: string, fn: () => Promise<void>) => {
-      const limit = NO_LIMITS ? undefined : host.limits?.[id];
+    const check = (id: CheckId, title: string, fn: () => Promise<void>, skip?: string) => {
+      const limit = skip ?? (NO_LIMITS ? undefined : host.limits?.[id]);
       if (limit) {
         record.checks[id] = { status: "skip", detail: limit };
         test(`${name}: ${title}`, { skip: limit }, () => {});
@@ -125,7 +125,7 @@ function labHost(host: LabHost): void {
       config = writeLabConnector(
         box.base,
         serverLog,
-        host.extra ? { [host.adapter]: host.extra } : {},
+        host.adapter && host.extra ? { [host.adapter]: host.extra } : {},
       );
       host.prepare(ctx);
       beforeInstall = snap(box);
@@ -138,13 +138,19 @@ function labHost(host: LabHost): void {
       if (box) closeBox(box);
     });
 
+    if (!host.adapter) {
+      usageOnly(host, check, () => ({ box, mock, ctx }));
+      return;
+    }
+    const adapter = host.adapter;
+
     check("install", "our CLI installs the lab connector into the host", async () => {
       const run = await runCli(
         box,
         "install",
         "install",
         "--targets",
-        host.adapter,
+        adapter,
         "--connector",
         config,
       );
@@ -160,7 +166,7 @@ function labHost(host: LabHost): void {
         "reinstall",
         "install",
         "--targets",
-        host.adapter,
+        adapter,
         "--connector",
         config,
       );
@@ -244,12 +250,7 @@ function labHost(host: LabHost): void {
       "usage",
       "usage report over the HOME equals the mock's tokens, each request once",
       async () => {
-        const replies = modelRequestsSince(mock, 0).filter(host.logs ?? (() => true)).map((r) =>
-          r.usage!
-        );
-        const want = { requests: replies.length, ...expectedTokens(replies) };
-        const got = await usageReport(box, host.adapter);
-        assert.deepEqual(got.totals, want, `report: ${got.raw.slice(0, 3000)}`);
+        await assertUsage(host, box, mock, 2);
       },
     );
 
@@ -279,6 +280,62 @@ function labHost(host: LabHost): void {
       assert.equal(serverCalls(serverLog).length, before, "the server was called");
     });
   });
+}
+
+/** Asserts our usage report over the box equals what the mock replied and the host logged. */
+async function assertUsage(host: LabHost, box: Box, mock: MockModel, runs: number): Promise<void> {
+  const replies = modelRequestsSince(mock, 0).filter(host.logs ?? (() => true)).map((r) =>
+    r.usage!
+  );
+  const requests = host.usageRequests === "per-session" ? runs : replies.length;
+  const want = { requests, ...expectedTokens(replies) };
+  const got = await usageReport(box, host.usage ?? host.adapter!);
+  assert.deepEqual(got.totals, want, `report: ${got.raw.slice(0, 3000)}`);
+}
+
+/** The checks we cannot make without an adapter. */
+const CONNECTOR_CHECKS: CheckId[] = [
+  "install",
+  "uninstall-bytes",
+  "mcp-call",
+  "telemetry-row",
+  "hook-allow",
+  "memory",
+  "skill",
+  "hook-deny",
+  "no-trace",
+];
+
+/** A host without an adapter: the connector checks skip; one direct answer, then usage. */
+function usageOnly(
+  host: LabHost,
+  check: (id: CheckId, title: string, fn: () => Promise<void>, skip?: string) => void,
+  state: () => { box: Box; mock: MockModel; ctx: HostCtx },
+): void {
+  for (const id of CONNECTOR_CHECKS) {
+    check(id, id, () => Promise.resolve(), `agent-connector has no ${host.id} adapter yet`);
+  }
+  check(
+    "usage",
+    "usage report equals the mock's tokens for a run that answers directly",
+    async () => {
+      const { box, mock, ctx } = state();
+      mock.setScript({ answer: "lab-answer", ...host.script, tool: undefined });
+      const run = await runIn(
+        box,
+        "host-answer",
+        host.argv(ctx, "Say hello."),
+        host.env(ctx),
+        120_000,
+      );
+      assert.ok(!run.timedOut, "the host run timed out");
+      assert.ok(
+        mock.modelCalls().length > 0,
+        `the host never reached the model (exit ${run.code})\n${run.stderr.slice(-1500)}`,
+      );
+      await assertUsage(host, box, mock, 1);
+    },
+  );
 }
 
 for (const host of LAB_HOSTS) {

@@ -38,8 +38,18 @@ export type CheckId = typeof CHECKS[number];
 export interface LabHost {
   /** The pin id in `pins.ts`. */
   id: string;
-  /** Our adapter's platform id for `install --targets`. */
-  adapter: string;
+  /**
+   * Our adapter's platform id for `install --targets`; absent when we have no adapter for
+   * the host yet (then only our usage reader is checked, on a run that answers directly).
+   */
+  adapter?: string;
+  /** Our usage reader's platform id (default `adapter`). */
+  usage?: string;
+  /**
+   * How the host's log counts requests: one per model call (default), or one running
+   * total per session (Droid), so the usage check expects one request per host run.
+   */
+  usageRequests?: "per-call" | "per-session";
   /** `platforms.<adapter>.extra` the headless run needs (approval, trust). */
   extra?: Record<string, unknown>;
   /** Checks this host cannot pass, with the reason (shown as the test's skip). */

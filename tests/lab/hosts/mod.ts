@@ -10,6 +10,9 @@ import { geminiCli } from "./gemini_cli.ts";
 import { qwenCode } from "./qwen_code.ts";
 import { copilotCli } from "./copilot_cli.ts";
 import { opencode } from "./opencode.ts";
+import { droid } from "./droid.ts";
+import { kilo } from "./kilo.ts";
+import { pi } from "./pi.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -22,4 +25,7 @@ export const LAB_HOSTS: readonly LabHost[] = [
   qwenCode,
   copilotCli,
   opencode,
+  droid,
+  kilo,
+  pi,
 ];
