@@ -25,9 +25,15 @@
  * - Content: prompt files `.continue/prompts/<n>.md` /
  *   `<global>/prompts/<n>.md` with `name`, `description`, `invokable: true`
  *   (docs.continue.dev "Prompts": invokable prompts are slash commands).
- * - Memory: the dedicated rules file `.continue/rules/agent-connector.md`
- *   led by `alwaysApply: true` (spec §2.4, Continue rules docs). Spec §2.4
- *   names no primary-verified user rules folder, so user scope is reported.
+ * - Memory: the dedicated rules file `agent-connector.md` led by
+ *   `alwaysApply: true` (spec §2.4, Continue rules docs) in
+ *   `.continue/rules/` or, for user scope, `<global>/rules/`: cn 1.5.47 reads
+ *   every `.md` under both folders into the system prompt (measured in the
+ *   real-host lab, tests/lab; its bundled loader joins `process.cwd()`,
+ *   ".continue", "rules" and `continueHome`, "rules").
+ * - Skills: `<n>/SKILL.md` under `.continue/skills/` or `<global>/skills/`
+ *   (cn 1.5.47 loads both, plus `.claude/skills/`, and offers their
+ *   descriptions through its `Skills` tool; real-host lab).
  *
  * @module
  */
@@ -38,6 +44,7 @@ import { defineHost, type HostAdapter, type NativeEventSpec } from "../descripto
 import { envDir, home, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
+import { standardSkill } from "../render/skill.ts";
 
 const globalDir = envDir("CONTINUE_GLOBAL_DIR", home(".continue"));
 const projectDir = project(".continue");
@@ -108,8 +115,15 @@ export const adapter: HostAdapter = defineHost({
       head: (def) => ({ name: def.name, invokable: true }),
     }),
   },
+  skills: {
+    paths: { user: globalDir.join("skills"), project: projectDir.join("skills") },
+    render: standardSkill("Continue"),
+  },
   memory: {
-    paths: { project: projectDir.join("rules", "agent-connector.md") },
+    paths: {
+      user: globalDir.join("rules", "agent-connector.md"),
+      project: projectDir.join("rules", "agent-connector.md"),
+    },
     head: "---\nalwaysApply: true\n---\n",
   },
 });
