@@ -248,7 +248,7 @@ function labHost(host: LabHost): void {
 
     check(
       "usage",
-      "usage report over the HOME equals the mock's tokens, each request once",
+      "usage report equals the mock's tokens for the requests the host logs, once each",
       async () => {
         await assertUsage(host, box, mock, 2);
       },

@@ -13,6 +13,7 @@ import { opencode } from "./opencode.ts";
 import { droid } from "./droid.ts";
 import { kilo } from "./kilo.ts";
 import { pi } from "./pi.ts";
+import { continueCli } from "./continue_cli.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -28,4 +29,5 @@ export const LAB_HOSTS: readonly LabHost[] = [
   droid,
   kilo,
   pi,
+  continueCli,
 ];

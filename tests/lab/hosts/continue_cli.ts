@@ -1,0 +1,52 @@
+/**
+ * Continue CLI (`cn`) 1.5.47 headless against the mock (recipes/real-hosts.md): an
+ * `openai` model at the mock in `~/.continue/config.yaml` (where our adapter adds the MCP
+ * server), telemetry off, `cn -p --auto`. In this version `cn` parses PreToolUse hooks
+ * but never fires them.
+ *
+ * @module
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { LabHost } from "./_types.ts";
+
+const NO_HOOKS = "cn 1.5.47 parses PreToolUse hooks but never fires them";
+
+/** Continue CLI in the lab. */
+export const continueCli: LabHost = {
+  id: "continue",
+  adapter: "continue",
+  limits: {
+    "hook-allow": NO_HOOKS,
+    "hook-deny": NO_HOOKS,
+    usage: "agent-connector has no Continue usage reader yet (#26)",
+  },
+  prepare: ({ box, mockUrl }) => {
+    mkdirSync(join(box.home, ".continue"));
+    writeFileSync(
+      join(box.home, ".continue", "config.yaml"),
+      `# The lab's model (a user's own settings, kept byte for byte).
+name: Lab
+version: 0.0.1
+schema: v1
+models:
+  - name: Lab mock
+    provider: openai
+    model: mock-model
+    apiBase: ${mockUrl}/v1
+    apiKey: lab-dummy-key
+`,
+    );
+  },
+  env: () => ({ CONTINUE_CLI_ENABLE_TELEMETRY: "0" }),
+  argv: ({ bin, box }, prompt) => [
+    bin,
+    "--config",
+    join(box.home, ".continue", "config.yaml"),
+    "-p",
+    "--auto",
+    "--format",
+    "json",
+    prompt,
+  ],
+};
