@@ -1,6 +1,7 @@
 /**
  * The lab's test connector: a stdio MCP server (`fixtures/lab_server.mjs`) wrapped by
- * `serve`, a PreToolUse hook that denies one query and passes every other call, a memory
+ * `serve`, a PreToolUse hook that denies one query and passes every other call, a
+ * PostToolUse hook that adds context for the next model request, a memory
  * block, a skill and a command, each carrying a marker string a test can look for in what
  * the host sent to the model. Written per run into the temp project with absolute paths,
  * so the host can start the server from any working directory.
@@ -24,6 +25,8 @@ export const DENY_REASON = "lab policy blocks forbidden-word";
 export const MEMORY_MARKER = "LAB-MEMORY-7f3a: the lab dictionary is authoritative.";
 /** A string only our skill's description contains. */
 export const SKILL_MARKER = "LAB-SKILL-9c1e looks words up in the lab dictionary";
+/** The context our PostToolUse hook adds; it must reach the next model request. */
+export const CONTEXT_MARKER = "LAB-CONTEXT-5d2b: the lab lookup was audited.";
 /** Our command's name. */
 export const COMMAND_NAME = "lab-define";
 
@@ -59,6 +62,11 @@ export default defineConnector({
         JSON.stringify(e.toolInput ?? {}).includes(${JSON.stringify(DENIED_QUERY)})
           ? { decision: "deny", reason: ${JSON.stringify(DENY_REASON)} }
           : { decision: "allow" },
+    },
+    PostToolUse: {
+      handler: () => ({ decision: "context", additionalContext: ${
+    JSON.stringify(CONTEXT_MARKER)
+  } }),
     },
   },
   memory: [{ content: ${JSON.stringify(MEMORY_MARKER)} }],

@@ -20,6 +20,8 @@ export interface HostPin {
   readonly version: string;
   /** The executable name under `node_modules/.bin`. */
   readonly bin: string;
+  /** The version the executable reports, where it differs from the package's. */
+  readonly runs?: string;
   /** More `name@version` specs installed beside the package (missing platform packages). */
   readonly extra?: readonly string[];
 }
@@ -39,6 +41,7 @@ export const HOST_PINS: readonly HostPin[] = [
     pkg: "@factory/cli",
     version: "0.225.1",
     bin: "droid",
+    runs: "0.225.2",
     extra: ["@factory/cli-linux-x64@0.225.2"],
   },
   // 7.8.1's platform binary is missing from the mirror; 7.7.7 installs whole.

@@ -29,6 +29,7 @@ import {
 } from "./_observe.ts";
 import { type HostRecord, writeHostRecord } from "./_results.ts";
 import {
+  CONTEXT_MARKER,
   DENIED_QUERY,
   DENY_REASON,
   LAB_CONNECTOR_ID,
@@ -37,7 +38,7 @@ import {
   SKILL_MARKER,
   writeLabConnector,
 } from "./connector.ts";
-import { type CheckId, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
+import { type CheckId, CHECKS, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
 import { HOST_PINS, hostBin, hostsCacheDir } from "./pins.ts";
 import { isInstalled } from "./install_hosts.ts";
@@ -83,7 +84,7 @@ function labHost(host: LabHost): void {
     let allowFrom = 0;
     const started = performance.now();
     const record: HostRecord = {
-      version: pin.version,
+      version: pin.runs ?? pin.version,
       ranAt: new Date().toISOString(),
       checks: {},
     };
@@ -223,6 +224,11 @@ function labHost(host: LabHost): void {
       assert.equal(serverCalls(serverLog).filter((c) => c.args.query === ALLOW_QUERY).length, 1);
     });
 
+    check("hook-context", "the PostToolUse hook's context reached the next model request", () => {
+      assert.ok(someBodyHas(mock, allowFrom, CONTEXT_MARKER), describeRequests(mock, allowFrom));
+      return Promise.resolve();
+    });
+
     check("memory", "our memory block reached the model", () => {
       assert.ok(someBodyHas(mock, allowFrom, MEMORY_MARKER), describeRequests(mock, allowFrom));
       return Promise.resolve();
@@ -294,17 +300,7 @@ async function assertUsage(host: LabHost, box: Box, mock: MockModel, runs: numbe
 }
 
 /** The checks we cannot make without an adapter. */
-const CONNECTOR_CHECKS: CheckId[] = [
-  "install",
-  "uninstall-bytes",
-  "mcp-call",
-  "telemetry-row",
-  "hook-allow",
-  "memory",
-  "skill",
-  "hook-deny",
-  "no-trace",
-];
+const CONNECTOR_CHECKS: CheckId[] = CHECKS.filter((c) => c !== "usage");
 
 /** A host without an adapter: the connector checks skip; one direct answer, then usage. */
 function usageOnly(

@@ -25,6 +25,7 @@ export const CHECKS = [
   "telemetry-row",
   "hook-allow",
   "hook-deny",
+  "hook-context",
   "memory",
   "skill",
   "usage",
