@@ -52,13 +52,18 @@ function shutdown(id: string, ts: string, metrics: Record<string, number[]>) {
   };
 }
 
+/** Writes `text` as the events log of the `start` session under `home`. */
+function writeSession(home: string, text: string): void {
+  const session = join(home, ".copilot", "session-state", start.data.sessionId);
+  mkdirSync(session, { recursive: true });
+  writeFileSync(join(session, "events.jsonl"), text);
+}
+
 test("Copilot CLI counts each process's shutdown metrics per model, cache out of input", async () => {
   const { dir, done } = tempCopy();
   try {
-    const session = join(dir, ".copilot", "session-state", start.data.sessionId);
-    mkdirSync(session, { recursive: true });
-    writeFileSync(
-      join(session, "events.jsonl"),
+    writeSession(
+      dir,
       lines([
         start,
         {
@@ -152,10 +157,8 @@ function usageRecord(id: string, ts: string, usageId: string, counts: number[]) 
 test("Copilot CLI 1.0.102: each usage record is one request and replaces its process's shutdown totals", async () => {
   const { dir, done } = tempCopy();
   try {
-    const session = join(dir, ".copilot", "session-state", start.data.sessionId);
-    mkdirSync(session, { recursive: true });
-    writeFileSync(
-      join(session, "events.jsonl"),
+    writeSession(
+      dir,
       lines([
         start,
         usageRecord("u1", "2026-12-07T18:19:52.689Z", "chatcmpl-lab0", [1234, 56, 789, 0]),

@@ -1,8 +1,10 @@
 /**
  * Continue CLI (`cn`) 1.5.47 headless against the mock (recipes/real-hosts.md): an
  * `openai` model at the mock in `~/.continue/config.yaml` (where our adapter adds the MCP
- * server), telemetry off, `cn -p --auto`. In this version `cn` parses PreToolUse hooks
- * but never fires them.
+ * server), telemetry off, `cn -p --auto`. In this version `cn` parses PreToolUse and
+ * PostToolUse hooks but never fires them: its tool runner calls only its git-ai
+ * tracker with "PreToolUse" (dist/index.js), so no hook row appears and a deny is not
+ * honoured.
  *
  * @module
  */
@@ -10,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabHost } from "./_types.ts";
 
-const NO_HOOKS = "cn 1.5.47 parses PreToolUse hooks but never fires them";
+const NO_HOOKS = "cn 1.5.47 parses tool hooks (PreToolUse, PostToolUse) but never fires them";
 
 /** Continue CLI in the lab. */
 export const continueCli: LabHost = {
@@ -19,6 +21,7 @@ export const continueCli: LabHost = {
   limits: {
     "hook-allow": NO_HOOKS,
     "hook-deny": NO_HOOKS,
+    "hook-context": NO_HOOKS,
     usage: "agent-connector has no Continue usage reader yet (#26)",
   },
   prepare: ({ box, mockUrl }) => {
