@@ -15,6 +15,7 @@
  */
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
 import { type Box, closeBox, makeBox, runCli, runIn } from "./_box.ts";
@@ -70,7 +71,10 @@ function labHost(host: LabHost): void {
   if (!isInstalled(CACHE, pin)) {
     const why = `${name} is not in ${CACHE}: run "deno run -A tests/lab/install_hosts.ts"`;
     if (REQUIRE) test(`${name}: the pinned host is installed`, () => assert.fail(why));
-    else test(`${name}: real-host scenarios`, { skip: why }, () => {});
+    else {
+      console.error(`lab: skipped ${why}`);
+      test(`${name}: real-host scenarios`, { skip: why }, () => {});
+    }
     return;
   }
 
@@ -133,6 +137,18 @@ function labHost(host: LabHost): void {
     });
 
     after(async () => {
+      // The bodies the host sent, beside its logs, for diagnosis when the box is kept.
+      if (box && mock) {
+        const sent = mock.requests.map(({ method, url, route, decision, usage, body, text }) => ({
+          method,
+          url,
+          route,
+          decision,
+          usage,
+          body: body ?? text,
+        }));
+        writeFileSync(join(box.logs, "model-requests.json"), JSON.stringify(sent, null, 1));
+      }
       await mock?.close();
       record.ms = Math.round(performance.now() - started);
       writeHostRecord(host.id, record);

@@ -3,8 +3,10 @@
  * `openai` model at the mock in `~/.continue/config.yaml` (where our adapter adds the MCP
  * server), telemetry off, `cn -p --auto`. In this version `cn` parses PreToolUse and
  * PostToolUse hooks but never fires them: its tool runner calls only its git-ai
- * tracker with "PreToolUse" (dist/index.js), so no hook row appears and a deny is not
- * honoured.
+ * tracker with "PreToolUse", and its bundle (dist/index.js) names SessionEnd,
+ * PreCompact and PostToolUseFailure nowhere, so no hook row appears and a deny is not
+ * honoured. 1.5.47 is the newest on npm here; the adapter's list of fired events comes
+ * from Continue's source tree, which is ahead of it.
  *
  * @module
  */
