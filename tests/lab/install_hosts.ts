@@ -37,7 +37,20 @@ export function isInstalled(cache: string, pin: HostPin): boolean {
   return existsSync(marker) && readFileSync(marker, "utf8") === markerText(pin);
 }
 
-function npmInstall(dir: string, specs: string[]): Promise<{ code: number; out: string }> {
+/** The package.json a seed gets: its dependencies, pinned, as the host itself writes it. */
+function seedPackageJson(specs: readonly string[]): string {
+  const deps = Object.fromEntries(specs.map((spec) => {
+    const at = spec.lastIndexOf("@");
+    return [spec.slice(0, at), spec.slice(at + 1)];
+  }));
+  return JSON.stringify({ dependencies: deps }, null, 2);
+}
+
+function npmInstall(
+  dir: string,
+  specs: string[],
+  save = false,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       "npm",
@@ -45,7 +58,7 @@ function npmInstall(dir: string, specs: string[]): Promise<{ code: number; out: 
         "install",
         "--prefix",
         dir,
-        "--no-save",
+        ...(save ? [] : ["--no-save"]),
         "--no-audit",
         "--no-fund",
         "--no-update-notifier",
@@ -71,7 +84,17 @@ export async function installHost(cache: string, pin: HostPin): Promise<InstallR
   mkdirSync(scratch, { recursive: true });
   // An empty package.json keeps npm from walking up to a parent project.
   writeFileSync(`${scratch}/package.json`, '{"private":true}\n');
-  const { code, out } = await npmInstall(scratch, pinSpecs(pin));
+  let { code, out } = await npmInstall(scratch, [
+    `${pin.pkg}@${pin.version}`,
+    ...(pin.extra ?? []),
+  ]);
+  for (const [name, specs] of Object.entries(pin.seeds ?? {})) {
+    if (code !== 0) break;
+    const dir = `${scratch}/seeds/${name}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/package.json`, seedPackageJson(specs));
+    ({ code, out } = await npmInstall(dir, [], true));
+  }
   const ms = Math.round(performance.now() - start);
   if (code !== 0) {
     rmSync(scratch, { recursive: true, force: true });

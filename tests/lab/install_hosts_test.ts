@@ -36,3 +36,12 @@ test("the cache lives outside the repository, per id and version", () => {
   assert.equal(hostsCacheDir({ HOME: "/home/u", AGENT_CONNECTOR_HOSTS_CACHE: "/c" }), "/c");
   assert.equal(hostBin("/c", PIN), "/c/droid@0.225.1/node_modules/.bin/droid");
 });
+
+test("a seed's dependencies are part of what the marker names", () => {
+  const pin: HostPin = { ...PIN, seeds: { config: ["@opencode-ai/plugin@1.18.33"] } };
+  assert.deepEqual(pinSpecs(pin), [
+    "@factory/cli@0.225.1",
+    "@factory/cli-linux-x64@0.225.2",
+    "seed:config:@opencode-ai/plugin@1.18.33",
+  ]);
+});

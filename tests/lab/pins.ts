@@ -24,6 +24,11 @@ export interface HostPin {
   readonly runs?: string;
   /** More `name@version` specs installed beside the package (missing platform packages). */
   readonly extra?: readonly string[];
+  /**
+   * Folders the host would npm-install at its first start, prepared once here instead:
+   * seed name → the `name@version` dependencies of its `package.json`.
+   */
+  readonly seeds?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Every host the lab installs, in the order the suite runs them. */
@@ -33,7 +38,15 @@ export const HOST_PINS: readonly HostPin[] = [
   { id: "gemini-cli", pkg: "@google/gemini-cli", version: "0.61.0", bin: "gemini" },
   { id: "qwen-code", pkg: "@qwen-code/qwen-code", version: "0.15.10", bin: "qwen" },
   { id: "copilot-cli", pkg: "@github/copilot", version: "1.0.102", bin: "copilot" },
-  { id: "opencode", pkg: "opencode-ai", version: "1.18.33", bin: "opencode" },
+  // opencode npm-installs its plugin package into its config folder when a plugin is
+  // there (~30 s of its first run here); the lab copies this seed in instead.
+  {
+    id: "opencode",
+    pkg: "opencode-ai",
+    version: "1.18.33",
+    bin: "opencode",
+    seeds: { config: ["@opencode-ai/plugin@1.18.33"] },
+  },
   // The wrapper 0.225.1 names a linux-x64 binary package the mirror lacks; 0.225.2 of the
   // binary package is there and is what `droid` runs (recipes/real-hosts.md).
   {
@@ -73,7 +86,15 @@ export function hostMarker(cache: string, pin: HostPin): string {
   return `${hostDir(cache, pin)}/.installed`;
 }
 
-/** The npm specs one pin installs, package first. */
+/** The npm specs one pin installs, package first, then each seed's as `seed:<name>:<spec>`. */
 export function pinSpecs(pin: HostPin): string[] {
-  return [`${pin.pkg}@${pin.version}`, ...(pin.extra ?? [])];
+  const seeds = Object.entries(pin.seeds ?? {}).flatMap(([name, specs]) =>
+    specs.map((spec) => `seed:${name}:${spec}`)
+  );
+  return [`${pin.pkg}@${pin.version}`, ...(pin.extra ?? []), ...seeds];
+}
+
+/** The folder holding one seed of a pinned host (its package.json, lock and node_modules). */
+export function seedDir(cache: string, pin: HostPin, name: string): string {
+  return `${hostDir(cache, pin)}/seeds/${name}`;
 }

@@ -41,7 +41,7 @@ import {
 } from "./connector.ts";
 import { type CheckId, CHECKS, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
-import { HOST_PINS, hostBin, hostsCacheDir } from "./pins.ts";
+import { HOST_PINS, hostBin, hostsCacheDir, seedDir } from "./pins.ts";
 import { isInstalled } from "./install_hosts.ts";
 import { assertSameTree, listDirs, snapshotTree, type TreeSnap } from "../_helpers/tree.ts";
 
@@ -55,12 +55,13 @@ const OURS = [".cache", ".agent-connector"];
 const ALLOW_QUERY = "apple";
 const PROMPT = "Use the lab tool to look up the word I gave you, then tell me what it returned.";
 
-function snap(box: Box): TreeSnap {
-  const files = snapshotTree(box.home, OURS);
+function snap(box: Box, host: LabHost): TreeSnap {
+  const skip = [...OURS, ...(host.caches ?? [])];
+  const files = snapshotTree(box.home, skip);
   for (const [k, v] of snapshotTree(box.project)) files.set(`<project>/${k}`, v);
   return {
     files,
-    dirs: [...listDirs(box.home, OURS), ...listDirs(box.project).map((d) => `<project>/${d}`)],
+    dirs: [...listDirs(box.home, skip), ...listDirs(box.project).map((d) => `<project>/${d}`)],
   };
 }
 
@@ -125,7 +126,12 @@ function labHost(host: LabHost): void {
         tool: { name: LAB_TOOL, args: { query: ALLOW_QUERY } },
         ...host.script,
       });
-      ctx = { box, mockUrl: mock.url, bin: hostBin(CACHE, pin) };
+      ctx = {
+        box,
+        mockUrl: mock.url,
+        bin: hostBin(CACHE, pin),
+        seed: (seedName) => seedDir(CACHE, pin, seedName),
+      };
       serverLog = join(box.base, "server-calls.jsonl");
       config = writeLabConnector(
         box.base,
@@ -133,7 +139,7 @@ function labHost(host: LabHost): void {
         host.adapter && host.extra ? { [host.adapter]: host.extra } : {},
       );
       host.prepare(ctx);
-      beforeInstall = snap(box);
+      beforeInstall = snap(box, host);
     });
 
     after(async () => {
@@ -177,7 +183,7 @@ function labHost(host: LabHost): void {
     check("uninstall-bytes", "uninstall gives back the host's files byte for byte", async () => {
       const un = await runCli(box, "uninstall", "uninstall", "--connector-id", LAB_CONNECTOR_ID);
       assert.equal(un.code, 0, un.stdout + un.stderr);
-      assertSameTree(snap(box), beforeInstall, "after install + uninstall");
+      assertSameTree(snap(box, host), beforeInstall, "after install + uninstall");
       const again = await runCli(
         box,
         "reinstall",

@@ -15,6 +15,8 @@ export interface HostCtx {
   mockUrl: string;
   /** The host's executable. */
   bin: string;
+  /** The folder of one of the host's seeds (`pins.ts` `seeds`). */
+  seed(name: string): string;
 }
 
 /** The checks the scenario suite makes per host (the coverage table's columns). */
@@ -62,6 +64,8 @@ export interface LabHost {
    * requests a host never logs are left out of the usage check's expectation.
    */
   logs?: (request: RecordedRequest) => boolean;
+  /** Folders under HOME the host fills as its own cache: left out of file comparisons. */
+  caches?: readonly string[];
   /** Writes the host's own settings so it reaches the mock (before our install). */
   prepare(ctx: HostCtx): void;
   /** Environment for the host run. */

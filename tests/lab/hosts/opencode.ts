@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HostCtx, LabHost } from "./_types.ts";
 
@@ -33,9 +33,12 @@ export const opencode: LabHost = {
   // opencode keeps no message for its title request (the one without tools); measured
   // on 1.18.33: the `message` table holds only the turn's own replies.
   logs: (r) => (r.request?.tools.length ?? 0) > 0,
+  caches: [".config/opencode/node_modules"],
   prepare: (ctx) => {
     const dir = join(ctx.box.home, ".config", "opencode");
     mkdirSync(dir, { recursive: true });
+    // The plugin package opencode would npm-install at its first start (pins.ts seeds).
+    cpSync(ctx.seed("config"), dir, { recursive: true });
     writeFileSync(join(dir, "opencode.json"), openCompatConfig(ctx));
   },
   env: () => ({
