@@ -16,10 +16,19 @@ export interface ServerCall {
   args: Record<string, unknown>;
 }
 
-/** The calls the lab server logged, oldest first. */
-export function serverCalls(log: string): ServerCall[] {
+function logLines(log: string): Array<Record<string, unknown>> {
   if (!existsSync(log)) return [];
   return readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+}
+
+/** The calls the lab server logged, oldest first. */
+export function serverCalls(log: string): ServerCall[] {
+  return logLines(log).filter((l) => typeof l.name === "string") as unknown as ServerCall[];
+}
+
+/** The command line of the process that started the lab server, per start. */
+export function serverParents(log: string): string[] {
+  return logLines(log).filter((l) => l.started === true).map((l) => String(l.parent));
 }
 
 /** The model requests recorded since index `from`. */

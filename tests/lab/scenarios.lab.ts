@@ -24,6 +24,7 @@ import {
   expectedTokens,
   modelRequestsSince,
   serverCalls,
+  serverParents,
   someBodyHas,
   telemetryRows,
   usageReport,
@@ -210,6 +211,11 @@ function labHost(host: LabHost): void {
           `server calls; host exit ${run.code}\n${describeRequests(mock, allowFrom)}\n${
             run.stderr.slice(-1500)
           }`,
+        );
+        const parents = serverParents(serverLog);
+        assert.ok(
+          parents.length > 0 && parents.every((p) => /\bserve --connector labconn\b/.test(p)),
+          `the server was not started by serve: ${JSON.stringify(parents)}`,
         );
         assert.ok(
           someBodyHas(mock, allowFrom, `lab-result:${ALLOW_QUERY}`),
