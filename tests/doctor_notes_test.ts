@@ -22,6 +22,7 @@ type Finding = { check: string; status: string; message: string; fix?: string };
 const HOOK_TRUST = /Codex runs a new or changed hook only after you trust it/;
 const CODEX_PROJECT_TRUST = /Codex loads a project's \.codex\/ hooks and MCP servers/;
 const COPILOT_PROJECT_TRUST = /Copilot CLI loads \.github\/mcp\.json only after you trust/;
+const CN_NO_HOOKS = /cn 1\.5\.47, the newest Continue CLI on npm, does not run hooks yet/;
 
 /** A temporary HOME and project, and the CLI run in them. */
 function sandbox(base: string) {
@@ -83,6 +84,28 @@ test("doctor notes that Codex asks to trust hooks for a connector with hooks, no
     const note = withHooks.find((f) => HOOK_TRUST.test(f.message))!;
     assert.equal(note.status, "warn");
     assert.equal(note.check, "acme-hooks @ codex (user): Codex");
+  });
+});
+
+test("doctor and --explain say cn does not run hooks yet for a Continue install", async () => {
+  await withTempDir(async (base) => {
+    const { cli, doctor } = sandbox(base);
+    const run = await cli(
+      "install",
+      "--connector",
+      connector("acme-hooks"),
+      "--targets",
+      "continue",
+    );
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const row = rowOf(await doctor("continue"), "acme-hooks", "continue", "user");
+    assert.ok(hasNote(row, CN_NO_HOOKS), JSON.stringify(row));
+    // And --explain marks each of its hooks degraded, saying why.
+    const explained = await cli("doctor", "--json", "--explain", "--targets", "continue");
+    const rows = JSON.parse(explained.stdout).explain as Array<Record<string, string>>;
+    const pre = rows.find((r) => r.host === "continue" && r.event === "PreToolUse");
+    assert.equal(pre?.support, "degraded", JSON.stringify(rows));
+    assert.match(pre!.reason, /cn 1\.5\.47 \(newest on npm\) does not run hooks yet/);
   });
 });
 

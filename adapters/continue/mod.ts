@@ -49,6 +49,12 @@ import { standardSkill } from "../render/skill.ts";
 const globalDir = envDir("CONTINUE_GLOBAL_DIR", home(".continue"));
 const projectDir = project(".continue");
 
+/**
+ * Why every hook is marked approximate: cn 1.5.47, the newest on npm, runs none of them
+ * (measured in the real-host lab, tests/lab; its bundle has no call that fires one).
+ */
+const NOT_YET = "cn 1.5.47 (newest on npm) does not run hooks yet; Continue's source fires this";
+
 /** The events cn fires (hooks/fireHook.ts), under their Claude names. */
 const FIRED: HookEventName[] = [
   "SessionStart",
@@ -101,7 +107,9 @@ export const adapter: HostAdapter = defineHost({
     at: ["hooks"],
     layout: "nested-groups",
     events: Object.fromEntries(
-      FIRED.map((e) => [e, { name: e, matcher: MATCHER_SUBJECT[e] !== undefined }]),
+      FIRED.map((
+        e,
+      ) => [e, { name: e, matcher: MATCHER_SUBJECT[e] !== undefined, approx: NOT_YET }]),
     ) as Partial<Record<HookEventName, NativeEventSpec>>,
     handler: (command) => ({ type: "command", command }),
     matchers: "regex",
@@ -126,4 +134,13 @@ export const adapter: HostAdapter = defineHost({
     },
     head: "---\nalwaysApply: true\n---\n",
   },
+  doctorNotes: [
+    {
+      // Measured in the real-host lab (tests/lab): cn 1.5.47 runs no hook of
+      // settings.json, and its bundle has no call that fires one.
+      text:
+        "cn 1.5.47, the newest Continue CLI on npm, does not run hooks yet: the hooks are written for the release that does (Continue's source fires them)",
+      about: "hooks",
+    },
+  ],
 });
