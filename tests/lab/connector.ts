@@ -29,6 +29,8 @@ export const SKILL_MARKER = "LAB-SKILL-9c1e looks words up in the lab dictionary
 export const CONTEXT_MARKER = "LAB-CONTEXT-5d2b: the lab lookup was audited.";
 /** Our command's name. */
 export const COMMAND_NAME = "lab-define";
+/** The prompt our command expands to for the argument `apple`. */
+export const COMMAND_EXPANDED = "LAB-COMMAND-3e8f: define apple with the lab_lookup tool.";
 
 /** Per-host keys a headless run needs on the server entry (approval, trust). */
 export type PlatformExtras = Record<string, Record<string, unknown>>;
@@ -78,7 +80,7 @@ export default defineConnector({
   commands: [{
     name: ${JSON.stringify(COMMAND_NAME)},
     description: "Define a word with the lab dictionary",
-    prompt: "Define $ARGUMENTS with the lab_lookup tool.",
+    prompt: "LAB-COMMAND-3e8f: define $ARGUMENTS with the lab_lookup tool.",
   }],
   platforms: ${JSON.stringify(platforms)},
 });

@@ -28,6 +28,7 @@ const MEANING: Record<string, string> = {
   "hook-context": "a PostToolUse hook's additional context reaches the next model request",
   "memory": "the memory block is in the host's request to the model",
   "skill": "the skill's description is in the host's request to the model",
+  "command": "running our command headless sends its expanded prompt to the model",
   "usage": "`usage report` equals the model's token counts for the requests the host logs",
   "no-trace": "after `uninstall` the host runs with no tool, memory or skill of ours",
 };

@@ -31,6 +31,8 @@ import {
 } from "./_observe.ts";
 import { type HostRecord, writeHostRecord } from "./_results.ts";
 import {
+  COMMAND_EXPANDED,
+  COMMAND_NAME,
   CONTEXT_MARKER,
   DENIED_QUERY,
   DENY_REASON,
@@ -97,7 +99,10 @@ function labHost(host: LabHost): void {
 
     /** Registers one check; its outcome goes to the record and a failure keeps the box. */
     const check = (id: CheckId, title: string, fn: () => Promise<void>, skip?: string) => {
-      const limit = skip ?? (NO_LIMITS ? undefined : host.limits?.[id]);
+      const noCommand = id === "command" && !host.command
+        ? host.limits?.command ?? `${host.id} has no headless way to run a command`
+        : undefined;
+      const limit = skip ?? noCommand ?? (NO_LIMITS ? undefined : host.limits?.[id]);
       if (limit) {
         record.checks[id] = { status: "skip", detail: limit };
         test(`${name}: ${title}`, { skip: limit }, () => {});
@@ -265,6 +270,23 @@ function labHost(host: LabHost): void {
     check("skill", "our skill's description reached the model", () => {
       assert.ok(someBodyHas(mock, allowFrom, SKILL_MARKER), describeRequests(mock, allowFrom));
       return Promise.resolve();
+    });
+
+    check("command", "running our command headless sends its prompt to the model", async () => {
+      const how = host.command!;
+      const argv = how === "prompt"
+        ? host.argv(ctx, `/${COMMAND_NAME} apple`)
+        : how(ctx, COMMAND_NAME, "apple");
+      mock.setScript({ answer: "lab-answer", ...host.script, tool: undefined });
+      const from = mock.requests.length;
+      const run = await runIn(box, "host-command", argv, host.env(ctx), 120_000);
+      assert.ok(!run.timedOut, "the host run timed out");
+      assert.ok(
+        someBodyHas(mock, from, COMMAND_EXPANDED),
+        `the expanded command never reached the model (exit ${run.code})\n${
+          describeRequests(mock, from)
+        }`,
+      );
     });
 
     check("hook-deny", "a denying hook stops the call and the model sees the reason", async () => {

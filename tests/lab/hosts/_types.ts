@@ -30,6 +30,7 @@ export const CHECKS = [
   "hook-context",
   "memory",
   "skill",
+  "command",
   "usage",
   "no-trace",
 ] as const;
@@ -64,6 +65,12 @@ export interface LabHost {
    * requests a host never logs are left out of the usage check's expectation.
    */
   logs?: (request: RecordedRequest) => boolean;
+  /**
+   * How to run our command headless with the argument `apple`: `"prompt"` sends
+   * `/<name> apple` as the prompt, a function gives the whole command line. Absent: the
+   * host has no headless way to run one (a `limits.command` says why).
+   */
+  command?: "prompt" | ((ctx: HostCtx, name: string, args: string) => string[]);
   /** Folders under HOME the host fills as its own cache: left out of file comparisons. */
   caches?: readonly string[];
   /** Writes the host's own settings so it reaches the mock (before our install). */

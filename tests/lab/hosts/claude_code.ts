@@ -14,6 +14,7 @@ import { type LabHost, LOST_ROW_24 } from "./_types.ts";
 export const claudeCode: LabHost = {
   id: "claude-code",
   adapter: "claude-code",
+  command: "prompt",
   limits: { "telemetry-row": LOST_ROW_24 },
   prepare: ({ box }) => {
     writeFileSync(join(box.home, ".claude.json"), '{\n  "hasCompletedOnboarding": true\n}\n');

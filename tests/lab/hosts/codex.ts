@@ -16,7 +16,11 @@ export const codex: LabHost = {
   id: "codex",
   adapter: "codex",
   extra: { default_tools_approval_mode: "approve" },
-  limits: { "telemetry-row": LOST_ROW_24 },
+  limits: {
+    // Measured: `codex exec "/prompts:lab-define apple"` sends that text as it is.
+    command: "codex exec 0.171.0 does not expand custom prompts (/prompts:<name> is the TUI's)",
+    "telemetry-row": LOST_ROW_24,
+  },
   prepare: ({ box, mockUrl }) => {
     mkdirSync(join(box.home, ".codex"));
     writeFileSync(

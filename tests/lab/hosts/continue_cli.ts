@@ -21,6 +21,8 @@ export const continueCli: LabHost = {
   id: "continue",
   adapter: "continue",
   limits: {
+    // Measured: `cn -p "/lab-define apple"` sends that text as it is.
+    command: "cn -p 1.5.47 does not expand prompt files (invokable prompts are the TUI's)",
     "hook-allow": NO_HOOKS,
     "hook-deny": NO_HOOKS,
     "hook-context": NO_HOOKS,

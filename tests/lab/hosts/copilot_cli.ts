@@ -11,7 +11,10 @@ import { type LabHost, LOST_ROW_24 } from "./_types.ts";
 export const copilotCli: LabHost = {
   id: "copilot-cli",
   adapter: "copilot-cli",
-  limits: { "telemetry-row": LOST_ROW_24 },
+  limits: {
+    "telemetry-row": LOST_ROW_24,
+    command: "Copilot CLI has no command files, so agent-connector installs none there",
+  },
   prepare: () => {},
   env: ({ mockUrl }) => ({
     COPILOT_OFFLINE: "true",

@@ -15,6 +15,7 @@ export const geminiCli: LabHost = {
   id: "gemini-cli",
   adapter: "gemini-cli",
   extra: { trust: true },
+  command: "prompt",
   prepare: ({ box }) => {
     mkdirSync(join(box.home, ".gemini"));
     const settings = {

@@ -33,6 +33,11 @@ export const opencode: LabHost = {
   // opencode keeps no message for its title request (the one without tools); measured
   // on 1.18.33: the `message` table holds only the turn's own replies.
   logs: (r) => (r.request?.tools.length ?? 0) > 0,
+  command: (
+    { bin },
+    name,
+    args,
+  ) => [bin, "run", "--format", "json", "--auto", "--command", name, args],
   caches: [".config/opencode/node_modules"],
   prepare: (ctx) => {
     const dir = join(ctx.box.home, ".config", "opencode");

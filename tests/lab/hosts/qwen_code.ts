@@ -14,6 +14,7 @@ export const qwenCode: LabHost = {
   id: "qwen-code",
   adapter: "qwen-code",
   extra: { trust: true },
+  command: "prompt",
   prepare: () => {},
   env: ({ mockUrl }) => ({
     OPENAI_BASE_URL: `${mockUrl}/v1`,
