@@ -52,6 +52,17 @@ function shutdown(id: string, ts: string, metrics: Record<string, number[]>) {
   };
 }
 
+/** Copilot CLI's records under `home`, asserting the scan met no problem. */
+async function scanCopilot(home: string) {
+  const { records, problems } = await scanUsage({
+    host: hostAt(home),
+    platforms: ["copilot-cli"],
+    cache: false,
+  });
+  assert.deepEqual(problems, []);
+  return records;
+}
+
 /** Writes `text` as the events log of the `start` session under `home`. */
 function writeSession(home: string, text: string): void {
   const session = join(home, ".copilot", "session-state", start.data.sessionId);
@@ -86,12 +97,7 @@ test("Copilot CLI counts each process's shutdown metrics per model, cache out of
       join(dir, ".copilot", "session-state", "flat-1.jsonl"),
       lines([shutdown("f1", "2026-05-20T00:00:00Z", { "gpt-5": [10, 5, 0, 0, 0] })]),
     );
-    const { records, problems } = await scanUsage({
-      host: hostAt(dir),
-      platforms: ["copilot-cli"],
-      cache: false,
-    });
-    assert.deepEqual(problems, []);
+    const records = await scanCopilot(dir);
     assert.equal(records.length, 4);
     assert.deepEqual(buckets(records), [
       396 + 750 + 42008 + 10,
@@ -172,12 +178,7 @@ test("Copilot CLI 1.0.102: each usage record is one request and replaces its pro
         usageRecord("u3", "2026-12-09T09:00:00Z", "chatcmpl-lab2", [3456, 78, 991, 0]),
       ]),
     );
-    const { records, problems } = await scanUsage({
-      host: hostAt(dir),
-      platforms: ["copilot-cli"],
-      cache: false,
-    });
-    assert.deepEqual(problems, []);
+    const records = await scanCopilot(dir);
     assert.equal(records.length, 4);
     assert.deepEqual(buckets(records), [
       (1234 - 789) + (2345 - 890) + (100 - 40) + (3456 - 991),
