@@ -65,8 +65,9 @@ export function decide(script: MockScript, request: ModelRequest): MockDecision 
     return { kind: "tool", name: search.name, args: searchArgs(search, want) };
   }
   // The search answered but the host did not add the tool to the list: call the name the
-  // search result gave (Droid returns it in the result text).
-  const named = searched?.result?.match(new RegExp(`[\\w-]*${want}`))?.[0];
+  // search result gave (Droid returns it in the result text). Only a prefixed name counts,
+  // so a result that merely echoes the query ("no tool matches lab_lookup") does not.
+  const named = searched?.result?.match(new RegExp(`[\\w-]+[_-]${want}`))?.[0];
   if (named) return { kind: "tool", name: named, args: script.tool.args };
   return { kind: "text", text: answer };
 }

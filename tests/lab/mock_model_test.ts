@@ -289,3 +289,24 @@ test("usage numbers are distinct per reply and summed over every reply", async (
     await mock.close();
   }
 });
+
+test("after a tool search, the mock calls a prefixed name from its result, never the bare query", async () => {
+  const mock = await startMockModel({ tool: TOOL });
+  try {
+    const searched = (result: string) =>
+      post(mock, "/v1/chat/completions", {
+        model: "m",
+        tools: [{ type: "function", function: { name: "ToolSearch", parameters: {} } }],
+        messages: [
+          { role: "assistant", tool_calls: [{ id: "s1", function: { name: "ToolSearch" } }] },
+          { role: "tool", tool_call_id: "s1", content: result },
+        ],
+      });
+    const found = JSON.parse((await searched("Loaded: labconn___lab_lookup")).text);
+    assert.equal(found.choices[0].message.tool_calls[0].function.name, "labconn___lab_lookup");
+    const none = JSON.parse((await searched('No tools match "lab_lookup"')).text);
+    assert.equal(none.choices[0].message.content, "lab-answer");
+  } finally {
+    await mock.close();
+  }
+});
