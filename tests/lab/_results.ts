@@ -1,6 +1,6 @@
 /**
  * The lab's record of its last run: per host, its version and each check's outcome,
- * written as JSON beside the host cache so the coverage table (`coverage.ts`) is made
+ * written as JSON in the checkout's `.tmp/` so the coverage table (`coverage.ts`) is made
  * from what really ran, never by hand.
  *
  * @module
@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import process from "node:process";
-import { hostsCacheDir } from "./pins.ts";
+import { REPO_ROOT } from "./_paths.ts";
 
 /** One check's outcome: `pass`, or `fail`/`skip` with why. */
 export interface Outcome {
@@ -30,9 +30,12 @@ export interface HostRecord {
   checks: Record<string, Outcome>;
 }
 
-/** The results file (`AGENT_CONNECTOR_LAB_RESULTS`, default beside the host cache). */
+/**
+ * The results file: `AGENT_CONNECTOR_LAB_RESULTS`, else `.tmp/lab-last-run.json` in this
+ * checkout (git ignores `.tmp/`), so two checkouts on one machine never mix their runs.
+ */
 export function resultsPath(env: Record<string, string | undefined> = process.env): string {
-  return env.AGENT_CONNECTOR_LAB_RESULTS ?? join(dirname(hostsCacheDir(env)), "lab-last-run.json");
+  return env.AGENT_CONNECTOR_LAB_RESULTS ?? join(REPO_ROOT, ".tmp", "lab-last-run.json");
 }
 
 /** Reads the last run's records (empty when there is none). */
