@@ -38,6 +38,9 @@
  *   loadLocalAssistants.ts `getDotContinueSubDirs`; core/util/paths.ts
  *   `CONTINUE_GLOBAL_DIR`, a relative value resolved against the cwd),
  *   confirmed in the real cn 1.5.47 (issue #26).
+ * - Skills: `<n>/SKILL.md` under `.continue/skills/` or `<global>/skills/`
+ *   (cn 1.5.47 loads both, plus `.claude/skills/`, and offers their
+ *   descriptions through its `Skills` tool; real-host lab).
  *
  * @module
  */
@@ -48,6 +51,7 @@ import { project } from "../paths.ts";
 import { continueGlobalDir } from "./home.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
+import { standardSkill } from "../render/skill.ts";
 
 const globalDir = continueGlobalDir;
 /** Why no Continue hook is written (see the module doc). */
@@ -106,6 +110,10 @@ export const adapter: HostAdapter = defineHost({
       description: true,
       head: (def) => ({ name: def.name, invokable: true }),
     }),
+  },
+  skills: {
+    paths: { user: globalDir.join("skills"), project: projectDir.join("skills") },
+    render: standardSkill("Continue"),
   },
   memory: {
     paths: {

@@ -15,6 +15,14 @@
  * `adapter/copilot/README.md` ("session-state schema"); the OpenTelemetry
  * file export (notes/usage-formats.md §4) is opt-in and is not read.
  *
+ * Copilot CLI 1.0.102 (measured in the real-host lab, tests/lab) also writes
+ * one `session.usage_record` per model call, `data.usage.{model,
+ * inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens}` with the
+ * same meaning, before the process's shutdown totals. Where a process wrote
+ * such records they are its requests (one per call, and kept when the
+ * process dies before its shutdown) and its shutdown totals are skipped, so
+ * nothing counts twice; a process without them counts its shutdown.
+ *
  * @module
  */
 
@@ -31,6 +39,7 @@ interface Line {
     sessionId?: unknown;
     context?: { cwd?: unknown };
     modelMetrics?: Record<string, { usage?: Record<string, unknown> }>;
+    usage?: Record<string, unknown> & { accounting?: { usageId?: unknown } };
   };
 }
 
@@ -38,7 +47,8 @@ interface Line {
 export const reader: UsageReader = {
   id: "copilot-cli",
   // 2: its logged folder is a project in the one spelling of `_project.ts`.
-  version: 2,
+  // 3: per-call `session.usage_record` events replace the shutdown totals.
+  version: 3,
   confidence: "host-reported",
   sources(machine, list) {
     return list.files([copilotHome.join("session-state")(homeContext(machine))], {
@@ -50,17 +60,42 @@ export const reader: UsageReader = {
     });
   },
   jsonl: {
-    markers: ['"session.start"', '"session.shutdown"'],
+    markers: ['"session.start"', '"session.shutdown"', '"session.usage_record"'],
     pick: {
       type: true,
       id: true,
       timestamp: true,
-      data: { sessionId: true, context: { cwd: true }, modelMetrics: true },
+      data: { sessionId: true, context: { cwd: true }, modelMetrics: true, usage: true },
     },
     open(sink, saved) {
       const parts = (sink.source.meta?.rel ?? "").split(/[\\/]/);
       const folder = parts.length > 1 ? parts[0] : (parts[0] ?? "").replace(/\.jsonl$/, "");
-      const st: { session?: string; cwd?: string } = { ...(saved as object | undefined) };
+      // `perCall`: this process has written usage records since the last shutdown.
+      const st: { session?: string; cwd?: string; perCall?: boolean } = {
+        ...(saved as object | undefined),
+      };
+      const emit = (key: string, ts: unknown, model: string, u: Record<string, unknown>) => {
+        const cacheRead = count(u.cacheReadTokens);
+        const cacheWrite = count(u.cacheWriteTokens);
+        const output = count(u.outputTokens);
+        const thoughts = count(u.reasoningTokens);
+        const apart = /gemini/i.test(model); // Gemini's thoughts are beside its output
+        sink.emit({
+          key,
+          ts: parseTs(ts),
+          sessionId: st.session ?? folder,
+          projectKey: st.cwd ?? "",
+          modelId: model,
+          tokens: {
+            input: Math.max(0, count(u.inputTokens) - cacheRead - cacheWrite),
+            cacheRead,
+            cacheWrite,
+            cacheWrite1h: 0,
+            output: apart ? output + thoughts : output,
+            reasoning: apart ? thoughts : Math.min(thoughts, output),
+          },
+        });
+      };
       return {
         line(value, at) {
           const line = value as Line | null;
@@ -71,33 +106,25 @@ export const reader: UsageReader = {
             if (typeof data.context?.cwd === "string") st.cwd = data.context.cwd;
             return;
           }
+          const event = typeof line.id === "string" && line.id ? line.id : `@${at}`;
+          const session = st.session ?? folder;
+          if (line.type === "session.usage_record") {
+            const u = data.usage;
+            if (!u || typeof u !== "object" || typeof u.model !== "string") return;
+            const id = typeof u.accounting?.usageId === "string" ? u.accounting.usageId : event;
+            st.perCall = true;
+            emit(`${session}:call:${id}`, line.timestamp, u.model, u);
+            return;
+          }
           const metrics = data.modelMetrics;
           if (line.type !== "session.shutdown" || !metrics || typeof metrics !== "object") return;
-          const session = st.session ?? folder;
-          const event = typeof line.id === "string" && line.id ? line.id : `@${at}`;
+          const covered = st.perCall === true;
+          st.perCall = false;
+          if (covered) return;
           for (const [model, metric] of Object.entries(metrics)) {
             const u = metric?.usage;
             if (!u || typeof u !== "object") continue;
-            const cacheRead = count(u.cacheReadTokens);
-            const cacheWrite = count(u.cacheWriteTokens);
-            const output = count(u.outputTokens);
-            const thoughts = count(u.reasoningTokens);
-            const apart = /gemini/i.test(model); // Gemini's thoughts are beside its output
-            sink.emit({
-              key: `${session}:${event}:${model}`,
-              ts: parseTs(line.timestamp),
-              sessionId: session,
-              projectKey: st.cwd ?? "",
-              modelId: model,
-              tokens: {
-                input: Math.max(0, count(u.inputTokens) - cacheRead - cacheWrite),
-                cacheRead,
-                cacheWrite,
-                cacheWrite1h: 0,
-                output: apart ? output + thoughts : output,
-                reasoning: apart ? thoughts : Math.min(thoughts, output),
-              },
-            });
+            emit(`${session}:${event}:${model}`, line.timestamp, model, u);
           }
         },
         save: () => st,

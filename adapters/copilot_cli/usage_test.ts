@@ -52,13 +52,29 @@ function shutdown(id: string, ts: string, metrics: Record<string, number[]>) {
   };
 }
 
+/** Copilot CLI's records under `home`, asserting the scan met no problem. */
+async function scanCopilot(home: string) {
+  const { records, problems } = await scanUsage({
+    machine: hostAt(home),
+    platforms: ["copilot-cli"],
+    cache: false,
+  });
+  assert.deepEqual(problems, []);
+  return records;
+}
+
+/** Writes `text` as the events log of the `start` session under `home`. */
+function writeSession(home: string, text: string): void {
+  const session = join(home, ".copilot", "session-state", start.data.sessionId);
+  mkdirSync(session, { recursive: true });
+  writeFileSync(join(session, "events.jsonl"), text);
+}
+
 test("Copilot CLI counts each process's shutdown metrics per model, cache out of input", async () => {
   const { dir, done } = tempCopy();
   try {
-    const session = join(dir, ".copilot", "session-state", start.data.sessionId);
-    mkdirSync(session, { recursive: true });
-    writeFileSync(
-      join(session, "events.jsonl"),
+    writeSession(
+      dir,
       lines([
         start,
         {
@@ -81,12 +97,7 @@ test("Copilot CLI counts each process's shutdown metrics per model, cache out of
       join(dir, ".copilot", "session-state", "flat-1.jsonl"),
       lines([shutdown("f1", "2026-05-20T00:00:00Z", { "gpt-5": [10, 5, 0, 0, 0] })]),
     );
-    const { records, problems } = await scanUsage({
-      machine: hostAt(dir),
-      platforms: ["copilot-cli"],
-      cache: false,
-    });
-    assert.deepEqual(problems, []);
+    const records = await scanCopilot(dir);
     assert.equal(records.length, 4);
     assert.deepEqual(buckets(records), [
       396 + 750 + 42008 + 10,
@@ -120,6 +131,63 @@ test("COPILOT_HOME moves the config folder", async () => {
       cache: false,
     });
     assert.deepEqual(buckets(records), [10, 0, 0, 5]);
+  } finally {
+    done();
+  }
+});
+
+/** A `session.usage_record` as Copilot CLI 1.0.102 writes it (trimmed), for one call. */
+function usageRecord(id: string, ts: string, usageId: string, counts: number[]) {
+  const [input, output, read, write] = counts;
+  return {
+    type: "session.usage_record",
+    data: {
+      usage: {
+        model: "mock-model",
+        inputTokens: input,
+        outputTokens: output,
+        cacheReadTokens: read,
+        cacheWriteTokens: write,
+        cost: 0,
+        initiator: "user",
+        isByok: true,
+        apiCallId: usageId,
+        accounting: { sourceSessionId: start.data.sessionId, sequence: 1, usageId },
+      },
+    },
+    id,
+    timestamp: ts,
+  };
+}
+
+test("Copilot CLI 1.0.102: each usage record is one request and replaces its process's shutdown totals", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    writeSession(
+      dir,
+      lines([
+        start,
+        usageRecord("u1", "2026-12-07T18:19:52.689Z", "chatcmpl-lab0", [1234, 56, 789, 0]),
+        usageRecord("u2", "2026-12-07T18:19:52.812Z", "chatcmpl-lab1", [2345, 67, 890, 0]),
+        // The same process's totals: already counted by the two records above.
+        shutdown("s1", "2026-12-07T18:19:52.844Z", { "mock-model": [3579, 123, 1679, 0, 0] }),
+        // Resumed by a build that writes no records: its shutdown counts.
+        { ...start, id: "e9", timestamp: "2026-12-08T09:00:00Z" },
+        shutdown("s2", "2026-12-08T10:00:00Z", { "mock-model": [100, 10, 40, 0, 0] }),
+        // Resumed again and killed before its shutdown: its record still counts.
+        usageRecord("u3", "2026-12-09T09:00:00Z", "chatcmpl-lab2", [3456, 78, 991, 0]),
+      ]),
+    );
+    const records = await scanCopilot(dir);
+    assert.equal(records.length, 4);
+    assert.deepEqual(buckets(records), [
+      (1234 - 789) + (2345 - 890) + (100 - 40) + (3456 - 991),
+      789 + 890 + 40 + 991,
+      0,
+      56 + 67 + 10 + 78,
+    ]);
+    assert.equal(records[0].sessionId, start.data.sessionId);
+    assert.equal(records[0].projectKey, "/home/me/app");
   } finally {
     done();
   }

@@ -18,7 +18,7 @@
  *
  * opencode waits only where it must: before a tool runs (`throw` blocks,
  * mutating `output.args` rewrites), after a tool (rewrites `output.output`,
- * appends context) and before a prompt goes out. A prompt is blocked by
+ * or an MCP tool's `content` parts, and appends context) and before a prompt goes out. A prompt is blocked by
  * replacing its parts with a notice and then throwing: a throw alone does
  * not stop the message on every build (anomalyco/opencode#30434), and
  * opencode awaits `chat.message` before it saves the message, so this is
@@ -170,12 +170,23 @@ function hookBody(e: PluginEvent): string[] {
         `      }`,
       ];
     case "tool.execute.after":
+      // An MCP tool's `output` is the server's CallToolResult, and opencode builds what the
+      // model sees from its `content` parts after this hook (opencode 1.18.33 session
+      // tools, measured in the real-host lab): a rewrite or context goes there as text.
       return [
         ...guard,
-        `      const reply = await ${
-          run("input", "{ title: output?.title, output: output?.output }")
-        };`,
+        `      const parts = Array.isArray(output?.content) ? output.content : undefined;`,
+        `      const text = parts`,
+        `        ? parts.filter((p) => p?.type === "text").map((p) => p.text).join("\\n")`,
+        `        : output?.output;`,
+        `      const reply = await ${run("input", "{ title: output?.title, output: text }")};`,
         `      if (!output) return;`,
+        `      if (parts) {`,
+        `        const rest = parts.filter((p) => p?.type !== "text");`,
+        `        if (typeof reply?.output === "string") output.content = [{ type: "text", text: reply.output }, ...rest];`,
+        `        if (typeof reply?.context === "string") output.content.push({ type: "text", text: reply.context });`,
+        `        return;`,
+        `      }`,
         `      if (typeof reply?.output === "string") output.output = reply.output;`,
         `      if (typeof reply?.context === "string") {`,
         `        output.output = [output.output, reply.context].filter(Boolean).join("\\n\\n");`,

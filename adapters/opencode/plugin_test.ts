@@ -108,6 +108,26 @@ test("after a tool, the output is replaced and context is appended for the model
   clear("PostToolUse");
 });
 
+test("after an MCP tool, the rewrite and context go into its content parts (opencode 1.18.33)", async () => {
+  const hooks = await load("after-mcp");
+  reply("PostToolUse", { output: "rows: 3", context: "Prefer the acme query tool." });
+  const image = { type: "image", data: "AA==", mimeType: "image/png" };
+  const output = {
+    content: [{ type: "text", text: "raw" }, image, { type: "text", text: "rows" }],
+  };
+  await hooks["tool.execute.after"](
+    { tool: "acme_query", sessionID: "s1", callID: "c5", args: {} },
+    output,
+  );
+  assert.deepEqual(output.content, [
+    { type: "text", text: "rows: 3" },
+    image,
+    { type: "text", text: "Prefer the acme query tool." },
+  ]);
+  assert.deepEqual(got("PostToolUse").output, { output: "raw\nrows" });
+  clear("PostToolUse");
+});
+
 test("session and prompt context reach the model through the system transform", async () => {
   const hooks = await load("context");
   reply("SessionStart", { context: "Acme DB schema v12 is loaded." });

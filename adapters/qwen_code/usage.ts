@@ -8,6 +8,17 @@
  *
  * A request is the line's `uuid`, else its session, time, model and counts.
  *
+ * Qwen Code 0.15.10 (measured in the real-host lab, tests/lab) also logs every
+ * model response as a `system` line of subtype `ui_telemetry` whose
+ * `systemPayload.uiEvent` is `qwen-code.api_response` with `response_id`,
+ * `model` and `input_token_count` (cache included), `output_token_count`,
+ * `cached_content_token_count`, `thoughts_token_count`. A response of the
+ * main loop is followed by its assistant line (whose `parentUuid` is the
+ * telemetry line); the memory-extraction subagent's responses have only the
+ * telemetry. So the telemetry lines are the requests, and an assistant line
+ * right after one is not counted again; files without them count assistant
+ * lines as before.
+ *
  * @module
  */
 
@@ -32,7 +43,8 @@ export function qwenRoots(
 /** The Qwen Code reader. */
 export const reader: UsageReader = {
   id: "qwen-code",
-  version: 1,
+  // 2: `qwen-code.api_response` telemetry lines are the requests where present.
+  version: 2,
   confidence: "host-reported",
   sources(machine, list) {
     return list.files(qwenRoots(machine), {
@@ -44,55 +56,84 @@ export const reader: UsageReader = {
     });
   },
   jsonl: {
-    markers: ['"usageMetadata"'],
+    markers: ['"usageMetadata"', '"qwen-code.api_response"'],
     pick: {
       type: true,
       uuid: true,
+      parentUuid: true,
       sessionId: true,
       timestamp: true,
       model: true,
       usageMetadata: true,
+      subtype: true,
+      systemPayload: { uiEvent: true },
     },
-    open(sink) {
-      const parts = (sink.source.meta?.rel ?? "").split(/[\\/]/);
-      const project = parts[0] ?? "";
-      const stem = (parts[2] ?? "").replace(/\.jsonl$/, "");
-      return {
-        line(value) {
-          const v = value as Record<string, unknown> | null;
-          if (!v || typeof v !== "object" || v.type !== "assistant") return;
-          const u = v.usageMetadata as Record<string, unknown> | undefined;
-          if (!u || typeof u !== "object") return;
-          const prompt = count(u.promptTokenCount) + count(u.toolUsePromptTokenCount);
-          const cached = Math.min(count(u.cachedContentTokenCount), prompt);
-          const thoughts = count(u.thoughtsTokenCount);
-          let output = count(u.candidatesTokenCount) + thoughts;
-          if (prompt === 0 && output === 0) output = count(u.totalTokenCount);
-          const session = typeof v.sessionId === "string" && v.sessionId
-            ? v.sessionId
-            : `${project}-${stem}`;
-          const model = typeof v.model === "string" && v.model ? v.model : undefined;
-          const tokens = {
+    open(sink, saved) {
+      // The uuid of the last api_response telemetry line: its assistant line follows it.
+      const st: { last?: string } = { ...(saved as object | undefined) };
+      const emit = (
+        id: string | undefined,
+        ts: unknown,
+        session: string,
+        modelName: unknown,
+        u: Record<string, unknown>,
+      ) => {
+        const prompt = count(u.promptTokenCount) + count(u.toolUsePromptTokenCount);
+        const cached = Math.min(count(u.cachedContentTokenCount), prompt);
+        const thoughts = count(u.thoughtsTokenCount);
+        let output = count(u.candidatesTokenCount) + thoughts;
+        if (prompt === 0 && output === 0) output = count(u.totalTokenCount);
+        const model = typeof modelName === "string" && modelName ? modelName : undefined;
+        sink.emit({
+          key: id ?? JSON.stringify([session, ts, model, prompt, cached, output]),
+          ts: parseTs(ts),
+          sessionId: session,
+          projectKey: project,
+          modelId: model,
+          tokens: {
             input: prompt - cached,
             cacheRead: cached,
             cacheWrite: 0,
             cacheWrite1h: 0,
             output,
             reasoning: Math.min(thoughts, output),
-          };
-          const key = typeof v.uuid === "string" && v.uuid
-            ? v.uuid
-            : JSON.stringify([session, v.timestamp, model, prompt, cached, output]);
-          sink.emit({
-            key,
-            ts: parseTs(v.timestamp),
-            sessionId: session,
-            projectKey: project,
-            modelId: model,
-            tokens,
-          });
+          },
+        });
+      };
+      const parts = (sink.source.meta?.rel ?? "").split(/[\\/]/);
+      const project = parts[0] ?? "";
+      const stem = (parts[2] ?? "").replace(/\.jsonl$/, "");
+      return {
+        line(value) {
+          const v = value as Record<string, unknown> | null;
+          if (!v || typeof v !== "object") return;
+          const session = typeof v.sessionId === "string" && v.sessionId
+            ? v.sessionId
+            : `${project}-${stem}`;
+          const event = (v.systemPayload as { uiEvent?: Record<string, unknown> } | undefined)
+            ?.uiEvent;
+          if (v.type === "system" && event?.["event.name"] === "qwen-code.api_response") {
+            if (typeof v.uuid === "string") st.last = v.uuid;
+            const id = typeof event.response_id === "string" && event.response_id
+              ? event.response_id
+              : v.uuid;
+            emit(`${session}:${id}`, v.timestamp, session, event.model, {
+              promptTokenCount: event.input_token_count,
+              candidatesTokenCount: event.output_token_count,
+              cachedContentTokenCount: event.cached_content_token_count,
+              thoughtsTokenCount: event.thoughts_token_count,
+              totalTokenCount: event.total_token_count,
+            });
+            return;
+          }
+          if (v.type !== "assistant") return;
+          if (st.last !== undefined && v.parentUuid === st.last) return; // counted above
+          const u = v.usageMetadata as Record<string, unknown> | undefined;
+          if (!u || typeof u !== "object") return;
+          const key = typeof v.uuid === "string" && v.uuid ? v.uuid : undefined;
+          emit(key, v.timestamp, session, v.model, u);
         },
-        save: () => null,
+        save: () => st,
       };
     },
   },

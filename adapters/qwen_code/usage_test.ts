@@ -93,3 +93,71 @@ test("QWEN_RUNTIME_DIR, else QWEN_HOME, moves the chats as Qwen's Storage.getRun
     done();
   }
 });
+
+/** A `qwen-code.api_response` telemetry line as Qwen Code 0.15.10 writes it (trimmed). */
+function apiResponse(uuid: string, responseId: string, counts: number[]) {
+  const [input, output, cached] = counts;
+  return {
+    uuid,
+    parentUuid: null,
+    sessionId: "qs2",
+    timestamp: "2026-12-07T19:12:42.950Z",
+    type: "system",
+    version: "0.15.10",
+    subtype: "ui_telemetry",
+    systemPayload: {
+      uiEvent: {
+        "event.name": "qwen-code.api_response",
+        response_id: responseId,
+        model: "mock-model",
+        status_code: 200,
+        input_token_count: input,
+        output_token_count: output,
+        cached_content_token_count: cached,
+        thoughts_token_count: 0,
+        total_token_count: input + output,
+      },
+    },
+  };
+}
+
+test("Qwen Code 0.15.10: each api_response is one request, its assistant line is not counted again", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const chats = join(dir, ".qwen", "projects", "-tmp-project", "chats");
+    mkdirSync(chats, { recursive: true });
+    writeFileSync(
+      join(chats, "qs2.jsonl"),
+      chat([
+        apiResponse("t1", "chatcmpl-lab3", [4567, 89, 1092]),
+        {
+          uuid: "a1",
+          parentUuid: "t1",
+          sessionId: "qs2",
+          timestamp: "2026-12-07T19:12:43.003Z",
+          type: "assistant",
+          model: "mock-model",
+          usageMetadata: {
+            promptTokenCount: 4567,
+            candidatesTokenCount: 89,
+            cachedContentTokenCount: 1092,
+            totalTokenCount: 4656,
+          },
+        },
+        // The memory-extraction subagent's response: telemetry only.
+        apiResponse("t2", "chatcmpl-lab4", [5678, 100, 1193]),
+      ]),
+    );
+    const { records, problems } = await scanUsage({
+      machine: hostAt(dir),
+      platforms: ["qwen-code"],
+      cache: false,
+    });
+    assert.deepEqual(problems, []);
+    assert.equal(records.length, 2);
+    assert.deepEqual(buckets(records), [(4567 - 1092) + (5678 - 1193), 1092 + 1193, 0, 89 + 100]);
+    assert.ok(records.every((r) => r.sessionId === "qs2" && r.modelId === "mock-model"));
+  } finally {
+    done();
+  }
+});
