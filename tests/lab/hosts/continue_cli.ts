@@ -26,7 +26,6 @@ export const continueCli: LabHost = {
     "hook-allow": NO_HOOKS,
     "hook-deny": NO_HOOKS,
     "hook-context": NO_HOOKS,
-    usage: "agent-connector has no Continue usage reader yet (#26)",
   },
   prepare: ({ box, mockUrl }) => {
     mkdirSync(join(box.home, ".continue"));
