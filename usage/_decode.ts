@@ -19,7 +19,7 @@ import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reade
 import { scanMarkedLines } from "./_lines.ts";
 import { parseLine } from "./_parse_line.ts";
 import { type Rows, rowsOf } from "./_rows.ts";
-import { isZero, preferRecord } from "./tokens.ts";
+import { implausibleTokens, isZero, preferRecord } from "./tokens.ts";
 import { projectPath } from "./_project.ts";
 
 /** What to decode. */
@@ -105,6 +105,12 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   const sink: DecodeSink = {
     source: job.source,
     emit(record) {
+      // A corrupt count never reaches the totals nor the kept rows.
+      const bad = implausibleTokens(record.tokens);
+      if (bad) return sink.problem(bad);
+      if (record.costUsd !== undefined && !(record.costUsd >= 0 && record.costUsd < 1e6)) {
+        return sink.problem(`a line logs an impossible cost (${record.costUsd}); it was skipped`);
+      }
       if (Number.isFinite(record.ts)) lastTs = record.ts;
       if (isZero(record.tokens) && !(record.costUsd! > 0)) return;
       if (!Number.isFinite(record.ts)) {

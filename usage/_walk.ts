@@ -10,6 +10,7 @@ import { normalize, sep } from "node:path";
 import type { SourceLister, UsageSource } from "./reader.ts";
 import { type ListDir, listNames } from "./_dirs.ts";
 import type { WalkMemo } from "./_listing_memo.ts";
+import { nodeFs } from "./_fs.ts";
 
 /**
  * Creates a lister that sends unreadable paths to `problem`. Folders are
@@ -29,6 +30,8 @@ export function createLister(
     problem,
     files(roots, options) {
       const out: UsageSource[] = [];
+      // Each real folder once per call, across its roots (see `walk`).
+      const visited = new Set<string>();
       for (const root of roots) {
         if (!root) continue; // "" names no folder (normalized, it would be the cwd)
         const base = normalize(root);
@@ -42,7 +45,7 @@ export function createLister(
         }
         const found: string[] = [];
         const seen: Walked | undefined = memo ? { dirs: [], stats: [], ok: true } : undefined;
-        walk(base, options.ext, found, problem, 0, list, seen);
+        walk(base, options.ext, found, problem, 0, list, visited, seen);
         found.sort();
         const files: string[] = [];
         for (const path of found) {
@@ -63,7 +66,7 @@ export function createLister(
             : undefined,
         );
       }
-      listed?.push(...out);
+      for (const source of out) listed?.push(source);
       return Promise.resolve(out);
     },
   };
@@ -95,14 +98,31 @@ interface Walked {
   ok: boolean;
 }
 
-/** Folders deeper than this below a root are not walked (a symlink loop ends here). */
+/** Folders deeper than this below a root are not walked. */
 const MAX_DEPTH = 16;
+
+/**
+ * A folder's identity on disk (device and inode, through symlinks), or
+ * undefined when it cannot be stat'ed (then it is walked as named).
+ */
+function folderId(dir: string): string | undefined {
+  try {
+    const st = nodeFs().statSync(dir, { bigint: true });
+    return st.ino === 0n ? undefined : `${st.dev}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
+}
 
 // A name with a wanted ending is taken as a file (the scan's stat drops
 // anything else); any other name that is a folder, a symlink or of unknown
 // kind is tried as a folder (a file answers ENOTDIR). Paths are joined by hand: `dir` is normalized and a name holds no
 // separator, so `dir + sep + name` is what `join` gives, at a fraction of
-// its cost over thousands of entries.
+// its cost over thousands of entries. Each real folder (device + inode) is
+// walked once: a symlink back up the tree, or two links to one folder, would
+// otherwise list the same files under many paths (a file's requests without
+// an id are keyed by its path, so each path would count them again) and,
+// with sibling loop links, walk 2^depth folders.
 function walk(
   dir: string,
   ext: readonly string[],
@@ -110,6 +130,7 @@ function walk(
   problem: (path: string, message: string) => void,
   depth: number,
   list: ListDir,
+  visited: Set<string>,
   seen?: Walked,
 ): void {
   let listing;
@@ -130,14 +151,26 @@ function walk(
     else seen.ok = false;
   }
   if (!listing) return; // missing, or not a folder
+  const id = folderId(dir);
+  if (id !== undefined) {
+    if (visited.has(id)) return;
+    visited.add(id);
+  }
   const { names, kinds } = listing;
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  const folders: string[] = [];
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     if (ext.some((e) => name.endsWith(e))) out.push(prefix + name);
     else if (depth < MAX_DEPTH && (kinds[i] === "d" || kinds[i] === "l" || kinds[i] === "u")) {
-      walk(prefix + name, ext, out, problem, depth + 1, list, seen);
+      folders.push(name);
     }
+  }
+  // In name order, so the path a folder reached by two is listed under does
+  // not depend on the order the OS lists entries in.
+  folders.sort();
+  for (const name of folders) {
+    walk(prefix + name, ext, out, problem, depth + 1, list, visited, seen);
   }
 }
 
