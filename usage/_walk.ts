@@ -102,13 +102,12 @@ interface Walked {
 const MAX_DEPTH = 16;
 
 /**
- * A folder's identity on disk (device and inode, through symlinks), or
- * undefined when it cannot be stat'ed (then it is walked as named).
+ * A folder's real path (symlinks resolved), or undefined when it cannot be
+ * resolved (then it is walked as named).
  */
-function folderId(dir: string): string | undefined {
+function realFolder(dir: string): string | undefined {
   try {
-    const st = nodeFs().statSync(dir, { bigint: true });
-    return st.ino === 0n ? undefined : `${st.dev}:${st.ino}`;
+    return nodeFs().realpathSync.native(dir);
   } catch {
     return undefined;
   }
@@ -118,11 +117,14 @@ function folderId(dir: string): string | undefined {
 // anything else); any other name that is a folder, a symlink or of unknown
 // kind is tried as a folder (a file answers ENOTDIR). Paths are joined by hand: `dir` is normalized and a name holds no
 // separator, so `dir + sep + name` is what `join` gives, at a fraction of
-// its cost over thousands of entries. Each real folder (device + inode) is
-// walked once: a symlink back up the tree, or two links to one folder, would
-// otherwise list the same files under many paths (a file's requests without
-// an id are keyed by its path, so each path would count them again) and,
-// with sibling loop links, walk 2^depth folders.
+// its cost over thousands of entries. Each real folder is walked once: a
+// symlink back up the tree, or two links to one folder, would otherwise list
+// the same files under many paths (a file's requests without an id are keyed
+// by its path, so each path would count them again) and, with sibling loop
+// links, walk 2^depth folders. A folder is known by its real path: a plain
+// folder's (kind "d") is its parent's plus its name, with no system call;
+// only roots, links and folders of unknown kind are resolved. (Two bind
+// mounts of one folder are two folders here; only root can make those.)
 function walk(
   dir: string,
   ext: readonly string[],
@@ -132,6 +134,7 @@ function walk(
   list: ListDir,
   visited: Set<string>,
   seen?: Walked,
+  real?: string,
 ): void {
   let listing;
   try {
@@ -151,11 +154,12 @@ function walk(
     else seen.ok = false;
   }
   if (!listing) return; // missing, or not a folder
-  const id = folderId(dir);
-  if (id !== undefined) {
-    if (visited.has(id)) return;
-    visited.add(id);
+  real ??= realFolder(dir);
+  if (real !== undefined) {
+    if (visited.has(real)) return;
+    visited.add(real);
   }
+  const realPrefix = real === undefined ? undefined : real.endsWith(sep) ? real : real + sep;
   const { names, kinds } = listing;
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
   const folders: string[] = [];
@@ -163,14 +167,26 @@ function walk(
     const name = names[i];
     if (ext.some((e) => name.endsWith(e))) out.push(prefix + name);
     else if (depth < MAX_DEPTH && (kinds[i] === "d" || kinds[i] === "l" || kinds[i] === "u")) {
-      folders.push(name);
+      folders.push(kinds[i] + name);
     }
   }
   // In name order, so the path a folder reached by two is listed under does
   // not depend on the order the OS lists entries in.
-  folders.sort();
-  for (const name of folders) {
-    walk(prefix + name, ext, out, problem, depth + 1, list, visited, seen);
+  folders.sort((a, b) => a.slice(1) < b.slice(1) ? -1 : 1);
+  for (const entry of folders) {
+    const name = entry.slice(1);
+    const plain = entry[0] === "d" && realPrefix !== undefined;
+    walk(
+      prefix + name,
+      ext,
+      out,
+      problem,
+      depth + 1,
+      list,
+      visited,
+      seen,
+      plain ? realPrefix + name : undefined,
+    );
   }
 }
 
