@@ -56,8 +56,8 @@ export interface ScanOptions {
    */
   cache?: boolean;
   /**
-   * Threads to decode on: 1 is this thread, more are that many workers
-   * (default: 1 for small scans, else up to 2 by cores).
+   * Threads to decode on: 1 is this thread, more are this thread and that
+   * many minus one workers (default: 1 for small scans or busy cores, else 2).
    */
   threads?: number;
   /** Called as files are read, for a progress line. */
