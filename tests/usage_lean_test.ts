@@ -10,18 +10,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./_helpers/runtime.ts";
-import { hostAt, tempCopy } from "./_helpers/usage.ts";
-import { listUsage, scanUsage } from "../usage/scan.ts";
-import { readerLoads } from "../usage/readers/registry.ts";
 import { moduleGraph } from "./_helpers/module_graph.ts";
 
 // What `usage report` loads when every platform's kept result is current
 // (cli/cmd_usage.ts, usage/_results.ts): the command, the scan's listing, the
 // price table, rendering, the zone key, the kept results and their merge; and
-// (checked below, loaded when a platform's listing changed) every reader.
+// every reader (each lists its platform's sources).
 const NO_CHANGE_PATH = [
   "cli/cmd_usage.ts",
   "usage/_report_job.ts",
@@ -46,34 +42,5 @@ test("a usage re-scan with nothing new loads no node:fs, node:buffer or node:wor
     );
     assert.deepEqual(heavy, [], entry);
     assert.ok(!graph.includes("io/atomic_write.ts"), `${entry} loads the cache writer`);
-  }
-});
-
-/** Sets every folder under `dir` (and `dir`) an hour back, as long-untouched folders are. */
-function settleTree(dir: string): void {
-  const old = new Date(Date.now() - 3_600_000);
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) settleTree(join(dir, e.name));
-  }
-  utimesSync(dir, old, old);
-}
-
-test("a usage re-scan with nothing new loads no reader: each platform's kept listing is checked instead", async () => {
-  const t = tempCopy("agent-kit/home");
-  try {
-    settleTree(t.dir);
-    const host = hostAt(t.dir, { AGENT_CONNECTOR_DATA_DIR: join(t.dir, ".ac-data") });
-    const first = await listUsage({ host, cache: true });
-    assert.ok(first.platforms.length >= 4, "the fixture has logs of several hosts");
-    const loads = readerLoads();
-    const again = await listUsage({ host, cache: true });
-    assert.equal(readerLoads(), loads, "a reader was loaded");
-    assert.deepEqual(again, first);
-    // Asked to read, the platforms are listed by their readers then, to the same records.
-    const scanned = await scanUsage({ host, cache: true }, again);
-    assert.ok(readerLoads() > loads);
-    assert.deepEqual(scanned.records, (await scanUsage({ host, cache: false })).records);
-  } finally {
-    t.done();
   }
 });

@@ -21,6 +21,7 @@ import { parseLine } from "./_parse_line.ts";
 import { type Rows, rowsOf } from "./_rows.ts";
 import { implausibleTokens, isZero, preferRecord } from "./tokens.ts";
 import { projectPath } from "./_project.ts";
+import { headHash } from "./cache.ts";
 
 /** What to decode. */
 export interface DecodeJob {
@@ -36,6 +37,8 @@ export interface DecodeJob {
   mtimeMs: number;
   /** The state saved at `from` ({@link DecodeResult.saved}). */
   saved?: unknown;
+  /** Hash the bytes at the new cursor ({@link DecodeResult.head}): the cache keeps it. */
+  head?: boolean;
 }
 
 /** What a source's cursor keeps to resume decoding it (see the module doc). */
@@ -76,6 +79,8 @@ export interface DecodeResult {
   problems: SourceProblem[];
   /** Bytes of the file that were read. */
   bytes: number;
+  /** `cache.ts` `headHash` at `end`, when the job asked for it and the file could be read. */
+  head?: string;
 }
 
 /** Decodes `job` with `reader`. Never throws for bad input: it becomes a problem. */
@@ -171,6 +176,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
         }
         result.saved = { s: decoder.save(), t: Number.isFinite(lastTs) ? lastTs : null };
         if (tookMtime) result.saved.m = 1;
+        if (job.head && result.end > 0) result.head = headHash(fd, result.end);
       } finally {
         closeSync(fd);
       }

@@ -8,8 +8,7 @@
  * Why not a `Map<string, number>`: a key here costs its length plus 16
  * bytes, out of the collector's sight (a Map entry and its string cost ~75
  * bytes of heap); keys sent by a worker are added from their bytes without
- * becoming strings. Used where the keys must be read back (`mergeRows`);
- * a platform's merge and snapshot hold digests (`_digests.ts`).
+ * becoming strings. The keys of a running merge (`_merge.ts`).
  *
  * @module
  */

@@ -8,24 +8,51 @@
 
 import { normalize, sep } from "node:path";
 import type { SourceLister, UsageSource } from "./reader.ts";
-import { type ListDir, listNames } from "./_dirs.ts";
-import type { WalkMemo } from "./_listing_memo.ts";
 import { nodeFs } from "./_fs.ts";
+import { denoReadDir } from "../core/runtime_info.ts";
 
 /**
- * Creates a lister that sends unreadable paths to `problem`. Folders are
- * read by `list` (default: by name, kinds unknown; a scan with the cache
- * passes a `DirMemo`'s lister). With `memo`, a root whose walk is remembered
- * and whose folders are unchanged is not walked (`_listing_memo.ts`). Every
- * source returned is also pushed to `listed`.
+ * A folder's entries: `names[i]` is a file (`f`), folder (`d`), symlink
+ * (`l`), something else (`o`) or not known (`u`) by `kinds[i]`.
+ */
+export interface DirListing {
+  /** Entry names, as the OS lists them. */
+  names: string[];
+  /** One kind letter per name. */
+  kinds: string;
+}
+
+/**
+ * Lists one folder: undefined when it is missing or not a folder; throws the
+ * OS error (with its `code`) when it exists but cannot be read.
+ */
+export type ListDir = (path: string) => DirListing | undefined;
+
+/**
+ * Lists a folder: under Deno through its own API with kinds (no probing of
+ * files as folders), elsewhere by name only (kinds unknown), which is what
+ * costs Node least.
+ */
+export const listNames: ListDir = denoReadDir() ?? ((path) => {
+  let names: string[];
+  try {
+    names = nodeFs().readdirSync(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+  return { names, kinds: "u".repeat(names.length) };
+});
+
+/**
+ * Creates a lister that sends unreadable paths to `problem`; folders are
+ * read by `list` (default {@link listNames}).
  */
 export function createLister(
   problem: (path: string, message: string) => void,
   list: ListDir = listNames,
-  memo?: WalkMemo,
-  listed?: UsageSource[],
 ): SourceLister {
-  let walks = 0;
   return {
     problem,
     files(roots, options) {
@@ -36,51 +63,18 @@ export function createLister(
         if (!root) continue; // "" names no folder (normalized, it would be the cwd)
         const base = normalize(root);
         const cut = base.endsWith(sep) ? base.length : base.length + 1;
-        const index = walks++;
-        const sig = memo && JSON.stringify([root, options.ext, filterText(options.filter)]);
-        const kept = memo?.walk(index, sig!, base);
-        if (kept) {
-          for (const path of kept) out.push(sourceAt(path, root, cut));
-          continue;
-        }
         const found: string[] = [];
-        const seen: Walked | undefined = memo ? { dirs: [], stats: [], ok: true } : undefined;
-        walk(base, options.ext, found, problem, 0, list, visited, seen);
+        walk(base, options.ext, found, problem, 0, list, visited);
         found.sort();
-        const files: string[] = [];
         for (const path of found) {
           const source = sourceAt(path, root, cut);
           if (options.filter && !options.filter(source.meta!.rel, root)) continue;
           out.push(source);
-          files.push(source.meta!.rel);
         }
-        memo?.record(
-          index,
-          seen?.ok
-            ? {
-              sig: sig!,
-              dirs: seen.dirs.map((d) => d === base ? "" : d.slice(cut)),
-              stats: seen.stats,
-              files,
-            }
-            : undefined,
-        );
       }
-      for (const source of out) listed?.push(source);
       return Promise.resolve(out);
     },
   };
-}
-
-/**
- * A filter's source text without whitespace and parentheses, as a walk's
- * memo key: Deno's transpiler and the npm build's print the same filter with
- * other spacing and other redundant parentheses (`(rel)=>a || b && c` against
- * `(rel) => a || (b && c)`), and a memo written under one runtime must hold
- * under the other.
- */
-export function filterText(filter: ((rel: string, root: string) => boolean) | undefined): string {
-  return filter ? String(filter).replace(/[\s()]/g, "") : "";
 }
 
 function sourceAt(path: string, root: string, cut: number): UsageSource {
@@ -89,13 +83,6 @@ function sourceAt(path: string, root: string, cut: number): UsageSource {
     format: path.endsWith(".jsonl") ? "jsonl" : path.endsWith(".json") ? "json" : "custom",
     meta: { root, rel: path.slice(cut) },
   };
-}
-
-/** The folders a walk went through and their stats; `ok` false when one has none to keep. */
-interface Walked {
-  dirs: string[];
-  stats: number[];
-  ok: boolean;
 }
 
 /** Folders deeper than this below a root are not walked. */
@@ -133,25 +120,16 @@ function walk(
   depth: number,
   list: ListDir,
   visited: Set<string>,
-  seen?: Walked,
   real?: string,
 ): void {
   let listing;
   try {
     listing = list(dir);
   } catch (error) {
-    if (seen) seen.ok = false;
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     problem(dir, `cannot read this folder (${code ?? String(error)}); its logs were skipped`);
     return;
-  }
-  if (seen) {
-    seen.dirs.push(dir);
-    const st = listing?.stat;
-    if (!listing) seen.stats.push(-1, -1, -1); // missing, or not a folder
-    else if (st) seen.stats.push(st.mtimeMs, st.ctimeMs, st.ino);
-    else seen.ok = false;
   }
   if (!listing) return; // missing, or not a folder
   real ??= realFolder(dir);
@@ -184,7 +162,6 @@ function walk(
       depth + 1,
       list,
       visited,
-      seen,
       plain ? realPrefix + name : undefined,
     );
   }

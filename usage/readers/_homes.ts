@@ -9,7 +9,7 @@
  */
 
 import { join } from "node:path";
-import { probeNames } from "../_replay.ts";
+import { probeNames } from "../_probe.ts";
 import type { SourceLister } from "../reader.ts";
 
 /** A host environment as readers see it. */

@@ -15,7 +15,7 @@
 import { join } from "node:path";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
-import { probeExists } from "../_replay.ts";
+import { probeExists } from "../_probe.ts";
 import { count, parseTs } from "../tokens.ts";
 import { decodeClaudeFolder } from "../_project.ts";
 

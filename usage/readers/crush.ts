@@ -20,7 +20,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { type HostHome, localAppData, xdgDataHome } from "./_homes.ts";
-import { probeText } from "../_replay.ts";
+import { probeText } from "../_probe.ts";
 import { columnsOf, databaseSource, numberOf, readDatabase, timeOf } from "./_sqlite.ts";
 
 /** The places Crush's project registry can be for `host`, most specific first. */

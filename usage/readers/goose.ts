@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type { UsageReader } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, macAppSupport, roamingAppData, xdgDataHome } from "./_homes.ts";
-import { probeExists } from "../_replay.ts";
+import { probeExists } from "../_probe.ts";
 import { columnsOf, databaseSource, numberOf, readDatabase, textOf, timeOf } from "./_sqlite.ts";
 
 /** The places Goose's `sessions.db` can be for `host`. */

@@ -16,7 +16,7 @@
  */
 
 import { join } from "node:path";
-import { probeExists } from "../_replay.ts";
+import { probeExists } from "../_probe.ts";
 import type { ReaderRecord, UsageReader } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { count } from "../tokens.ts";

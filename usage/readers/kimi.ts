@@ -25,7 +25,7 @@
  */
 
 import { join } from "node:path";
-import { probeText } from "../_replay.ts";
+import { probeText } from "../_probe.ts";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";

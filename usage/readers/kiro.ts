@@ -28,7 +28,7 @@
 
 import { join } from "node:path";
 import { leanFs } from "../_fs.ts";
-import { probeExists } from "../_replay.ts";
+import { probeExists } from "../_probe.ts";
 import type { DecodeSink, UsageReader, UsageSource } from "../reader.ts";
 import { count } from "../tokens.ts";
 import { type HostHome, localAppData, macAppSupport, xdgDataHome } from "./_homes.ts";
