@@ -6,7 +6,7 @@
  * own API instead: the hook and status-line entries' I/O ({@link denoIo}
  * behind core/lean_io.ts: importing `node:fs` or `node:process` costs a cold
  * Deno start tens of milliseconds) and the `usage` scan's stats, folder
- * listings and kept-state reads ({@link denoStatFile},
+ * listings and kept-state reads ({@link denoStatFile}, {@link denoStatDir},
  * {@link denoReadDir}, {@link denoFs}).
  *
  * @module
@@ -93,6 +93,76 @@ export function denoStatFile(): ((path: string) => FileStat | undefined) | undef
     const info = statOrMissing(path);
     if (!info?.isFile) return undefined;
     return { size: info.size, mtimeMs: info.mtime?.getTime() ?? 0, ino: Number(info.ino) || 0 };
+  };
+}
+
+/**
+ * Under Deno, a function that stats each of `paths` into `out` (three
+ * numbers a path), else undefined (use {@link denoStatFile} or `node:fs` one
+ * path at a time). For files (`dirs` false): size, mtime and inode as
+ * {@link denoStatFile} gives them; it returns false at the first path that is
+ * missing, not a regular file or cannot be stat'ed. For folders: mtime, ctime
+ * and inode as {@link denoStatDir} gives them, or -1, -1, -1 for a path that
+ * is missing or not a folder; false at the first that cannot be stat'ed. One
+ * tight loop over Deno's stat: a re-scan with nothing new makes ~10,000 of
+ * these calls, and through the one-path wrappers they cost about half again
+ * as much CPU.
+ */
+export function denoStatsInto():
+  | ((paths: readonly string[], dirs: boolean, out: Float64Array) => boolean)
+  | undefined {
+  if (!deno?.statSync) return undefined;
+  return (paths, dirs, out) => {
+    let i = 0;
+    try {
+      for (let j = 0; i < paths.length; i++, j += 3) {
+        const info = dirs ? statOrMissing(paths[i]) : deno.statSync(paths[i]);
+        if (dirs && !info?.isDirectory) {
+          out[j] = out[j + 1] = out[j + 2] = -1;
+          continue;
+        }
+        if (!dirs && !info.isFile) return false;
+        out[j] = dirs ? info.mtime?.getTime() ?? 0 : info.size;
+        out[j + 1] = (dirs ? info.ctime : info.mtime)?.getTime() ?? 0;
+        out[j + 2] = Number(info.ino) || 0;
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** A folder's mtime and ctime (ms) and inode (0 when the OS gives none). */
+export interface DirStat {
+  /** Last change of its entries (or a `utimes`), ms since the epoch. */
+  mtimeMs: number;
+  /**
+   * Last change of the folder's inode (entries, mode, owner, times), ms since
+   * the epoch. Deno 2.9 on Linux gives whole seconds that a `chmod` or
+   * `utimes` does not move: compare it, never rely on it alone.
+   */
+  ctimeMs: number;
+  /** Inode, 0 when unknown. */
+  ino: number;
+}
+
+/**
+ * Under Deno, a folder's stat through Deno's own API (see {@link denoStatFile}),
+ * else undefined (use `node:fs`). It follows symlinks, returns undefined for a
+ * missing path or one that is not a folder, and throws an error with a `code`
+ * otherwise.
+ */
+export function denoStatDir(): ((path: string) => DirStat | undefined) | undefined {
+  if (!deno?.statSync) return undefined;
+  return (path) => {
+    const info = statOrMissing(path);
+    if (!info?.isDirectory) return undefined;
+    return {
+      mtimeMs: info.mtime?.getTime() ?? 0,
+      ctimeMs: info.ctime?.getTime() ?? 0,
+      ino: Number(info.ino) || 0,
+    };
   };
 }
 
