@@ -130,10 +130,24 @@ export class Merger {
    */
   result(typed = true, keys = true): Rows {
     const n = this.keys.size;
-    const part = this.firstPart.gather(new Int32Array(n), Array.from({ length: n }, (_, i) => i));
-    const row = this.firstRow.gather(new Int32Array(n), Array.from({ length: n }, (_, i) => i));
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => part[a] - part[b] || row[a] - row[b]);
+    // Slots are numbered in arrival order: mostly first-appearance order already.
+    const order = new Uint32Array(n);
+    let sorted = true;
+    let lastPart = -1;
+    let lastRow = -1;
+    for (let i = 0; i < n; i++) {
+      order[i] = i;
+      const p = this.firstPart.get(i);
+      const r = this.firstRow.get(i);
+      if (p < lastPart || (p === lastPart && r < lastRow)) sorted = false;
+      lastPart = p;
+      lastRow = r;
+    }
+    if (!sorted) {
+      const part = this.firstPart.gather(new Int32Array(n), order);
+      const row = this.firstRow.gather(new Int32Array(n), order);
+      order.sort((a, b) => part[a] - part[b] || row[a] - row[b]);
+    }
     const out = emptyTable(this.platform, this.confidence, n, this.strings, typed);
     for (let c = 0; c < COLUMNS.length; c++) {
       const dst = out[COLUMNS[c]];
@@ -141,7 +155,7 @@ export class Merger {
       for (let j = 0; j < n; j++) dst[j] = src.get(order[j]);
       src.release();
     }
-    const outKeys = keys ? order.map((i) => this.keys.key(i)) : [];
+    const outKeys = keys ? Array.from(order, (i) => this.keys.key(i)) : [];
     this.keys.release();
     const secondary = typed ? new Uint8Array(n) : new Array<number>(n);
     for (let j = 0; j < n; j++) secondary[j] = this.secondary.get(order[j]);

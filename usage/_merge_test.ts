@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { prefers, rowsOf } from "./_rows.ts";
-import { mergeRows } from "./_merge.ts";
+import { Merger, mergeRows } from "./_merge.ts";
 import { preferRecord } from "./tokens.ts";
 import { recordAt } from "./table.ts";
 import type { ReaderRecord } from "./reader.ts";
@@ -56,5 +56,26 @@ test("merging keeps one row per key, the same whatever the order of the parts", 
       assert.deepEqual(pick([...parts].reverse()), got);
     }),
     { numRuns: 400 },
+  );
+});
+
+test("rows come out in first-appearance order, whatever order the parts were added in", () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(record, { maxLength: 4 }), { maxLength: 5 }), (parts) => {
+      const inOrder = new Merger("claude-code", "host-reported");
+      parts.forEach((p, i) => inOrder.add(rows(p), i));
+      const reversed = new Merger("claude-code", "host-reported");
+      [...parts].reverse().forEach((p, i) => reversed.add(rows(p), parts.length - 1 - i));
+      const a = inOrder.result();
+      const b = reversed.result();
+      assert.deepEqual(b.keys, a.keys);
+      assert.deepEqual(
+        Array.from({ length: b.table.count }, (_, i) => recordAt(b.table, i)),
+        Array.from({ length: a.table.count }, (_, i) => recordAt(a.table, i)),
+      );
+      // First appearance: the order keys are first met reading the parts in order.
+      assert.deepEqual(a.keys, [...new Set(parts.flat().map((r) => r.key))]);
+    }),
+    { numRuns: 300 },
   );
 });
