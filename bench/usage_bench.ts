@@ -176,7 +176,10 @@ try {
     total(gen.expected["claude-code"]) + total(gen.expected.codex) +
       total(gen.expected["gemini-cli"]),
   );
-  if (process.env.USAGE_BENCH_FIRST_ONLY) process.exit(0);
+  if (process.env.USAGE_BENCH_FIRST_ONLY) {
+    rmSync(root, { recursive: true, force: true }); // exit skips the `finally` below
+    process.exit(0);
+  }
   const exact = sameTotals(cold);
   console.log(`\nagent-connector usage report (read-only, no cache): ${fmt(cold, gen.bytes)}`);
   console.log(`  totals equal the generator's: ${exact ? "yes, exactly" : "NO"}`);
