@@ -4,9 +4,15 @@
  *
  *   deno run -A bench/usage_bench.ts [MB]      # or USAGE_BENCH_MB=256; default 1024
  *   USAGE_BENCH_CCUSAGE=20.0.24 …              # ccusage versions to compare; empty: none
+ *   USAGE_BENCH_FIRST_ONLY=1 …                 # stop after the first-read comparison
  *
- * Prints, for our CLI run as the README runs it (read, env, sys only: no
- * cache): wall time, MB/s and peak RSS; then the first cached run (its peak
+ * Prints first the first read of a fresh corpus with no cache (our CLI as
+ * the README runs it: read, env, sys only) interleaved with ccusage
+ * 20.0.24's `daily --json --offline` on the same HOME (TZ=UTC both;
+ * `USAGE_BENCH_FIRST_RUNS` rounds, default 3): medians of wall and CPU time
+ * as ratios ours / ccusage, whether our totals equal the generator's, and
+ * peak RSS per GB of logs for both. ccusage is installed once into a cache
+ * outside the repo (bench/_ccusage.ts). Then, for our CLI: the first cached run (its peak
  * RSS too), a re-scan with nothing new, its CPU time above the same CLI's
  * `--version` (medians of interleaved runs, `USAGE_BENCH_RESCANS`, default
  * 5; per 10,000 files) with DESIGN §5's verdict both ways (absolute, and as
@@ -41,6 +47,12 @@ import { fileURLToPath } from "node:url";
 import { generateUsageTree } from "./usage_gen.ts";
 import { denoCacheDir } from "./_deno_dir.ts";
 import { nodeRescan } from "./_usage_node.ts";
+import { ccusageBin } from "./_ccusage.ts";
+
+/** The ccusage the first read is compared with (#27: ccusage 20, native). */
+const CCUSAGE_FIRST = "20.0.24";
+/** Interleaved first-read rounds (ours, then ccusage) whose medians are compared. */
+const FIRST_RUNS = Number(process.env.USAGE_BENCH_FIRST_RUNS ?? 3);
 
 const mb = Number(process.argv[2] ?? process.env.USAGE_BENCH_MB ?? 1024);
 /** Interleaved re-scan and `--version` runs whose medians are compared. */
@@ -135,6 +147,7 @@ try {
       ...extra,
     ], {
       HOME: at,
+      TZ: "UTC",
       AGENT_CONNECTOR_DATA_DIR: data,
       ...(denoDir ? { DENO_DIR: denoDir } : {}),
     });
@@ -143,7 +156,6 @@ try {
   generateUsageTree(warm, 64);
   ours(readOnly, [], warm);
   rmSync(warm, { recursive: true, force: true });
-  const cold = ours(readOnly);
   /** Whether a `usage report --json` output holds the generator's totals. */
   const sameTotals = (run: Run) => {
     if (!run.ok) return false;
@@ -156,6 +168,18 @@ try {
         row.cacheWrite === e.cacheWrite && row.output === e.output;
     });
   };
+  const cold = firstRead(
+    () => ours(readOnly),
+    ccusageBin(CCUSAGE_FIRST),
+    sameTotals,
+    gen.bytes,
+    total(gen.expected["claude-code"]) + total(gen.expected.codex) +
+      total(gen.expected["gemini-cli"]),
+  );
+  if (process.env.USAGE_BENCH_FIRST_ONLY) {
+    rmSync(root, { recursive: true, force: true }); // exit skips the `finally` below
+    process.exit(0);
+  }
   const exact = sameTotals(cold);
   console.log(`\nagent-connector usage report (read-only, no cache): ${fmt(cold, gen.bytes)}`);
   console.log(`  totals equal the generator's: ${exact ? "yes, exactly" : "NO"}`);
@@ -263,26 +287,9 @@ try {
 
   for (const version of (process.env.USAGE_BENCH_CCUSAGE ?? "20.0.24,18.0.11").split(",")) {
     if (!version) continue; // USAGE_BENCH_CCUSAGE= skips ccusage
-    const dir = join(root, `ccusage-${version}`);
-    const install = spawnSync("npm", [
-      "install",
-      "--prefix",
-      dir,
-      "--no-audit",
-      "--no-fund",
-      "--silent",
-      `ccusage@${version}`,
-    ], {
-      encoding: "utf8",
-      timeout: 300_000,
-    });
-    const bin = join(dir, "node_modules", ".bin", "ccusage");
-    if (install.status !== 0 || !existsSync(bin)) {
-      console.log(
-        `\nccusage@${version}: did not install here (${
-          (install.stderr || "").trim().split("\n").pop()
-        })`,
-      );
+    const bin = ccusageBin(version);
+    if (bin.startsWith("!")) {
+      console.log(`\nccusage@${version}: did not install here (${bin.slice(1)})`);
       continue;
     }
     console.log(`\nccusage@${version} --offline on the same files:`);
@@ -357,6 +364,63 @@ function rescanVerdict(aboveS: number, emptyS: number): void {
         (ratio * REFERENCE_EMPTY_MS).toFixed(0)
       } ms at the reference start-up)`,
   );
+}
+
+/**
+ * The first read with no cache, ours and ccusage's `daily --json --offline`
+ * interleaved ({@link FIRST_RUNS} rounds), printed as medians and ratios.
+ * Returns our last run. `bin` is ccusage's path, or "!why" when it is
+ * missing; `trueTokens` is the generator's token total (ccusage's is printed
+ * as a share of it: it counts by its own rules).
+ */
+function firstRead(
+  mine: () => Run,
+  bin: string,
+  exact: (run: Run) => boolean,
+  bytes: number,
+  trueTokens: number,
+): Run {
+  const ours: Run[] = [];
+  const theirs: Run[] = [];
+  const have = !bin.startsWith("!");
+  for (let i = 0; i < FIRST_RUNS; i++) {
+    ours.push(mine());
+    if (have) {
+      theirs.push(measure(bin, ["daily", "--json", "--offline"], { HOME: home, TZ: "UTC" }));
+    }
+  }
+  const gb = bytes / 1e9;
+  const med = (runs: Run[], f: (r: Run) => number | undefined) =>
+    median(runs.map((r) => f(r) ?? NaN));
+  const line = (runs: Run[]) =>
+    `wall ${med(runs, (r) => r.wall).toFixed(2)} s, CPU ${med(runs, (r) => r.cpu).toFixed(2)} s, ` +
+    `peak RSS ${med(runs, (r) => r.rssMb).toFixed(0)} MB = ${
+      (med(runs, (r) => r.rssMb) / gb).toFixed(0)
+    } MB per GB${runs.every((r) => r.ok) ? "" : "  (a run FAILED)"}`;
+  console.log(
+    `\nfirst read, no cache, ${(bytes / 1e6).toFixed(0)} MB, ${FIRST_RUNS} interleaved rounds ` +
+      `(medians; TZ=UTC):`,
+  );
+  console.log(`  agent-connector usage report --json: ${line(ours)}`);
+  console.log(`    totals equal the generator's: ${ours.every(exact) ? "yes, exactly" : "NO"}`);
+  if (!have) {
+    console.log(`  ccusage@${CCUSAGE_FIRST}: did not install here (${bin.slice(1)})`);
+    return ours[ours.length - 1];
+  }
+  let share = "";
+  try {
+    const t = JSON.parse(theirs[theirs.length - 1].stdout).totals;
+    const n = (t.inputTokens ?? 0) + (t.outputTokens ?? 0) + (t.cacheReadTokens ?? 0) +
+      (t.cacheCreationTokens ?? 0);
+    share = ` (its tokens ${(100 * n / trueTokens).toFixed(1)}% of the true total)`;
+  } catch { /* not JSON */ }
+  console.log(`  ccusage@${CCUSAGE_FIRST} daily --json --offline: ${line(theirs)}${share}`);
+  const ratio = (f: (r: Run) => number | undefined) => (med(ours, f) / med(theirs, f)).toFixed(2);
+  console.log(
+    `  ratio ours / ccusage: wall ${ratio((r) => r.wall)}, CPU ${ratio((r) => r.cpu)}, ` +
+      `peak RSS ${ratio((r) => r.rssMb)}   (#27: ≤ 0.8 goal, ≤ 1.0 required)`,
+  );
+  return ours[ours.length - 1];
 }
 
 /** The bytes of the regular files under `dir`. */

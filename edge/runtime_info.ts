@@ -118,42 +118,6 @@ export function denoStatFile(): ((path: string) => FileStat | undefined) | undef
   };
 }
 
-/**
- * Under Deno, a function that stats each of `paths` into `out` (three
- * numbers a path), else undefined (use {@link denoStatFile} or `node:fs` one
- * path at a time). For files (`dirs` false): size, mtime and inode as
- * {@link denoStatFile} gives them; it returns false at the first path that is
- * missing, not a regular file or cannot be stat'ed. For folders: mtime, ctime
- * and inode as {@link denoStatDir} gives them, or -1, -1, -1 for a path that
- * is missing or not a folder; false at the first that cannot be stat'ed. One
- * tight loop over Deno's stat: a re-scan with nothing new makes one such
- * call per log and folder, and the one-path wrappers cost more CPU per call.
- */
-export function denoStatsInto():
-  | ((paths: readonly string[], dirs: boolean, out: Float64Array) => boolean)
-  | undefined {
-  if (!deno?.statSync) return undefined;
-  return (paths, dirs, out) => {
-    let i = 0;
-    try {
-      for (let j = 0; i < paths.length; i++, j += 3) {
-        const info = dirs ? statOrMissing(paths[i]) : deno.statSync(paths[i]);
-        if (dirs && !info?.isDirectory) {
-          out[j] = out[j + 1] = out[j + 2] = -1;
-          continue;
-        }
-        if (!dirs && !info.isFile) return false;
-        out[j] = dirs ? info.mtime?.getTime() ?? 0 : info.size;
-        out[j + 1] = (dirs ? info.ctime : info.mtime)?.getTime() ?? 0;
-        out[j + 2] = Number(info.ino) || 0;
-      }
-      return true;
-    } catch {
-      return false;
-    }
-  };
-}
-
 /** A folder's mtime and ctime (ms) and inode (0 when the OS gives none). */
 export interface DirStat {
   /** Last change of its entries (or a `utimes`), ms since the epoch. */

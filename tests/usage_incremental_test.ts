@@ -330,7 +330,7 @@ async function keptAndFull(machine: ReturnType<typeof hostAt>, by = "platform") 
   return JSON.parse(kept.stdout);
 }
 
-test("a kept report follows an append whose winning copy replaces the latest row, and a damaged snapshot", async () => {
+test("a kept report follows an append whose winning copy replaces the latest row, and a damaged cursors file", async () => {
   const t = tempCopy();
   try {
     const dir = join(t.dir, ".claude", "projects", "p");
@@ -350,8 +350,8 @@ test("a kept report follows an append whose winning copy replaces the latest row
     appendFileSync(file, claudeLine("m39", 90, "2026-03-01T00:00:30Z"));
     const body = await keptAndFull(machine);
     assert.equal(body.totals.output, 39 * 5 + 90);
-    // The snapshot's rows are damaged; the next append must compare against them.
-    const records = join(t.dir, "data", "cache", "usage", "claude-code.records.bin");
+    // The kept cursors are damaged (cut short): the next run reads the file afresh.
+    const records = join(t.dir, "data", "cache", "usage", "claude-code.cursors.bin");
     const bytes = readFileSync(records);
     writeFileSync(records, bytes.subarray(0, bytes.length - 9));
     appendFileSync(file, claudeLine("m3", 70, "2026-03-01T00:03:00Z"));

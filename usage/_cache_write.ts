@@ -1,5 +1,5 @@
 /**
- * Writing the kept scan state (`cache.ts` describes the files). Apart from
+ * Writing the usage cache (`_cursors.ts`, `_results.ts`). Apart from
  * `cache.ts` because writing loads `node:fs` (io/atomic_write.ts), which a
  * re-scan with nothing new does not: it writes nothing, and loads this only
  * when a kept file changed.
@@ -8,7 +8,6 @@
  */
 
 import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
-import { cacheFile, type Cursor, CURSORS_FORMAT } from "./cache.ts";
 
 /**
  * Writes one cache file atomically (owner-only); false when it could not:
@@ -26,25 +25,6 @@ export function writeCacheFile(
   } catch {
     return false;
   }
-}
-
-/** Saves a platform's cursors; false when it could not. */
-export function saveCursors(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-  fingerprint: string,
-  cursors: Map<string, Cursor>,
-): boolean {
-  return writeCacheFile(
-    cacheFile(dir, platform, "cursors.json"),
-    JSON.stringify({
-      format: CURSORS_FORMAT,
-      reader: readerVersion,
-      fingerprint,
-      sources: Object.fromEntries(cursors),
-    }),
-  );
 }
 
 /**

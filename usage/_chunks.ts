@@ -3,7 +3,7 @@
  * never copies nor frees (growth by doubling copied every column each time
  * and left the freed arrays' pages to the allocator), and a chunk that
  * would hold only its blank value is never allocated. The scan's running
- * merge (`_dedup.ts`) and key set (`_keys.ts`) grow to hundreds of thousands
+ * merge (`_merge.ts`) and key set (`_keys.ts`) grow to hundreds of thousands
  * of rows; most hosts log no cost, multiplier or reasoning, so those columns
  * cost nothing.
  *

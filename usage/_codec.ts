@@ -3,9 +3,8 @@
  * request keys as bytes that load without a per-row parse. Each numeric
  * column is stored in the narrowest form that holds it exactly: one constant
  * (an all-NaN cost column, all-zero reasoning), or an integer base plus 1, 2
- * or 4 bytes a row, else 8-byte floats. On the generated 1 GB tree that is
- * ~30 bytes a request instead of 88, and the re-scan that reads nothing new
- * reads little more than this.
+ * or 4 bytes a row, else 8-byte floats, so a cache file is a fraction of
+ * the plain layout (bench/README.md).
  *
  * Byte order is this machine's; the cache never leaves it.
  *

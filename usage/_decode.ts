@@ -19,8 +19,9 @@ import type { DecodeSink, ReaderRecord, UsageReader, UsageSource } from "./reade
 import { scanMarkedLines } from "./_lines.ts";
 import { parseLine } from "./_parse_line.ts";
 import { type Rows, rowsOf } from "./_rows.ts";
-import { isZero, preferRecord } from "./tokens.ts";
+import { implausibleTokens, isZero, preferRecord } from "./tokens.ts";
 import { projectPath } from "./_project.ts";
+import { headHash } from "./cache.ts";
 
 /** What to decode. */
 export interface DecodeJob {
@@ -36,6 +37,8 @@ export interface DecodeJob {
   mtimeMs: number;
   /** The state saved at `from` ({@link DecodeResult.saved}). */
   saved?: unknown;
+  /** Hash the bytes at the new cursor ({@link DecodeResult.head}): the cache keeps it. */
+  head?: boolean;
 }
 
 /** What a source's cursor keeps to resume decoding it (see the module doc). */
@@ -76,6 +79,8 @@ export interface DecodeResult {
   problems: SourceProblem[];
   /** Bytes of the file that were read. */
   bytes: number;
+  /** `cache.ts` `headHash` at `end`, when the job asked for it and the file could be read. */
+  head?: string;
 }
 
 /** Decodes `job` with `reader`. Never throws for bad input: it becomes a problem. */
@@ -105,6 +110,12 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   const sink: DecodeSink = {
     source: job.source,
     emit(record) {
+      // A corrupt count never reaches the totals nor the kept rows.
+      const bad = implausibleTokens(record.tokens);
+      if (bad) return sink.problem(bad);
+      if (record.costUsd !== undefined && !(record.costUsd >= 0 && record.costUsd < 1e6)) {
+        return sink.problem(`a line logs an impossible cost (${record.costUsd}); it was skipped`);
+      }
       if (Number.isFinite(record.ts)) lastTs = record.ts;
       if (isZero(record.tokens) && !(record.costUsd! > 0)) return;
       if (!Number.isFinite(record.ts)) {
@@ -165,6 +176,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
         }
         result.saved = { s: decoder.save(), t: Number.isFinite(lastTs) ? lastTs : null };
         if (tookMtime) result.saved.m = 1;
+        if (job.head && result.end > 0) result.head = headHash(fd, result.end);
       } finally {
         closeSync(fd);
       }

@@ -6,10 +6,9 @@
  * only a hash.
  *
  * Why not a `Map<string, number>`: a key here costs its length plus 16
- * bytes, out of the collector's sight (a Map entry and its string cost
- * several times that in heap); keys sent by a worker are added from their bytes without
- * becoming strings. Used where the keys must be read back (`mergeRows`);
- * a platform's merge and snapshot hold digests (`_digests.ts`).
+ * bytes, out of the collector's sight (a Map entry and its string cost several times that in
+ * heap); keys sent by a worker are added from their bytes without
+ * becoming strings. The keys of a running merge (`_merge.ts`).
  *
  * @module
  */

@@ -1,14 +1,14 @@
 /**
- * Runs decode jobs on this thread, or, when there is enough to read, on
- * worker threads only: jobs are split into byte-balanced buckets (largest
- * first), one per worker, and this thread merges what they send. A worker
- * that fails hands its jobs back to this thread, so a scan never depends on
- * workers.
+ * Runs decode jobs on this thread, or, when there is enough to read and a
+ * core to spare, on this thread and workers: jobs are split into
+ * byte-balanced buckets (largest first), one per thread; this thread decodes
+ * the last bucket and merges what the workers send. A worker that fails
+ * hands its jobs back to this thread, so a scan never depends on workers.
  *
- * Why this thread does not decode as well: decoding allocates at a high rate,
- * and V8 then grows a thread's young generation to its maximum for the
- * rest of the process; a worker's can be capped (`resourceLimits`),
- * this thread's cannot from code.
+ * This thread decodes as well: a worker costs its start, its own JIT warm-up
+ * and the transfer of its rows, and on a machine whose cores are busy a
+ * worker gains no wall time at all, so the default takes one only when a core
+ * is idle ({@link threadCount}; bench/README.md has the figures).
  *
  * A worker's whole heap is capped too ({@link WORKER_LIMITS}): uncapped, V8
  * lets a worker's old generation fill with garbage up to twice what it keeps
@@ -19,7 +19,7 @@
  * @module
  */
 
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../core/worker_entry.ts";
 import type { HostId } from "../core/platform_types.ts";
@@ -30,11 +30,10 @@ import { loadReader } from "./readers/registry.ts";
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
 /**
- * Heap limits of a decoding worker, in MB: the lowest peak memory without
- * more CPU (bench/README.md has the limits tried). A worker needs some of
- * its heap just to boot (and aborts the whole process if it cannot: never
- * go near that), so the old generation leaves room for one source's
- * records beyond that.
+ * Heap limits of a decoding worker, in MB: the smallest that cost no CPU on
+ * the generated 1 GB tree (bench/README.md). A worker needs a few MB of heap
+ * just to boot (and aborts the whole process if it cannot: never go near
+ * that), so 16 leaves room for one source's records.
  */
 export const WORKER_LIMITS: Readonly<WorkerHeapLimits> = {
   maxYoungGenerationSizeMb: 4,
@@ -58,23 +57,27 @@ export interface RunStats {
 }
 
 /**
- * Workers at most by default: each costs resident memory of its own (a V8
- * heap and allocator), and DESIGN §5 holds a 1 GB scan under 200 MB.
+ * Decoding threads at most by default (this one and one worker): a worker
+ * costs ~20–25 MB of resident memory (its own V8 heap and allocator), and
+ * DESIGN §5 holds a 1 GB scan under 200 MB.
  */
 export const MAX_WORKERS = 2;
 
 /**
- * How many threads to use for `bytes` to read (1: this thread only, else that
- * many workers); `requested` overrides it.
+ * How many threads to decode on for `bytes` to read (1: this thread only,
+ * else this thread and that many minus one workers); `requested` overrides
+ * it. By default a worker is taken only for enough bytes and when the
+ * one-minute load average leaves a core idle (it is 0 where the OS does not
+ * report one).
  */
 export function threadCount(bytes: number, requested?: number): number {
   if (requested !== undefined) return Math.max(1, requested);
   if (bytes < WORKER_MIN_BYTES) return 1;
-  let cores = 1;
+  let idle = 0;
   try {
-    cores = availableParallelism();
+    idle = Math.floor(availableParallelism() - loadavg()[0]);
   } catch { /* no sys permission: one thread */ }
-  return Math.max(1, Math.min(cores, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
+  return Math.max(1, Math.min(idle, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
 }
 
 /**
@@ -102,9 +105,14 @@ export async function runJobs(
     buckets[best].push(i);
     load[best] += cost(jobs[i]);
   }
-  await Promise.all(
-    buckets.filter((b) => b.length > 0).map((b) => runBucket(jobs, b, onResult, limits, stats)),
-  );
+  // This thread decodes the last bucket itself; workers the others.
+  const mine = buckets.pop()!;
+  const theirs = buckets;
+  stats.here += mine.length;
+  await Promise.all([
+    ...theirs.filter((b) => b.length > 0).map((b) => runBucket(jobs, b, onResult, limits, stats)),
+    runHere(jobs, mine, onResult, true),
+  ]);
   return stats;
 }
 
@@ -152,7 +160,10 @@ async function runHere(
   jobs: DecodeJob[],
   indexes: number[],
   onResult: (index: number, result: DecodeResult) => void,
+  beside = false,
 ): Promise<void> {
+  // Beside workers: let them start before this thread is busy.
+  if (beside) await new Promise((resolve) => setTimeout(resolve, 0));
   let yielded = Date.now();
   for (const i of indexes) {
     const reader = await loadReader(jobs[i].readerId as HostId);

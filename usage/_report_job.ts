@@ -13,7 +13,7 @@
  * A report runs on a worker capped at {@link REPORT_YOUNG_MB} of young
  * generation (its old generation uncapped) when it is the first with the
  * cache: the cache may be written and holds no kept state yet, so every log
- * is read and the cursors, rows and snapshots are built (what grew the young
+ * is read and the cursors and their rows are built (what grew the young
  * generation most). A re-scan with kept state reads little, and a run
  * without the cache (`--no-cache`, or no right to write it) gained nothing
  * under Deno; both stay on this thread, where a tiny history does not pay a

@@ -10,7 +10,7 @@
  *
  * One file per query, `<cache dir>/report.<hash>.json`, holding the query
  * itself (a hash collision never answers another query), the local zone's
- * name (`Intl` is dear to start: `_zone.ts`; the zone's identity is in the query)
+ * name (starting `Intl` is slow; the zone's identity is in the query)
  * and the parts. Aggregate counts and ids only, like the rest of the cache.
  *
  * @module
@@ -116,39 +116,15 @@ export async function reportRows(request: ReportRequest): Promise<Aggregated> {
   const fresh = new Map<HostId, KeptPlatform>();
   const { aggregatePart, mergeParts } = await import("./aggregate.ts");
   if (omit.length < listing.platforms.length) {
-    // A platform whose kept part is stale may come back as only what changed since it.
-    const changesSince: Partial<Record<HostId, string>> = {};
-    for (const p of listing.platforms) {
-      const stale = kept?.platforms[p.id];
-      if (!omit.includes(p.id) && stale && keptOf(p.id, stale.fingerprint)) {
-        changesSince[p.id] = stale.fingerprint;
-      }
-    }
     const { scanUsage } = await import("./scan.ts");
-    const scan = await scanUsage({ ...request.options, omit, changesSince }, listing);
+    const scan = await scanUsage({ ...request.options, omit }, listing);
     const options = { prices: request.prices, utc: request.utc, ...request.view };
     for (const p of listing.platforms) {
       if (omit.includes(p.id)) continue;
-      const change = scan.changes.find((c) => c.platform === p.id);
-      let part = change &&
-        (await import("./_part_change.ts")).applyChange(
-          kept!.platforms[p.id].part,
-          change.added,
-          change.removed,
-          by,
-          options,
-        );
-      if (!part) {
-        let tables = scan.tables.filter((t) => t.platform === p.id);
-        if (change) {
-          // The part could not follow the change: the platform's records, now kept.
-          tables = (await scanUsage({ ...request.options, platforms: [p.id] })).tables;
-        }
-        part = aggregatePart(tables, by, options);
-      }
+      const tables = scan.tables.filter((t) => t.platform === p.id);
       fresh.set(p.id, {
         fingerprint: p.fingerprint,
-        part,
+        part: aggregatePart(tables, by, options),
         problems: scan.readProblems.filter((q) => q.platform === p.id),
       });
     }

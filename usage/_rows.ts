@@ -1,7 +1,7 @@
 /**
  * A source's records as a {@link RecordTable} plus each row's request key and
  * secondary flag: what a decode job returns, what the cache keeps per
- * source, and what the scan merges across files (`_dedup.ts`). Only one
+ * source, and what the scan merges across files (`_merge.ts`). Only one
  * file's records are ever objects at once.
  *
  * @module

@@ -8,76 +8,73 @@
 
 import { normalize, sep } from "node:path";
 import type { SourceLister, UsageSource } from "./reader.ts";
-import { type ListDir, listNames } from "./_dirs.ts";
-import type { WalkMemo } from "./_listing_memo.ts";
+import { nodeFs } from "../edge/node_fs.ts";
+import { denoReadDir } from "../edge/runtime_info.ts";
 
 /**
- * Creates a lister that sends unreadable paths to `problem`. Folders are
- * read by `list` (default: by name, kinds unknown; a scan with the cache
- * passes a `DirMemo`'s lister). With `memo`, a root whose walk is remembered
- * and whose folders are unchanged is not walked (`_listing_memo.ts`). Every
- * source returned is also pushed to `listed`.
+ * A folder's entries: `names[i]` is a file (`f`), folder (`d`), symlink
+ * (`l`), something else (`o`) or not known (`u`) by `kinds[i]`.
+ */
+export interface DirListing {
+  /** Entry names, as the OS lists them. */
+  names: string[];
+  /** One kind letter per name. */
+  kinds: string;
+}
+
+/**
+ * Lists one folder: undefined when it is missing or not a folder; throws the
+ * OS error (with its `code`) when it exists but cannot be read.
+ */
+export type ListDir = (path: string) => DirListing | undefined;
+
+/**
+ * Lists a folder: under Deno through its own API with kinds (no probing of
+ * files as folders), elsewhere by name only (kinds unknown), which is what
+ * costs Node least.
+ */
+export const listNames: ListDir = denoReadDir() ?? ((path) => {
+  let names: string[];
+  try {
+    names = nodeFs().readdirSync(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw error;
+  }
+  return { names, kinds: "u".repeat(names.length) };
+});
+
+/**
+ * Creates a lister that sends unreadable paths to `problem`; folders are
+ * read by `list` (default {@link listNames}).
  */
 export function createLister(
   problem: (path: string, message: string) => void,
   list: ListDir = listNames,
-  memo?: WalkMemo,
-  listed?: UsageSource[],
 ): SourceLister {
-  let walks = 0;
   return {
     problem,
     files(roots, options) {
       const out: UsageSource[] = [];
+      // Each real folder once per call, across its roots (see `walk`).
+      const visited = new Set<string>();
       for (const root of roots) {
         if (!root) continue; // "" names no folder (normalized, it would be the cwd)
         const base = normalize(root);
         const cut = base.endsWith(sep) ? base.length : base.length + 1;
-        const index = walks++;
-        const sig = memo && JSON.stringify([root, options.ext, filterText(options.filter)]);
-        const kept = memo?.walk(index, sig!, base);
-        if (kept) {
-          for (const path of kept) out.push(sourceAt(path, root, cut));
-          continue;
-        }
         const found: string[] = [];
-        const seen: Walked | undefined = memo ? { dirs: [], stats: [], ok: true } : undefined;
-        walk(base, options.ext, found, problem, 0, list, seen);
+        walk(base, options.ext, found, problem, 0, list, visited);
         found.sort();
-        const files: string[] = [];
         for (const path of found) {
           const source = sourceAt(path, root, cut);
           if (options.filter && !options.filter(source.meta!.rel, root)) continue;
           out.push(source);
-          files.push(source.meta!.rel);
         }
-        memo?.record(
-          index,
-          seen?.ok
-            ? {
-              sig: sig!,
-              dirs: seen.dirs.map((d) => d === base ? "" : d.slice(cut)),
-              stats: seen.stats,
-              files,
-            }
-            : undefined,
-        );
       }
-      listed?.push(...out);
       return Promise.resolve(out);
     },
   };
-}
-
-/**
- * A filter's source text without whitespace and parentheses, as a walk's
- * memo key: Deno's transpiler and the npm build's print the same filter with
- * other spacing and other redundant parentheses (`(rel)=>a || b && c` against
- * `(rel) => a || (b && c)`), and a memo written under one runtime must hold
- * under the other.
- */
-export function filterText(filter: ((rel: string, root: string) => boolean) | undefined): string {
-  return filter ? String(filter).replace(/[\s()]/g, "") : "";
 }
 
 function sourceAt(path: string, root: string, cut: number): UsageSource {
@@ -88,21 +85,33 @@ function sourceAt(path: string, root: string, cut: number): UsageSource {
   };
 }
 
-/** The folders a walk went through and their stats; `ok` false when one has none to keep. */
-interface Walked {
-  dirs: string[];
-  stats: number[];
-  ok: boolean;
-}
-
-/** Folders deeper than this below a root are not walked (a symlink loop ends here). */
+/** Folders deeper than this below a root are not walked. */
 const MAX_DEPTH = 16;
+
+/**
+ * A folder's real path (symlinks resolved), or undefined when it cannot be
+ * resolved (then it is walked as named).
+ */
+function realFolder(dir: string): string | undefined {
+  try {
+    return nodeFs().realpathSync.native(dir);
+  } catch {
+    return undefined;
+  }
+}
 
 // A name with a wanted ending is taken as a file (the scan's stat drops
 // anything else); any other name that is a folder, a symlink or of unknown
 // kind is tried as a folder (a file answers ENOTDIR). Paths are joined by hand: `dir` is normalized and a name holds no
 // separator, so `dir + sep + name` is what `join` gives, at a fraction of
-// its cost over thousands of entries.
+// its cost over thousands of entries. Each real folder is walked once: a
+// symlink back up the tree, or two links to one folder, would otherwise list
+// the same files under many paths (a file's requests without an id are keyed
+// by its path, so each path would count them again) and, with sibling loop
+// links, walk 2^depth folders. A folder is known by its real path: a plain
+// folder's (kind "d") is its parent's plus its name, with no system call;
+// only roots, links and folders of unknown kind are resolved. (Two bind
+// mounts of one folder are two folders here; only root can make those.)
 function walk(
   dir: string,
   ext: readonly string[],
@@ -110,34 +119,51 @@ function walk(
   problem: (path: string, message: string) => void,
   depth: number,
   list: ListDir,
-  seen?: Walked,
+  visited: Set<string>,
+  real?: string,
 ): void {
   let listing;
   try {
     listing = list(dir);
   } catch (error) {
-    if (seen) seen.ok = false;
     const code = (error as { code?: string }).code;
     if (code === "ENOENT" || code === "ENOTDIR") return;
     problem(dir, `cannot read this folder (${code ?? String(error)}); its logs were skipped`);
     return;
   }
-  if (seen) {
-    seen.dirs.push(dir);
-    const st = listing?.stat;
-    if (!listing) seen.stats.push(-1, -1, -1); // missing, or not a folder
-    else if (st) seen.stats.push(st.mtimeMs, st.ctimeMs, st.ino);
-    else seen.ok = false;
-  }
   if (!listing) return; // missing, or not a folder
+  real ??= realFolder(dir);
+  if (real !== undefined) {
+    if (visited.has(real)) return;
+    visited.add(real);
+  }
+  const realPrefix = real === undefined ? undefined : real.endsWith(sep) ? real : real + sep;
   const { names, kinds } = listing;
   const prefix = dir.endsWith(sep) ? dir : dir + sep;
+  const folders: string[] = [];
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     if (ext.some((e) => name.endsWith(e))) out.push(prefix + name);
     else if (depth < MAX_DEPTH && (kinds[i] === "d" || kinds[i] === "l" || kinds[i] === "u")) {
-      walk(prefix + name, ext, out, problem, depth + 1, list, seen);
+      folders.push(kinds[i] + name);
     }
+  }
+  // In name order, so the path a folder reached by two is listed under does
+  // not depend on the order the OS lists entries in.
+  folders.sort((a, b) => a.slice(1) < b.slice(1) ? -1 : 1);
+  for (const entry of folders) {
+    const name = entry.slice(1);
+    const plain = entry[0] === "d" && realPrefix !== undefined;
+    walk(
+      prefix + name,
+      ext,
+      out,
+      problem,
+      depth + 1,
+      list,
+      visited,
+      plain ? realPrefix + name : undefined,
+    );
   }
 }
 

@@ -1,75 +1,25 @@
 /**
- * The kept scan state, per platform, under `<data root>/cache/usage/`:
- *
- * - `<platform>.cursors.json`: per source its size, mtime, inode, the offset
- *   past the last line read, a hash of the bytes around it, the decoder's
- *   state and its problems, plus the fingerprint of the listing they describe.
- *   Small; read whenever something changed.
- * - `<platform>.rows.bin` (`_rows_file.ts`): per source its records (keyed
- *   rows, in the compact form of `_codec.ts`) and the offset they were read
- *   up to. Large; read only when a source was rewritten, truncated or
- *   removed, and then every source whose rows lag its cursor is read again.
- * - the snapshot (`_snapshot.ts`): the deduplicated records and their keys.
- * - `dirs.json` (`_dirs.ts`): remembered folder listings (names, kinds and
- *   the folders' times), so a re-scan stats folders instead of reading them.
- * - `listing.bin` (`_listing_memo.ts`): remembered walks (the folders they
- *   went through, with their times, and the files found) and each
- *   platform's sources with their stats and fingerprint, so a re-scan with
- *   nothing new stats and compares instead of walking and hashing.
+ * Hashes and file reads of the usage cache (`_cursors.ts` keeps one cursor
+ * per source; `_results.ts` keeps report results): the cyrb53 hash of
+ * strings and bytes, the head hash that tells a rewritten file from an
+ * appended one, and reading a cache file into a buffer of its own.
  *
  * Counts and ids only: never a byte of prompt text (byte samples are hashed).
  *
  * @module
  */
 
-import { join } from "node:path";
-import type { SourceProblem } from "./_decode.ts";
 import { denoFs } from "../edge/runtime_info.ts";
-import { leanFs, nodeFs } from "../edge/node_fs.ts";
-
-/** The format of `<platform>.cursors.json`. */
-export const CURSORS_FORMAT = 5;
-
-/** Where the scan stopped reading one source. */
-export interface Cursor {
-  /** Where the source was. */
-  path: string;
-  /** Its size when read. */
-  size: number;
-  /** Its mtime when read. */
-  mtimeMs: number;
-  /** Its inode (0 when the OS gives none). */
-  ino: number;
-  /** The offset past the last line taken. */
-  end: number;
-  /** Hash of the bytes at the start and just before `end`. */
-  head: string;
-  /** The decoder's state at `end`. */
-  saved: unknown;
-  /** Problems found in it. */
-  problems: SourceProblem[];
-}
-
-/** A platform's cache file of `kind` (`cursors.json`, `rows.bin`…) in `dir`. */
-export function cacheFile(dir: string, platform: string, kind: string): string {
-  return join(dir, `${platform}.${kind}`);
-}
-
-function readJson(path: string): Record<string, unknown> | undefined {
-  try {
-    return JSON.parse(leanFs.readText(path));
-  } catch {
-    return undefined;
-  }
-}
+import { nodeFs } from "../edge/node_fs.ts";
 
 const DENO_READ = denoFs()?.readFile;
 
 /**
  * The bytes of a binary cache file, in a buffer of their own (offset 0, so
  * typed views over them line up); throws when it cannot be read. Under Deno
- * through its own read (a fresh buffer); on Node through one fd, cheaper
- * than `readFileSync` on a re-scan's first (cold) call (bench/README.md).
+ * through its own read (a fresh buffer); on Node through one fd (under Deno,
+ * `node:fs` `readFileSync` of the kept files cost 60–95 ms of CPU
+ * on a re-scan's first (cold) call, the fd 25 ms).
  */
 export function readCacheFile(path: string): Uint8Array {
   if (DENO_READ) return DENO_READ(path);
@@ -88,40 +38,6 @@ export function readCacheFile(path: string): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The first `n` bytes of a cache file (fewer when it is shorter), in a buffer
- * of their own; throws when it cannot be read. For a header checked before
- * the rest of a large file is worth reading.
- */
-export function readCacheHead(path: string, n: number): Uint8Array {
-  const { openSync, readSync, closeSync } = nodeFs();
-  const fd = openSync(path, "r");
-  try {
-    const out = new Uint8Array(n);
-    let at = 0;
-    while (at < n) {
-      const got = readSync(fd, out, at, n - at, at);
-      if (got <= 0) break;
-      at += got;
-    }
-    return out.subarray(0, at);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Loads a platform's cursors and the fingerprint they were saved with. */
-export function loadCursors(
-  dir: string,
-  platform: string,
-  readerVersion: number,
-): { fingerprint: string; cursors: Map<string, Cursor> } | undefined {
-  const data = readJson(cacheFile(dir, platform, "cursors.json"));
-  if (!data || data.format !== CURSORS_FORMAT || data.reader !== readerVersion) return undefined;
-  const sources = (data.sources ?? {}) as Record<string, Cursor>;
-  return { fingerprint: String(data.fingerprint), cursors: new Map(Object.entries(sources)) };
 }
 
 /**

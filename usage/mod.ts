@@ -38,7 +38,6 @@ export type {
 } from "../core/usage_types.ts";
 export {
   listUsage,
-  type PlatformChange,
   type ScanOptions,
   type ScanProgress,
   type ScanResult,

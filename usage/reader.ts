@@ -128,9 +128,8 @@ export interface SourceLister {
   /**
    * Walks each existing root recursively and returns the files whose names end
    * with one of `ext` (and pass `filter`, given the path relative to the root),
-   * sorted per root. Missing roots are skipped silently. `filter` must depend
-   * on its arguments only: a walk is remembered by the filter's source text,
-   * whitespace and parentheses aside (`_listing_memo.ts`, `_walk.ts`).
+   * sorted per root. Missing roots are skipped silently. Each real folder is
+   * walked once, however many links lead to it (`_walk.ts`).
    */
   files(
     roots: readonly string[],
@@ -152,9 +151,7 @@ export interface UsageReader {
    * Lists the sources under the host's home(s), honoring the host's env
    * overrides in `machine.env` and never reading `process.env` or `os.homedir()`.
    * It looks at the machine only through `machine`, `list` and the probes of
-   * `_replay.ts` (`probeExists`, `probeText`, `probeNames`), and returns the
-   * same sources while those give the same answers: a re-scan with nothing
-   * new checks them again without loading the reader.
+   * `_probe.ts` (`probeExists`, `probeText`, `probeNames`).
    */
   sources(machine: MachineEnv, list: SourceLister): Promise<UsageSource[]>;
   /** Decoding of `jsonl` sources. */

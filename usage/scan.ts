@@ -1,21 +1,10 @@
 /**
- * The scan: for each platform, list its sources, decide per source what to
- * read (nothing, the appended part, or all of it) from the kept cursors,
- * decode on one or more threads, then deduplicate every request across all
- * files by its identity and return the records.
- *
- * The kept state lives in `<data root>/cache/usage/` (described in
- * `cache.ts`): per platform `<platform>.cursors.json` (where each source was
- * read up to), `<platform>.rows.bin` (each source's records),
- * `<platform>.records.bin` and `<platform>.keys.bin` (the snapshot: the
- * deduplicated records, their keys and the fingerprint of the sources they
- * came from), `<platform>.delta.bin` (what small appends changed since the
- * snapshot), `dirs.json` (remembered folder listings) and `listing.bin`
- * (remembered walks and source stats, and what each reader read to list its
- * sources, `_listing_memo.ts`). When every source of a platform is
- * unchanged, only its records file (and delta) is read; when nothing a
- * reader's listing read changed either, the reader is not even loaded
- * (`_replay.ts`).
+ * The scan: for each platform, list its sources and stat them, ask the
+ * platform's cursors (`_cursors.ts`) what to read of each (nothing, the
+ * appended part, or all), decode on one or more threads, then deduplicate
+ * every request across all the platform's sources (`_merge.ts`) and return
+ * the records. The kept state is one file per platform,
+ * `<data root>/cache/usage/<platform>.cursors.bin`.
  *
  * @module
  */
@@ -26,20 +15,17 @@ import { dataRoot } from "../io/data_root.ts";
 import { writeAllowed } from "../edge/runtime_info.ts";
 import type { HostId } from "../core/platform_types.ts";
 import type { UsageProblem, UsageRecord, UsageSkipNote } from "../core/usage_types.ts";
-import type { DecodeJob } from "./_decode.ts";
-import type { Planned } from "./_plan.ts";
-import type { UsageSource } from "./reader.ts";
+import type { DecodeJob, DecodeResult } from "./_decode.ts";
+import type { UsageReader, UsageSource } from "./reader.ts";
 import type { RecordTable } from "./table.ts";
-import { planListed, skippedBySince, statPaths } from "./_plan.ts";
-import { hashString } from "./cache.ts";
-import type { PlatformScan, Settled, Settler } from "./_settle.ts";
+import { Cyrb53, hashString } from "./cache.ts";
 import { createLister } from "./_walk.ts";
-import { DirMemo } from "./_dirs.ts";
-import { ListingMemo } from "./_listing_memo.ts";
 import { fsReady } from "../edge/node_fs.ts";
 import { loadReader, readerIds, skipNoteOf } from "./readers/registry.ts";
-import { recordSources } from "./_replay.ts";
 import { VERSION } from "../core/version.ts";
+import { type ListedSource, type SourceStat, statSource } from "./_stat.ts";
+
+export type { ListedSource } from "./_stat.ts";
 
 /** How to scan. */
 export interface ScanOptions {
@@ -56,8 +42,8 @@ export interface ScanOptions {
    */
   cache?: boolean;
   /**
-   * Threads to decode on: 1 is this thread, more are that many workers
-   * (default: 1 for small scans, else up to 2 by cores).
+   * Threads to decode on: 1 is this thread, more are this thread and that
+   * many minus one workers (default: 1 for small scans or busy cores, else 2).
    */
   threads?: number;
   /** Called as files are read, for a progress line. */
@@ -67,22 +53,6 @@ export interface ScanOptions {
    * {@link UsageListing.platforms} fingerprint). They get no table.
    */
   omit?: readonly HostId[];
-  /**
-   * Per platform, the {@link UsageListing.platforms} fingerprint the caller
-   * holds results for: a platform that only grew a little since exactly that
-   * state gets its change ({@link ScanResult.changes}) instead of a table.
-   */
-  changesSince?: Readonly<Partial<Record<HostId, string>>>;
-}
-
-/** What a small append changed in one platform's records (see {@link ScanOptions.changesSince}). */
-export interface PlatformChange {
-  /** The platform. */
-  platform: HostId;
-  /** The rows that count now. */
-  added: RecordTable;
-  /** The rows they replaced. */
-  removed: RecordTable;
 }
 
 /** How far a scan is. */
@@ -112,8 +82,6 @@ export interface ScanResult {
   problems: UsageProblem[];
   /** The problems of the platforms' sources (not of the listing), platform by platform. */
   readProblems: UsageProblem[];
-  /** The platforms answered by their change instead of a table. */
-  changes: PlatformChange[];
   /** Figures about the scan itself. */
   stats: {
     /** Sources listed. */
@@ -159,109 +127,90 @@ export interface UsageListing {
 }
 
 /** Lists and stats every source of the hosts' logs; reads none of them. */
-export function listUsage(options: ScanOptions): Promise<UsageListing> {
-  return listPlatforms(options, true);
-}
-
-/**
- * {@link listUsage}; with `replay`, a platform whose kept listing still holds
- * is answered from it without loading its reader (`_listing_memo.ts`
- * `replay`), and its plans are built by listing it again if it is scanned.
- */
-async function listPlatforms(options: ScanOptions, replay: boolean): Promise<UsageListing> {
+export async function listUsage(options: ScanOptions): Promise<UsageListing> {
   const { machine } = options;
   await fsReady();
   const cacheDir = join(dataRoot(machine), "cache", "usage");
   const cache = options.cache ?? writeAllowed(cacheDir);
   const skipped: UsageSkipNote[] = [];
   const problems: UsageProblem[] = [];
-  const scans: PlatformScan[] = [];
   const parts: string[] = [];
-  // Folders whose listing is remembered are stat'ed, not read (`_dirs.ts`).
-  // Remembered folder listings pay on both runtimes (bench/README.md).
-  const dirs = cache ? new DirMemo(cacheDir) : undefined;
-  // Walks and stats as they were last time: a no-change re-scan compares numbers (`_listing_memo.ts`).
-  const memo = dirs ? new ListingMemo(cacheDir, undefined, statPaths) : undefined;
-  const entries: Entry[] = [];
+  const entries: Listed[] = [];
   for (const id of options.platforms ?? readerIds()) {
-    const kept = replay ? memo?.replay(id, machine, VERSION) : undefined;
-    if (kept) {
-      if (kept.fingerprint === undefined) {
-        const note = skipNoteOf(id, machine);
-        if (note) skipped.push({ platform: id, reason: note });
-        continue;
-      }
-      parts.push(`${id}\u0000${kept.version}\u0000${kept.fingerprint}`);
-      entries.push({ id, fingerprint: `${kept.version}:${kept.fingerprint}` });
-      continue;
-    }
     const reader = await loadReader(id);
-    const listed: UsageSource[] = [];
-    const before = problems.length;
-    const lister = createLister(
-      (path, message) => problems.push({ platform: id, path, message, count: 1 }),
-      dirs?.lister(id),
-      memo?.walks(id),
-      listed,
+    const lister = createLister((path, message) =>
+      problems.push({ platform: id, path, message, count: 1 })
     );
-    const { result: sources, record } = memo
-      ? await recordSources(machine, (seen) => reader.sources(seen, lister))
-      : { result: await reader.sources(machine, lister), record: undefined };
-    const keep = (empty: boolean, note?: string) =>
-      memo?.recordSources(
-        id,
-        record && problems.length === before
-          ? { ...record, tool: VERSION, version: reader.version, empty, note }
-          : undefined,
-      );
+    const sources = await reader.sources(machine, lister);
     if (sources.length === 0) {
       const note = skipNoteOf(id, machine);
       if (note) skipped.push({ platform: id, reason: note });
-      keep(true, note);
       continue;
     }
-    const planned = planListed(reader, sources, listed, problems, memo);
-    keep(false);
-    const scan: PlatformScan = {
-      reader,
-      plans: [],
-      fingerprint: planned.fingerprint,
-      speed: "full",
-      cursors: new Map(),
-    };
-    // Built when the platform is scanned: a re-scan answered from kept results is not.
-    pending.set(scan, planned.plans);
-    parts.push(`${id}\u0000${reader.version}\u0000${scan.fingerprint}`);
-    scans.push(scan);
-    entries.push({ id, fingerprint: `${reader.version}:${scan.fingerprint}`, scan });
+    const listed = statSources(reader, sources, problems);
+    const fingerprint = `${reader.version}:${listed.fingerprint}`;
+    parts.push(`${id}\u0000${fingerprint}`);
+    entries.push({ reader, fingerprint, sources: listed.sources });
   }
-  await dirs?.save();
-  await memo?.save();
   parts.push(JSON.stringify(skipped), JSON.stringify(problems));
-  const listing = {
+  const listing: UsageListing = {
     fingerprint: hashString(parts.join("\n")),
     cache,
     cacheDir,
     skipped,
     problems,
-    platforms: entries.map(({ id, fingerprint }) => ({ id, fingerprint })),
+    platforms: entries.map(({ reader, fingerprint }) => ({ id: reader.id, fingerprint })),
   };
-  plansOf.set(listing, entries);
+  listedOf.set(listing, entries);
   return listing;
 }
 
-/** A listed platform: its scan, or none when it was answered from the kept listing. */
-interface Entry {
-  id: HostId;
+/** A listed platform. */
+interface Listed {
+  reader: UsageReader;
   fingerprint: string;
-  scan?: PlatformScan;
+  sources: ListedSource[];
 }
 
 /** Each listing's platforms, until a scan takes them (a listing serves one scan). */
-const plansOf = new WeakMap<UsageListing, Entry[]>();
+const listedOf = new WeakMap<UsageListing, Listed[]>();
 
-/** Each listed platform's plans, built when it is scanned. */
-const pending = new WeakMap<PlatformScan, () => Planned[]>();
+/**
+ * Stats each source once (the first of a key wins; missing ones are left
+ * out, unreadable ones become problems) and fingerprints them: each source's
+ * key, a NUL, then its size, mtime and inode.
+ */
+function statSources(
+  reader: UsageReader,
+  sources: UsageSource[],
+  problems: UsageProblem[],
+): { sources: ListedSource[]; fingerprint: string } {
+  const out: ListedSource[] = [];
+  const seen = new Set<string>();
+  const hash = new Cyrb53();
+  for (const source of sources) {
+    const key = source.key ?? source.path;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let stat: SourceStat | undefined;
+    try {
+      stat = statSource(source);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      problems.push({
+        platform: reader.id,
+        path: source.path,
+        message: `cannot read this file (${code}); it was skipped`,
+        count: 1,
+      });
+    }
+    if (!stat) continue;
+    out.push({ source, key, stat });
+    hash.addUnits(key).addUnits("\u0000").addWords(stat.size).addWords(stat.mtimeMs)
+      .addWords(stat.ino);
+  }
+  return { sources: out, fingerprint: hash.digest() };
+}
 
 /**
  * Scans the hosts' logs. Read-only on host data; writes only its own cache.
@@ -273,101 +222,59 @@ export async function scanUsage(
   listing?: UsageListing,
 ): Promise<ScanResult> {
   const { since } = options;
-  await fsReady();
-  const problems0: UsageProblem[] = [];
-  // Listed here to be read: by the readers (a replayed platform would be listed twice).
-  let listed = listing ?? await listPlatforms(options, false);
-  let entries = plansOf.get(listed);
-  if (!entries) entries = plansOf.get(listed = await listPlatforms(options, false))!; // scanned once
-  plansOf.delete(listed);
-  if (options.omit) entries = entries.filter((e) => !options.omit!.includes(e.id));
-  const replayed = entries.filter((e) => !e.scan).map((e) => e.id);
-  if (replayed.length > 0) {
-    // Answered from the kept listing: to be read, they are listed by their readers now.
-    const again = await listPlatforms({ ...options, platforms: replayed }, false);
-    const fresh = plansOf.get(again)!;
-    plansOf.delete(again);
-    problems0.push(...again.problems);
-    entries = entries.flatMap((e) => e.scan ? [e] : fresh.filter((f) => f.id === e.id));
+  let listed = listing ?? await listUsage(options);
+  let entries = listedOf.get(listed);
+  if (!entries) entries = listedOf.get(listed = await listUsage(options))!; // scanned once
+  listedOf.delete(listed);
+  if (options.omit) entries = entries.filter((e) => !options.omit!.includes(e.reader.id));
+  const dir = listed.cache ? listed.cacheDir : undefined;
+  if (dir) {
+    const { makeCacheDir } = await import("./_cache_write.ts");
+    if (makeCacheDir(dir) !== undefined) return scanUsage({ ...options, cache: false });
   }
-  const scans = entries.map((e) => e.scan!);
-  for (const scan of scans) {
-    scan.plans = pending.get(scan)?.() ?? scan.plans;
-    pending.delete(scan);
-  }
-  const useCache = listed.cache;
-  const dir = useCache ? listed.cacheDir : undefined;
-  const skipped = [...listed.skipped];
-  const problems = [...listed.problems, ...problems0];
-  // Loaded here, not at start-up: a re-scan answered from kept results only lists.
-  const [{ planPlatform, Settler }, { recordsOf, since: keepSince }] = await Promise.all([
+  const [{ CursorStore }, { settlePlatform }, { since: keepSince, recordsOf }] = await Promise.all([
+    import("./_cursors.ts"),
     import("./_settle.ts"),
     import("./table.ts"),
   ]);
-  for (const scan of scans) {
-    scan.changeFrom = options.changesSince?.[scan.reader.id];
-    planPlatform(scan, dir, since);
-  }
-
-  const toRead = scans.filter((s) => s.speed !== "snapshot").flatMap((s) =>
-    s.plans.filter((p) => p.mode !== 0 && !skippedBySince(p, since))
+  const settles = entries.map((e) =>
+    settlePlatform(
+      e,
+      CursorStore.open(dir, e.reader.id, e.reader.version, VERSION),
+      since,
+      dir !== undefined,
+    )
   );
-  const jobs: DecodeJob[] = toRead.map((p) => ({
-    readerId: p.reader.id,
-    source: p.source,
-    from: p.from,
-    size: p.size,
-    mtimeMs: p.mtimeMs,
-    saved: p.mode === 1 ? p.cached?.saved : undefined,
-  }));
+  const jobs: DecodeJob[] = [];
+  const owners: { settle: number; index: number }[] = [];
+  settles.forEach((s, k) =>
+    s.jobs.forEach((job, index) => {
+      jobs.push(job);
+      owners.push({ settle: k, index });
+    })
+  );
   const bytes = jobs.reduce((n, j) => n + j.size - j.from, 0);
   let threads = 0;
-  const settlers = new Map<HostId, Settler>();
-  for (const scan of scans) {
-    if (!scan.snapshot) settlers.set(scan.reader.id, new Settler(scan, dir, since));
-  }
   if (jobs.length > 0) {
     const progress: ScanProgress = { files: jobs.length, filesDone: 0, bytes, bytesDone: 0 };
     options.onProgress?.(progress);
     // Loaded only when something is read: a re-scan with nothing new needs no decoder.
     const { runJobs, threadCount } = await import("./_pool.ts");
     threads = threadCount(bytes, options.threads);
-    await runJobs(jobs, threads, (i, result) => {
-      const plan = toRead[i];
-      settlers.get(plan.reader.id)!.take(plan, result);
+    await runJobs(jobs, threads, (i, result: DecodeResult) => {
+      const { settle, index } = owners[i];
+      settles[settle].take(index, result);
       progress.filesDone++;
       progress.bytesDone += jobs[i].size - jobs[i].from;
       options.onProgress?.(progress);
     });
   }
-
   const tables: RecordTable[] = [];
   const readProblems: UsageProblem[] = [];
-  const changes: PlatformChange[] = [];
-  const retry: HostId[] = [];
-  for (const scan of scans) {
-    const settled: Settled = scan.snapshot ?? settlers.get(scan.reader.id)!.finish();
-    settlers.delete(scan.reader.id); // its merge state is garbage now
-    if (settled.retry) {
-      retry.push(scan.reader.id);
-      continue;
-    }
-    readProblems.push(...settled.problems);
-    if (settled.change) {
-      const { added, removed } = settled.change;
-      changes.push({ platform: scan.reader.id, added: added.table, removed: removed.table });
-    } else tables.push(keepSince(settled.table, since));
-  }
-  if (retry.length > 0) {
-    // The kept state was found damaged half-way (and dropped): those platforms afresh.
-    const again = await scanUsage({
-      ...options,
-      platforms: retry,
-      omit: undefined,
-      changesSince: undefined,
-    });
-    tables.push(...again.tables);
-    readProblems.push(...again.readProblems);
+  for (const s of settles) {
+    const { table, problems } = s.finish();
+    tables.push(keepSince(table, since));
+    readProblems.push(...problems);
   }
   let records: UsageRecord[] | undefined;
   return {
@@ -375,15 +282,14 @@ export async function scanUsage(
       return records ??= recordsOf(tables);
     },
     tables,
-    skipped,
-    problems: [...problems, ...readProblems],
+    skipped: [...listed.skipped],
+    problems: [...listed.problems, ...readProblems],
     readProblems,
-    changes,
     stats: {
-      sources: scans.reduce((n, s) => n + s.plans.length, 0),
+      sources: entries.reduce((n, e) => n + e.sources.length, 0),
       sourcesRead: jobs.length,
       bytesRead: bytes,
-      cached: useCache,
+      cached: dir !== undefined,
       threads,
     },
   };

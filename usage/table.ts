@@ -12,7 +12,7 @@ import type { UsageConfidence, UsageRecord } from "../core/usage_types.ts";
 import type { ReaderRecord } from "./reader.ts";
 
 /**
- * A numeric column: typed when kept (snapshots), a plain array while
+ * A numeric column: typed in a platform's final table, a plain array while
  * scanning. A scan's token counts come as a Uint32Array when every count of
  * the column fits one (4 bytes a row instead of 8).
  */
@@ -77,7 +77,7 @@ export const INDEX_COLUMNS = ["session", "project", "model", "provider"] as cons
 
 /**
  * An empty table of `count` rows (filled by the caller). `typed` columns are
- * typed arrays (for snapshots and the final tables); otherwise plain arrays,
+ * typed arrays (for the final tables); otherwise plain arrays,
  * which live in the JS heap: thousands of small per-file typed arrays would
  * each be a native allocation, and freed ones fragment the process's memory.
  */

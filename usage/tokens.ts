@@ -39,9 +39,37 @@ export function isZero(t: UsageTokens): boolean {
   return t.input === 0 && t.cacheRead === 0 && t.cacheWrite === 0 && t.output === 0;
 }
 
-/** A non-negative integer from a logged value; anything else is 0. */
+/**
+ * A non-negative integer from a logged value; anything else is 0, except a
+ * number too large for a double (`1e400` in a log parses as Infinity): that
+ * is NaN, so the record it goes into fails {@link implausibleTokens} and is
+ * dropped with a note instead of silently counting 0.
+ */
 export function count(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  if (typeof value !== "number") return 0;
+  if (value === Infinity) return NaN;
+  return value > 0 ? Math.floor(value) : 0;
+}
+
+/**
+ * The most tokens one request can log in one count: a thousand times the
+ * largest context window models offer (about 1-2 M tokens). A larger count is
+ * a corrupt or hostile line (`input_tokens: 1e308` would print ∞ and $NaN).
+ */
+export const MAX_REQUEST_TOKENS = 1e9;
+
+/**
+ * Why a request's counts cannot be real (a count that is not a finite
+ * integer from 0 to {@link MAX_REQUEST_TOKENS}), or undefined when they can.
+ */
+export function implausibleTokens(t: UsageTokens): string | undefined {
+  for (const k of TIE_COUNTS) {
+    const n = t[k];
+    if (!(n >= 0 && n <= MAX_REQUEST_TOKENS) || !Number.isInteger(n)) {
+      return `a line logs an impossible token count (${k}: ${n}); the line was skipped`;
+    }
+  }
+  return undefined;
 }
 
 /**

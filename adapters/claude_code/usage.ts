@@ -15,7 +15,7 @@
 import { join } from "node:path";
 import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
 import { envList } from "../../usage/_walk.ts";
-import { probeExists } from "../../usage/_replay.ts";
+import { probeExists } from "../../usage/_probe.ts";
 import { count, parseTs } from "../../usage/tokens.ts";
 import { decodeClaudeFolder } from "../../usage/_project.ts";
 import { homeContext } from "../paths.ts";

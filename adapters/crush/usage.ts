@@ -20,7 +20,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import type { UsageReader, UsageSource } from "../../usage/reader.ts";
 import { homeContext, type HomeEnv } from "../paths.ts";
-import { probeText } from "../../usage/_replay.ts";
+import { probeText } from "../../usage/_probe.ts";
 import {
   columnsOf,
   databaseSource,

@@ -21,7 +21,7 @@
 import type { UsageReader } from "../../usage/reader.ts";
 import { count } from "../../usage/tokens.ts";
 import { homeContext, type HomeEnv } from "../paths.ts";
-import { probeExists } from "../../usage/_replay.ts";
+import { probeExists } from "../../usage/_probe.ts";
 import {
   columnsOf,
   databaseSource,

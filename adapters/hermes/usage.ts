@@ -16,7 +16,7 @@
  */
 
 import { join } from "node:path";
-import { probeExists } from "../../usage/_replay.ts";
+import { probeExists } from "../../usage/_probe.ts";
 import type { ReaderRecord, UsageReader } from "../../usage/reader.ts";
 import { count } from "../../usage/tokens.ts";
 import { homeContext, type HomeEnv } from "../paths.ts";

@@ -25,7 +25,7 @@
  */
 
 import { join } from "node:path";
-import { probeText } from "../../usage/_replay.ts";
+import { probeText } from "../../usage/_probe.ts";
 import type { UsageTokens } from "../../core/usage_types.ts";
 import type { UsageReader, UsageSource } from "../../usage/reader.ts";
 import { count, parseTs } from "../../usage/tokens.ts";

@@ -28,7 +28,7 @@
 
 import { join } from "node:path";
 import { leanFs } from "../../edge/node_fs.ts";
-import { probeExists } from "../../usage/_replay.ts";
+import { probeExists } from "../../usage/_probe.ts";
 import type { DecodeSink, UsageReader, UsageSource } from "../../usage/reader.ts";
 import { count } from "../../usage/tokens.ts";
 import { homeContext, type HomeEnv } from "../paths.ts";

@@ -10,7 +10,7 @@
  */
 
 import * as paths from "../../adapters/paths.ts";
-import { probeNames } from "../_replay.ts";
+import { probeNames } from "../_probe.ts";
 import type { SourceLister } from "../reader.ts";
 
 /** A host environment as readers see it. */

@@ -52,20 +52,9 @@ export function readerIds(): HostId[] {
   return Object.keys(READERS) as HostId[];
 }
 
-let loads = 0;
-
 /** Loads the reader of `id`; throws `RangeError` when there is none. */
 export function loadReader(id: HostId): Promise<UsageReader> {
   const load = READERS[id];
   if (!load) throw new RangeError(`no usage reader for "${id}"`);
-  loads++;
   return load();
-}
-
-/**
- * How many times {@link loadReader} was called in this process: a re-scan
- * with nothing new calls it for no platform (tests/usage_lean_test.ts).
- */
-export function readerLoads(): number {
-  return loads;
 }

@@ -1,9 +1,9 @@
-// `agent-connector usage report` re-scans on Node through the remembered
-// listing (usage/_listing_memo.ts): a second run with nothing new takes the
-// walks and stats it kept, rewrites nothing, and still counts an append. The
-// kept state is the same for the Deno CLI: a user switching runtimes re-reads
-// no log and re-walks no folder (AC_TEST_DENO and AC_TEST_REPO, set by
-// scripts/test_node.ts, name the Deno and the checkout to run it from).
+// `agent-connector usage report` re-scans on Node through the kept cursors
+// (usage/_cursors.ts): a second run with nothing new reads no log, rewrites
+// nothing, and still counts an append. The kept state is the same for the
+// Deno CLI: a user switching runtimes re-reads no log (AC_TEST_DENO and
+// AC_TEST_REPO, set by scripts/test_node.ts, name the Deno and the checkout
+// to run it from).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -64,7 +64,14 @@ function setup() {
     ]
   ) utimesSync(d, old, old);
   const data = join(root, "data");
-  return { root, home, data, logs, old, kept: join(data, "cache", "usage", "listing.bin") };
+  return {
+    root,
+    home,
+    data,
+    logs,
+    old,
+    kept: join(data, "cache", "usage", "claude-code.cursors.bin"),
+  };
 }
 
 /** Claude Code's [requests, output] from a report run by `argv` with `env`. */
@@ -93,7 +100,7 @@ function append(s, path, id, out) {
   utimesSync(path, later, later);
 }
 
-/** The kept listing's identity: its inode and mtime (a rewrite renames a new file in). */
+/** The kept cursors' identity: inode and mtime (a rewrite renames a new file in). */
 const stamp = (path) => {
   const st = statSync(path, { bigint: true });
   return `${st.ino}:${st.mtimeNs}`;
@@ -109,7 +116,7 @@ function scramble(path) {
   utimesSync(path, st.atime, st.mtime);
 }
 
-test("a usage re-scan on Node reuses its remembered listing and still counts an append", () => {
+test("a usage re-scan on Node reuses its kept cursors and still counts an append", () => {
   const s = setup();
   try {
     const node = (env = {}) =>
@@ -118,13 +125,13 @@ test("a usage re-scan on Node reuses its remembered listing and still counts an 
     const kept = stamp(s.kept);
     scramble(s.logs[0]); // same size, mtime and inode: a re-scan trusts its kept state
     assert.deepEqual(node(), [6, 14]);
-    assert.equal(stamp(s.kept), kept, "the remembered listing was walked or stat'ed afresh");
+    assert.equal(stamp(s.kept), kept, "the kept cursors were written again");
     append(s, s.logs[1], "-b3", 8);
     assert.deepEqual(node(), [7, 22]);
     const grown = stamp(s.kept);
     assert.notEqual(grown, kept); // the appended log's new size is kept
-    // Without Node's raw stats (`--pending-deprecation` turns them off: edge/node_stat.ts)
-    // the numbers are the same: nothing is walked or stat'ed afresh, and nothing is printed.
+    // Under `--pending-deprecation` nothing is printed (no deprecated API is used) and
+    // nothing is read afresh.
     assert.deepEqual(node({ NODE_OPTIONS: "--pending-deprecation" }), [7, 22]);
     assert.equal(stamp(s.kept), grown);
     assert.ok(readFileSync(s.kept).length > 0);
@@ -150,12 +157,12 @@ test("the Deno CLI and the npm build on Node share the kept state: a switch re-r
     const kept = stamp(s.kept);
     scramble(s.logs[0]);
     assert.deepEqual(onNode(), [6, 14]);
-    assert.equal(stamp(s.kept), kept, "Node walked or stat'ed afresh what Deno kept");
+    assert.equal(stamp(s.kept), kept, "Node read again what Deno kept");
     append(s, s.logs[1], "-b3", 8);
     assert.deepEqual(onNode(), [7, 22]);
     const grown = stamp(s.kept);
     assert.deepEqual(onDeno(), [7, 22]);
-    assert.equal(stamp(s.kept), grown, "Deno walked or stat'ed afresh what Node kept");
+    assert.equal(stamp(s.kept), grown, "Deno read again what Node kept");
   } finally {
     rmSync(s.root, { recursive: true, force: true });
   }
