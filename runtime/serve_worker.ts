@@ -20,7 +20,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
 import { QUIET_MS } from "../telemetry/quiet_gate.ts";
-import { GAP_TAG, RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
+import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
+import { feedRing } from "../telemetry/ring_feed.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
 import { workerCounter } from "../telemetry/token_counter.ts";
@@ -75,10 +76,7 @@ ring.prefault();
  * copies a line's bytes once, when the line is whole.
  */
 function drainRing(): void {
-  ring.visit((tag, bytes) => {
-    if (tag === GAP_TAG) recorder.gap();
-    else recorder.push(tag === 0 ? "client" : "server", bytes);
-  });
+  feedRing(ring, recorder);
 }
 
 // Keeping a line allocates memory, which costs page faults the host and the

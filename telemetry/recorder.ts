@@ -173,15 +173,17 @@ export class SessionRecorder {
   }
 
   /**
-   * Bytes were lost between chunks (the forwarding thread's ring was full):
-   * drop unfinished lines, skip to the next line ends, and forget requests
-   * whose answers may be gone (no row rather than a wrong one).
+   * Bytes `sides` sent were lost between chunks (the forwarding thread's
+   * ring was full): drop those sides' unfinished lines and skip to their next
+   * line ends. Only what the loss touched is forgotten: a side that lost
+   * nothing keeps its unfinished line, and every waiting call still gets its
+   * row when its answer comes whole; one still waiting at the end may have
+   * lost its answer, so it gets none rather than an error row.
    */
-  gap(): void {
+  gap(sides: readonly Sender[]): void {
     this.#parseLines();
-    this.#splitters.client.reset();
-    this.#splitters.server.reset();
-    this.#observer.forgetPending();
+    for (const side of sides) this.#splitters[side].reset();
+    this.#observer.bytesLost();
   }
 
   /** Parses every waiting line, in order, into the observer. */
