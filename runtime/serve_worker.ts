@@ -9,7 +9,9 @@
  * the client, 1 = from the server, in the order forwarded). Messages in:
  * `{ t: "wake" }` (bytes follow a pause: watch the ring until traffic pauses
  * again, then take them), `{ t: "drain" }` (the ring is half full: take the
- * bytes now) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
+ * bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
+ * now, estimated where not yet measured) and `{ t: "finish", deadline }`.
+ * Out: `{ t: "log", line }` and
  * `{ t: "done" }`. Between a pause and the next chunk the thread sleeps
  * (`RingReader.sleep`), and the forwarding thread sends one `wake`.
  *
@@ -19,7 +21,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
-import { QUIET_MS } from "../telemetry/quiet_gate.ts";
+import { ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
 import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
 import { feedRing } from "../telemetry/ring_feed.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
@@ -64,7 +66,8 @@ const recorder = new SessionRecorder({
   projectDir: init.projectDir,
   projectKey: findProjectIdentity(init.projectDir, init.os).projectKey,
   settings: init.settings,
-}, { store, counter, onError: log });
+  // Lines come from the ring only after a pause (below): no second wait.
+}, { store, counter, onError: log, quietMs: 0 });
 
 const ring = new RingReader(init.ring);
 // Fault the ring's pages in here, at low priority, instead of on the
@@ -81,14 +84,16 @@ function drainRing(): void {
 
 // Keeping a line allocates memory, which costs page faults the host and the
 // server would feel: take the bytes once traffic pauses (the write position
-// stays put for a quiet period), unless the ring gets half full first.
+// stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
+// and a host may stop the server soon after), unless the ring gets half
+// full first.
 const position = new Int32Array(init.ring.control);
 let watch: ReturnType<typeof setTimeout> | undefined;
 let seen = 0;
 function startWatching(): void {
   if (watch) return;
   seen = Atomics.load(position, WRITE_POSITION_WORD);
-  watch = setTimeout(lookAgain, QUIET_MS);
+  watch = setTimeout(lookAgain, ROW_SETTLE_MS);
 }
 function lookAgain(): void {
   watch = undefined;
@@ -117,6 +122,8 @@ port.on("message", (message: unknown) => {
   if (watch) clearTimeout(watch);
   watch = undefined;
   drainRing();
+  // The host is stopping the session: every row now, estimated where not measured.
+  if (m.t === "hurry") recorder.hurry();
   if (m.t === "finish") {
     recorder.finish(m.deadline ?? Date.now()).finally(() => {
       store.close();

@@ -8,6 +8,16 @@
  * Work waits for a pause in the traffic (telemetry/quiet_gate.ts).
  * Measurements are counted by a {@link TokenCounter} (in serve, a thread of
  * its own), so rows keep being written while the tokenizer loads or works.
+ *
+ * A row is stored promptly, because hosts stop their servers within
+ * milliseconds of a turn's end: a job whose count will take long (the
+ * tokenizer still loading, a big line), one not measured
+ * {@link PROVISIONAL_MS} after its call ended (a busy machine), and every
+ * one when {@link SessionRecorder.hurry} says the session is being
+ * stopped, is written at once with the labeled heuristic's counts and a
+ * `rowId`, and revised to the tokenizer's counts once they come
+ * (telemetry/rows.ts `RowRevision`). A process killed in between leaves the
+ * heuristic row, labeled as such, rather than none.
  * When more than
  * {@link MAX_BACKLOG_CHARS} characters wait (a server streaming faster than
  * the tokenizer), new work is measured with the labeled heuristic instead,
@@ -34,12 +44,21 @@ import type { ClientInfo } from "./model_family.ts";
 import { sessionRow } from "./session_row.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
+import type { TelemetryRow } from "./rows.ts";
+import { randomUUID } from "node:crypto";
 import { RowBatch } from "./row_batch.ts";
 import { QuietGate } from "./quiet_gate.ts";
 import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 import { DeferredMeasure } from "./line_peek.ts";
 import { BigLines } from "./big_lines.ts";
+
+/**
+ * Milliseconds a finished call's row may wait for its count before it is
+ * written with the heuristic's and completed later. Small results are
+ * counted well within it once the tokenizer is loaded.
+ */
+export const PROVISIONAL_MS = 20;
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -88,6 +107,10 @@ interface Job {
   size: number;
   estimate: boolean;
   ts: string;
+  /** The heuristic row written while the count was pending. */
+  provisional?: TelemetryRow;
+  /** Writes the provisional row when the count takes too long. */
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 const EMPTY_PLAN: MeasurePlan = { texts: [], fixedTokens: 0, estimated: false };
@@ -109,6 +132,9 @@ export class SessionRecorder {
   #parsedAt = 0;
   readonly #batch: RowBatch;
   #running: Promise<void> | undefined;
+  #parsing: Promise<void> | undefined;
+  /** Jobs whose final row is not written yet. */
+  readonly #unwritten = new Set<Job>();
   readonly #counter: TokenCounter;
   #counterFailed = false;
   #warmed = false;
@@ -169,7 +195,29 @@ export class SessionRecorder {
     }
     // Lines wait for a quiet moment, unless too many bytes are waiting.
     if (this.#lineBytes > MAX_WAITING_BYTES) this.#parseLines();
-    if (this.#lines.length > 0) this.#kick();
+    if (this.#lines.length > 0) this.#kickParse();
+  }
+
+  /**
+   * The session is being stopped (a signal, stdin closed): parse every
+   * waiting line now and write each unmeasured job's row at once with the
+   * heuristic's counts; measuring goes on, and revises them, while the
+   * process lives.
+   */
+  hurry(): void {
+    this.#gate.open();
+    this.#parseLines();
+    for (const job of this.#unwritten) this.#writeProvisional(job, false);
+    this.#batch.flush();
+  }
+
+  /** Parses waiting lines at the next pause, apart from measuring (which may take long). */
+  #kickParse(): void {
+    if (this.#parsing) return;
+    this.#parsing = this.#gate.wait().then(() => {
+      this.#parsing = undefined;
+      this.#parseLines();
+    });
   }
 
   /**
@@ -211,7 +259,7 @@ export class SessionRecorder {
 
   /** Resolves when every queued measurement is done and its rows written. */
   async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#running || this.#parsing) await (this.#running ?? this.#parsing);
     this.#batch.flush();
   }
 
@@ -250,8 +298,26 @@ export class SessionRecorder {
     const estimate = this.#backlog + size > MAX_BACKLOG_CHARS;
     if (!estimate) this.#backlog += size;
     const ts = (this.#deps.now?.() ?? new Date(this.#parsedAt || Date.now())).toISOString();
-    this.#queue.push({ ...job, size: estimate ? 0 : size, estimate, ts });
+    const queued: Job = { ...job, size: estimate ? 0 : size, estimate, ts };
+    this.#unwritten.add(queued);
+    this.#queue.push(queued);
+    // A count that will take long (the tokenizer still loading, a big line
+    // waiting for a pause in the traffic): the provisional row goes now.
+    const slow = this.#counter.ready === false || job.input instanceof DeferredMeasure ||
+      job.output instanceof DeferredMeasure;
+    if (slow) this.#writeProvisional(queued, true);
+    else queued.timer = setTimeout(() => this.#writeProvisional(queued, true), PROVISIONAL_MS);
     this.#kick();
+  }
+
+  /** Writes `job`'s row now with the heuristic's counts, to be revised once measured. */
+  #writeProvisional(job: Job, flush: boolean): void {
+    clearTimeout(job.timer);
+    if (job.provisional || !this.#unwritten.has(job)) return;
+    const row = this.#row(job, estimateSide(job.input), estimateSide(job.output));
+    job.provisional = { ...row, rowId: randomUUID() };
+    this.#batch.add(job.provisional);
+    if (flush) this.#batch.flush();
   }
 
   #kick(): void {
@@ -302,14 +368,32 @@ export class SessionRecorder {
     return counts ? measureFromCounts(side, counts) : measureHeuristic(side);
   }
 
-  #addRow(job: Job, input: Measured, output: Measured): void {
+  #row(job: Job, input: Measured, output: Measured): TelemetryRow {
     const out = job.output;
     const inputOnly = !(out instanceof DeferredMeasure) && out.texts.length === 0 &&
       out.fixedTokens === 0 && !out.estimated;
-    this.#batch.add(
-      sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output),
-    );
+    return sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output);
   }
+
+  #addRow(job: Job, input: Measured, output: Measured): void {
+    clearTimeout(job.timer);
+    this.#unwritten.delete(job);
+    const row = this.#row(job, input, output);
+    const was = job.provisional;
+    if (!was) {
+      this.#batch.add(row);
+    } else if (
+      row.inputTokens !== was.inputTokens || row.outputTokens !== was.outputTokens ||
+      row.confidenceSource !== was.confidenceSource || row.isError !== was.isError
+    ) {
+      this.#batch.revise({ was, row: { ...row, rowId: was.rowId } });
+    }
+  }
+}
+
+/** A side's heuristic measurement, for a provisional row (a big line's from its size). */
+function estimateSide(side: Side): Measured {
+  return side instanceof DeferredMeasure ? side.roughEstimate() : measureHeuristic(side);
 }
 
 function sideSize(side: Side): number {

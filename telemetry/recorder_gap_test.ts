@@ -27,6 +27,11 @@ function setup() {
   const store: TelemetryStore = {
     kind: "ndjson",
     append: (batch) => void rows.push(...batch),
+    revise: (revisions) => {
+      for (const { was, row } of revisions) {
+        rows[rows.findIndex((r) => r.rowId === was.rowId)] = row;
+      }
+    },
     rows: () => rows,
     groups: () => [],
     close() {},

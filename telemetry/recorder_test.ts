@@ -12,6 +12,16 @@ function memoryStore(): TelemetryStore & { written: TelemetryRow[][] } {
     kind: "ndjson",
     written,
     append: (rows) => void written.push([...rows]),
+    // A revision replaces its provisional row where it was written.
+    revise: (revisions) => {
+      for (const { was, row } of revisions) {
+        for (const batch of written) {
+          const at = batch.findIndex((r) => r.rowId === was.rowId);
+          const { rowId: _id, ...final } = row;
+          if (at !== -1) batch[at] = final;
+        }
+      }
+    },
     rows: () => written.flat(),
     groups: () => [],
     close() {},
@@ -194,4 +204,45 @@ test("work waits for a quiet moment, and finishing does not wait", async () => {
     4,
     "tokenizer-approx",
   ]);
+});
+
+/** A recorder whose tokenizer loads only when the test says so. */
+function slowCounter(store: TelemetryStore) {
+  let release!: () => void;
+  const loaded = new Promise<void>((resolve) => (release = resolve));
+  const r = recorder(store, {}, async () => {
+    await loaded;
+    return (t: string) => t.length;
+  });
+  r.push("client", enc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "a" } }));
+  r.push(
+    "server",
+    enc({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "abcdefgh" }] } }),
+  );
+  return { r, release };
+}
+
+const summary = (row: TelemetryRow) => [row.outputTokens, row.confidenceSource];
+
+test("a call whose count is slow is stored at once with the heuristic, then revised", async () => {
+  const store = memoryStore();
+  const { r, release } = slowCounter(store);
+  // The tokenizer is still loading: the row does not wait for it.
+  while (store.written.flat().length === 0) await new Promise((ok) => setTimeout(ok, 5));
+  const [provisional] = store.written.flat();
+  assert.deepEqual(summary(provisional), [2, "heuristic"]);
+  assert.equal(typeof provisional.rowId, "string");
+  release();
+  await r.finish(Date.now() + 5_000);
+  assert.deepEqual(store.written.flat().map(summary), [[8, "tokenizer-approx"]]);
+});
+
+test("hurry writes every unmeasured row before it returns", async () => {
+  const store = memoryStore();
+  const { r, release } = slowCounter(store);
+  r.hurry();
+  assert.deepEqual(store.written.flat().map(summary), [[2, "heuristic"]]);
+  release();
+  await r.finish(Date.now() + 5_000);
+  assert.deepEqual(store.written.flat().map(summary), [[8, "tokenizer-approx"]]);
 });

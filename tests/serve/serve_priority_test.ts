@@ -43,10 +43,12 @@ test("only serve's tokenizer thread runs at a lowered priority", { skip: !LINUX 
   );
   await s.request(0, "initialize", { protocolVersion: "2025-11-25", capabilities: {} });
   await s.request(1, "tools/list");
-  // The tool_defs row is written once the tokenizer thread counted it: from
-  // then on every telemetry thread exists.
+  // The tool_defs row has tokenizer counts once the tokenizer thread counted
+  // it (until then it may be stored with the heuristic's): from then on
+  // every telemetry thread exists.
   const store = openNdjsonStore(join(dir, "data", "telemetry"));
-  while ([...store.rows()].length === 0) await new Promise((r) => setTimeout(r, 50));
+  const counted = () => [...store.rows()].some((r) => r.confidenceSource !== "heuristic");
+  while (!counted()) await new Promise((r) => setTimeout(r, 50));
   const nices = threadNices(s.child.pid!);
   s.child.stdin.end();
   assert.deepEqual(await s.exited, { code: 0, signal: null });
