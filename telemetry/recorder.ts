@@ -59,6 +59,12 @@ import { BigLines } from "./big_lines.ts";
  * counted well within it once the tokenizer is loaded.
  */
 export const PROVISIONAL_MS = 20;
+/**
+ * Characters of small jobs counted in one request to the tokenizer: a
+ * session of many small calls would otherwise cost a round trip between
+ * threads per side of every call.
+ */
+export const BATCH_CHARS: number = 64 * 1024;
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -109,8 +115,8 @@ interface Job {
   ts: string;
   /** The heuristic row written while the count was pending. */
   provisional?: TelemetryRow;
-  /** Writes the provisional row when the count takes too long. */
-  timer?: ReturnType<typeof setTimeout>;
+  /** When it was queued (epoch ms). */
+  queuedAt: number;
 }
 
 const EMPTY_PLAN: MeasurePlan = { texts: [], fixedTokens: 0, estimated: false };
@@ -135,6 +141,8 @@ export class SessionRecorder {
   #parsing: Promise<void> | undefined;
   /** Jobs whose final row is not written yet. */
   readonly #unwritten = new Set<Job>();
+  /** Writes provisional rows for jobs waiting longer than {@link PROVISIONAL_MS}. */
+  #provisionalTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #counter: TokenCounter;
   #counterFailed = false;
   #warmed = false;
@@ -264,8 +272,10 @@ export class SessionRecorder {
   }
 
   /**
-   * Ends the session: unanswered calls become error rows; queued work is
-   * tokenized until `deadline` (epoch ms) and estimated after; rows are written.
+   * Ends the session: unanswered calls become error rows; every row not yet
+   * written is written at once ({@link SessionRecorder.hurry}); queued work
+   * is tokenized until `deadline` (epoch ms) and estimated after, revising
+   * those rows.
    */
   async finish(deadline: number): Promise<void> {
     this.#deadline = deadline;
@@ -273,6 +283,8 @@ export class SessionRecorder {
     const timer = setTimeout(this.#lateReached, Math.max(0, deadline - Date.now()));
     this.#parseLines();
     this.#observer.abandonPending();
+    // The server is gone and the host may kill us any moment: every row now.
+    this.hurry();
     this.#kick();
     await this.idle();
     clearTimeout(timer);
@@ -293,31 +305,45 @@ export class SessionRecorder {
     });
   }
 
-  #enqueue(job: Omit<Job, "size" | "estimate" | "ts">): void {
+  #enqueue(job: Omit<Job, "size" | "estimate" | "ts" | "queuedAt">): void {
     const size = sideSize(job.input) + sideSize(job.output);
     const estimate = this.#backlog + size > MAX_BACKLOG_CHARS;
     if (!estimate) this.#backlog += size;
     const ts = (this.#deps.now?.() ?? new Date(this.#parsedAt || Date.now())).toISOString();
-    const queued: Job = { ...job, size: estimate ? 0 : size, estimate, ts };
+    const queued: Job = { ...job, size: estimate ? 0 : size, estimate, ts, queuedAt: Date.now() };
     this.#unwritten.add(queued);
     this.#queue.push(queued);
     // A count that will take long (the tokenizer still loading, a big line
     // waiting for a pause in the traffic): the provisional row goes now.
-    const slow = this.#counter.ready === false || job.input instanceof DeferredMeasure ||
-      job.output instanceof DeferredMeasure;
-    if (slow) this.#writeProvisional(queued, true);
-    else queued.timer = setTimeout(() => this.#writeProvisional(queued, true), PROVISIONAL_MS);
+    const bigLine = job.input instanceof DeferredMeasure || job.output instanceof DeferredMeasure;
+    if (this.#counter.ready === false || bigLine) this.#writeProvisional(queued, true);
+    else this.#provisionalTimer ??= setTimeout(() => this.#provisionalDue(), PROVISIONAL_MS);
     this.#kick();
   }
 
+  /** Writes the provisional rows of jobs waiting {@link PROVISIONAL_MS} or longer. */
+  #provisionalDue(): void {
+    this.#provisionalTimer = undefined;
+    const due = Date.now() - PROVISIONAL_MS;
+    let wrote = false;
+    let waiting = false;
+    for (const job of this.#unwritten) {
+      if (job.provisional) continue;
+      if (job.queuedAt <= due) wrote = this.#writeProvisional(job, false) || wrote;
+      else waiting = true;
+    }
+    if (wrote) this.#batch.flush();
+    if (waiting) this.#provisionalTimer = setTimeout(() => this.#provisionalDue(), PROVISIONAL_MS);
+  }
+
   /** Writes `job`'s row now with the heuristic's counts, to be revised once measured. */
-  #writeProvisional(job: Job, flush: boolean): void {
-    clearTimeout(job.timer);
-    if (job.provisional || !this.#unwritten.has(job)) return;
+  #writeProvisional(job: Job, flush: boolean): boolean {
+    if (job.provisional || !this.#unwritten.has(job)) return false;
     const row = this.#row(job, estimateSide(job.input), estimateSide(job.output));
     job.provisional = { ...row, rowId: randomUUID() };
     this.#batch.add(job.provisional);
     if (flush) this.#batch.flush();
+    return true;
   }
 
   #kick(): void {
@@ -332,15 +358,60 @@ export class SessionRecorder {
     for (;;) {
       await this.#gate.wait();
       this.#parseLines();
-      const job = this.#queue.shift();
-      if (!job) {
+      const jobs = this.#takeJobs();
+      if (jobs.length === 0) {
         this.#gate.idle();
         return;
       }
-      const [input, output] = await this.#measure(job);
-      this.#backlog -= job.size;
-      this.#addRow(job, input, output);
+      const measured = jobs.length === 1
+        ? [await this.#measure(jobs[0])]
+        : await this.#measureTogether(jobs);
+      for (const [i, job] of jobs.entries()) {
+        this.#backlog -= job.size;
+        this.#addRow(job, ...measured[i]);
+      }
     }
+  }
+
+  /** The next job, with the small ones after it up to {@link BATCH_CHARS} when it is small. */
+  #takeJobs(): Job[] {
+    const first = this.#queue.shift();
+    if (!first) return [];
+    const jobs = [first];
+    if (!countable(first)) return jobs;
+    let chars = first.size;
+    while (
+      this.#queue.length > 0 && countable(this.#queue[0]) &&
+      chars + this.#queue[0].size <= BATCH_CHARS
+    ) {
+      const next = this.#queue.shift()!;
+      chars += next.size;
+      jobs.push(next);
+    }
+    return jobs;
+  }
+
+  /** Measures small jobs with one count of all their texts. */
+  async #measureTogether(jobs: Job[]): Promise<Array<[Measured, Measured]>> {
+    if (this.#counterFailed || Date.now() > this.#deadline) {
+      return await Promise.all(jobs.map((job) => this.#measure(job)));
+    }
+    const sides = jobs.flatMap((job) => [job.input, job.output] as MeasurePlan[]);
+    let counts: TokenCount[] | undefined;
+    try {
+      counts = await Promise.race([
+        this.#counter.count(sides.flatMap((side) => side.texts.map((t) => t.text))),
+        this.#late.then(() => undefined),
+      ]);
+    } catch {
+      this.#counterFailed = true;
+    }
+    let at = 0;
+    const measured = sides.map((side) => {
+      const mine = counts?.slice(at, at += side.texts.length);
+      return mine ? measureFromCounts(side, mine) : measureHeuristic(side);
+    });
+    return jobs.map((_, i) => [measured[2 * i], measured[2 * i + 1]]);
   }
 
   async #measure(job: Job): Promise<[Measured, Measured]> {
@@ -376,8 +447,11 @@ export class SessionRecorder {
   }
 
   #addRow(job: Job, input: Measured, output: Measured): void {
-    clearTimeout(job.timer);
     this.#unwritten.delete(job);
+    if (this.#unwritten.size === 0) {
+      clearTimeout(this.#provisionalTimer);
+      this.#provisionalTimer = undefined;
+    }
     const row = this.#row(job, input, output);
     const was = job.provisional;
     if (!was) {
@@ -389,6 +463,12 @@ export class SessionRecorder {
       this.#batch.revise({ was, row: { ...row, rowId: was.rowId } });
     }
   }
+}
+
+/** True when a job is counted from texts planned here (not a big line's, not estimated). */
+function countable(job: Job): boolean {
+  return !job.estimate && !(job.input instanceof DeferredMeasure) &&
+    !(job.output instanceof DeferredMeasure);
 }
 
 /** A side's heuristic measurement, for a provisional row (a big line's from its size). */

@@ -4,7 +4,7 @@ import { SessionRecorder } from "./recorder.ts";
 import type { TelemetryRow } from "./rows.ts";
 import type { TelemetryStore } from "./store.ts";
 import { loadO200k } from "./tokenizer.ts";
-import { inProcessCounter } from "./token_counter.ts";
+import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 
 function memoryStore(): TelemetryStore & { written: TelemetryRow[][] } {
   const written: TelemetryRow[][] = [];
@@ -245,4 +245,37 @@ test("hurry writes every unmeasured row before it returns", async () => {
   release();
   await r.finish(Date.now() + 5_000);
   assert.deepEqual(store.written.flat().map(summary), [[8, "tokenizer-approx"]]);
+});
+
+test("many small calls are counted with one request to the tokenizer", async () => {
+  const store = memoryStore();
+  const inner = inProcessCounter(() => Promise.resolve((t: string) => t.length));
+  const asked: number[] = [];
+  const counter: TokenCounter = {
+    get ready() {
+      return inner.ready;
+    },
+    warm: () => inner.warm(),
+    count: (texts) => (asked.push(texts.length), inner.count(texts)),
+    close: () => inner.close(),
+  };
+  const r = new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, { store, counter, quietMs: 0 });
+  for (let id = 1; id <= 10; id++) {
+    r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
+    r.push(
+      "server",
+      enc({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "x".repeat(id) }] } }),
+    );
+  }
+  await r.idle();
+  assert.deepEqual(
+    store.written.flat().map(summary),
+    Array.from({ length: 10 }, (_, i) => [i + 1, "tokenizer-approx"]),
+  );
+  assert.equal(asked.length, 1, `count requests: ${asked}`);
 });
