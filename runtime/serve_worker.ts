@@ -66,8 +66,9 @@ const recorder = new SessionRecorder({
   projectDir: init.projectDir,
   projectKey: findProjectIdentity(init.projectDir, init.os).projectKey,
   settings: init.settings,
-  // Lines come from the ring only after a pause (below): no second wait.
-}, { store, counter, onError: log, quietMs: 0 });
+  // A turn's few lines are parsed and counted as soon as they come out of
+  // the ring (below: after a pause); a backlog waits for the quiet gate.
+}, { store, counter, onError: log, promptWork: true });
 
 const ring = new RingReader(init.ring);
 // Fault the ring's pages in here, at low priority, instead of on the

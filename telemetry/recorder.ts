@@ -65,6 +65,13 @@ export const PROVISIONAL_MS = 20;
  * threads per side of every call.
  */
 export const BATCH_CHARS: number = 64 * 1024;
+/**
+ * Lines and jobs waiting at most for which work starts without waiting for
+ * a pause in the traffic ({@link RecorderDeps.promptWork}): a turn's few
+ * calls. More (a client calling back to back) wait for the quiet gate, so
+ * the backlog's parsing and counting do not take the CPU from the traffic.
+ */
+export const PROMPT_WORK = 64;
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -97,6 +104,12 @@ export interface RecorderDeps {
   now?: () => Date;
   /** Quiet time before work starts (quiet_gate.ts `QUIET_MS`); tests pass 0. */
   quietMs?: number;
+  /**
+   * Start work at once, without the quiet time, while no more than
+   * {@link PROMPT_WORK} lines and jobs wait (serve: its rows must be stored
+   * before the host stops it). Off by default.
+   */
+  promptWork?: boolean;
   /** Reports a problem (a failed write); never required. */
   onError?: (message: string) => void;
 }
@@ -222,10 +235,18 @@ export class SessionRecorder {
   /** Parses waiting lines at the next pause, apart from measuring (which may take long). */
   #kickParse(): void {
     if (this.#parsing) return;
-    this.#parsing = this.#gate.wait().then(() => {
+    this.#parsing = this.#pause().then(() => {
       this.#parsing = undefined;
       this.#parseLines();
     });
+  }
+
+  /** Resolves when work may go on: at once while little waits (promptWork), else at a pause. */
+  async #pause(): Promise<void> {
+    // Counted after the chunks being fed now (a microtask later).
+    if (this.#deps.promptWork) await Promise.resolve();
+    const little = this.#lines.length + this.#queue.length <= PROMPT_WORK;
+    if (!this.#deps.promptWork || !little) await this.#gate.wait();
   }
 
   /**
@@ -356,7 +377,7 @@ export class SessionRecorder {
 
   async #drain(): Promise<void> {
     for (;;) {
-      await this.#gate.wait();
+      await this.#pause();
       this.#parseLines();
       const jobs = this.#takeJobs();
       if (jobs.length === 0) {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SessionRecorder } from "./recorder.ts";
+import { PROMPT_WORK, SessionRecorder } from "./recorder.ts";
 import type { TelemetryRow } from "./rows.ts";
 import type { TelemetryStore } from "./store.ts";
 import { loadO200k } from "./tokenizer.ts";
@@ -278,4 +278,32 @@ test("many small calls are counted with one request to the tokenizer", async () 
     Array.from({ length: 10 }, (_, i) => [i + 1, "tokenizer-approx"]),
   );
   assert.equal(asked.length, 1, `count requests: ${asked}`);
+});
+
+test("promptWork: a turn's few calls are recorded at once, a backlog waits for a pause", async () => {
+  const store = memoryStore();
+  const r = new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, {
+    store,
+    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
+    quietMs: 60_000,
+    promptWork: true,
+  });
+  const call = (id: number) => {
+    r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
+    r.push("server", enc({ jsonrpc: "2.0", id, result: { content: [] } }));
+  };
+  call(1);
+  call(2);
+  await r.idle();
+  assert.equal(store.written.flat().length, 2, "recorded without waiting for the quiet time");
+  for (let id = 3; id < 3 + PROMPT_WORK; id++) call(id);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(store.written.flat().length, 2, "a backlog is parsed at a pause");
+  await r.finish(Date.now() + 5_000);
+  assert.equal(store.written.flat().length, 2 + PROMPT_WORK);
 });

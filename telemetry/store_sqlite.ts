@@ -138,23 +138,7 @@ export async function openSqliteStore(
     "UPDATE rows SET inputTokens = ?, outputTokens = ?, confidenceSource = ?, isError = ? " +
       "WHERE rowKey = ?",
   );
-  const add = (r: TelemetryRow) =>
-    insert.run(
-      r.connectorId,
-      r.toolName,
-      r.scope,
-      r.surfaceKind,
-      r.hostPlatform,
-      r.sessionId,
-      r.projectKey,
-      r.projectDir ?? null,
-      r.inputTokens,
-      r.outputTokens,
-      r.confidenceSource,
-      r.isError ? 1 : 0,
-      r.ts,
-      r.rowId ?? null,
-    );
+  const add = (r: TelemetryRow) => insert.run(...COLUMNS.map((c) => columnValue(r, c)));
   const transaction = (work: () => void) => {
     db.exec("BEGIN IMMEDIATE");
     try {
@@ -219,6 +203,13 @@ export async function openSqliteStore(
       } catch { /* already closed */ }
     },
   };
+}
+
+/** What `row` stores in `column`. */
+function columnValue(row: TelemetryRow, column: typeof COLUMNS[number]): unknown {
+  if (column === "isError") return row.isError ? 1 : 0;
+  if (column === "rowKey") return row.rowId ?? null;
+  return row[column] ?? null;
 }
 
 function toRow(r: Record<string, unknown>): TelemetryRow {

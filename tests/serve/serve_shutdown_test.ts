@@ -86,39 +86,39 @@ function reportedCalls(data: string): Record<string, number> {
 
 const EXPECTED = { "tools/list": 1, "get-sum": 2, echo: 1 };
 
+/** Runs a session for `host`, stops serve the host's way, and checks the report. */
+async function stoppedBy(host: string, stop: (s: RawSession) => Promise<void>): Promise<void> {
+  const data = join(dir, host);
+  const s = await session(host, data);
+  await stop(s);
+  await s.exited;
+  assert.deepEqual(reportedCalls(data), EXPECTED, s.stderr());
+}
+
 describe("serve keeps every completed call's row when the host stops it", () => {
-  test("Claude Code: SIGINT ~60 ms after the call, SIGTERM 100 ms later, SIGKILL 500 ms after SIGINT", async () => {
-    const data = join(dir, "claude");
-    const s = await session("claude-code", data);
-    await sleep(60);
-    signal(s, "SIGINT");
-    await sleep(100);
-    signal(s, "SIGTERM");
-    await sleep(400);
-    signal(s, "SIGKILL");
-    await s.exited;
-    assert.deepEqual(reportedCalls(data), EXPECTED, s.stderr());
-  });
+  test("Claude Code: SIGINT ~60 ms after the call, SIGTERM 100 ms later, SIGKILL 500 ms after SIGINT", () =>
+    stoppedBy("claude-code", async (s) => {
+      await sleep(60);
+      signal(s, "SIGINT");
+      await sleep(100);
+      signal(s, "SIGTERM");
+      await sleep(400);
+      signal(s, "SIGKILL");
+    }));
 
-  test("Codex: stdin closed and SIGTERM at once, gone 5 ms later", async () => {
-    const data = join(dir, "codex");
-    const s = await session("codex", data);
-    await sleep(60);
-    s.child.stdin.end();
-    signal(s, "SIGTERM");
-    await sleep(5);
-    signal(s, "SIGKILL");
-    await s.exited;
-    assert.deepEqual(reportedCalls(data), EXPECTED, s.stderr());
-  });
+  test("Codex: stdin closed and SIGTERM at once, gone 5 ms later", () =>
+    stoppedBy("codex", async (s) => {
+      await sleep(60);
+      s.child.stdin.end();
+      signal(s, "SIGTERM");
+      await sleep(5);
+      signal(s, "SIGKILL");
+    }));
 
-  test("Copilot CLI: SIGTERM ~60 ms after the call, then SIGKILL at once", async () => {
-    const data = join(dir, "copilot");
-    const s = await session("copilot-cli", data);
-    await sleep(60);
-    signal(s, "SIGTERM");
-    signal(s, "SIGKILL");
-    await s.exited;
-    assert.deepEqual(reportedCalls(data), EXPECTED, s.stderr());
-  });
+  test("Copilot CLI: SIGTERM ~60 ms after the call, then SIGKILL at once", () =>
+    stoppedBy("copilot-cli", async (s) => {
+      await sleep(60);
+      signal(s, "SIGTERM");
+      signal(s, "SIGKILL");
+    }));
 });
