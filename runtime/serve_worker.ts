@@ -59,6 +59,10 @@ const store = await openStore();
 // The ring's write position (its first control word) tells the tokenizer
 // when bytes are flowing.
 const counter = workerCounter(siblingUrl("token_worker"), undefined, init.ring.control);
+// Start the tokenizer's thread now, while the server starts: starting a
+// thread blocks this one (300 ms and more on a loaded machine), and at the
+// host's first message it held up the rows of the calls right after.
+counter.warm();
 const recorder = new SessionRecorder({
   connectorId: init.connectorId,
   hostPlatform: init.hostPlatform,
@@ -100,6 +104,8 @@ function lookAgain(): void {
   watch = undefined;
   const now = Atomics.load(position, WRITE_POSITION_WORD);
   if (now !== seen) {
+    // Work waiting for a pause (a backlog, a big line's count) keeps waiting.
+    recorder.traffic();
     startWatching();
     return;
   }

@@ -176,6 +176,9 @@ export class SessionRecorder {
         return tokenize;
       },
       release: (size) => void (this.#backlog -= size),
+      // Decoding, parsing and tokenizing a big line take milliseconds per
+      // MiB in the tokenizer thread: they wait for a pause in the traffic.
+      quiet: () => this.#gate.wait(),
     });
     this.#splitters = {
       client: new LineSplitter(undefined, this.#big.alloc),
@@ -217,6 +220,14 @@ export class SessionRecorder {
     // Lines wait for a quiet moment, unless too many bytes are waiting.
     if (this.#lineBytes > MAX_WAITING_BYTES) this.#parseLines();
     if (this.#lines.length > 0) this.#kickParse();
+  }
+
+  /**
+   * Bytes are flowing that were not pushed yet (serve's worker sees its ring
+   * move): work waiting for a pause keeps waiting.
+   */
+  traffic(): void {
+    this.#gate.touch();
   }
 
   /**
