@@ -21,7 +21,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { SessionRecorder } from "../telemetry/recorder.ts";
-import { ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
+import { QUIET_MS, ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
 import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
 import { feedRing } from "../telemetry/ring_feed.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
@@ -91,10 +91,13 @@ function drainRing(): void {
 // server would feel: take the bytes once traffic pauses (the write position
 // stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
 // and a host may stop the server soon after), unless the ring gets half
-// full first.
+// full first. A pause after the client's bytes is the server working on a
+// request, not the end of a turn (the host waits for the answer): then the
+// bytes wait for QUIET_MS, and the work stays out of the server's way.
 const position = new Int32Array(init.ring.control);
 let watch: ReturnType<typeof setTimeout> | undefined;
 let seen = 0;
+let stillSince = 0;
 function startWatching(): void {
   if (watch) return;
   seen = Atomics.load(position, WRITE_POSITION_WORD);
@@ -106,9 +109,16 @@ function lookAgain(): void {
   if (now !== seen) {
     // Work waiting for a pause (a backlog, a big line's count) keeps waiting.
     recorder.traffic();
+    stillSince = 0;
     startWatching();
     return;
   }
+  stillSince ||= Date.now() - ROW_SETTLE_MS;
+  if (ring.lastTag === 0 && Date.now() - stillSince < QUIET_MS) {
+    startWatching();
+    return;
+  }
+  stillSince = 0;
   drainRing();
   // Records written since the drain, before the flag went up, wake no one.
   if (!ring.sleep()) startWatching();
@@ -129,8 +139,12 @@ port.on("message", (message: unknown) => {
   if (watch) clearTimeout(watch);
   watch = undefined;
   drainRing();
-  // The host is stopping the session: every row now, estimated where not measured.
-  if (m.t === "hurry") recorder.hurry();
+  if (m.t === "hurry") {
+    // The host is stopping the session: every row now, estimated where not
+    // measured; answers the server still sends are taken as they come.
+    recorder.hurry();
+    startWatching();
+  }
   if (m.t === "finish") {
     recorder.finish(m.deadline ?? Date.now()).finally(() => {
       store.close();

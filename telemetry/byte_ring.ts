@@ -42,10 +42,12 @@ const GAP_RECORD = HEADER + 8;
  */
 export const WRITE_POSITION_WORD = 0;
 // Control words: [0] write position, [1] read position, [2] 1 while the
-// consumer sleeps until the producer tells it about the next record.
+// consumer sleeps until the producer tells it about the next record, [3] the
+// tag of the last record written.
 const WRITE = WRITE_POSITION_WORD;
 const READ = 1;
 const ASLEEP = 2;
+const LAST_TAG = 3;
 
 /** The shared memory of a ring (pass it to the other thread). */
 export interface RingMemory {
@@ -60,7 +62,7 @@ export interface RingMemory {
  * its consumer asleep ({@link RingReader.sleep}).
  */
 export function createRing(capacity: number): RingMemory {
-  const control = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);
   Atomics.store(new Int32Array(control), ASLEEP, 1);
   return { control, data: new SharedArrayBuffer(capacity & ~7) };
 }
@@ -117,6 +119,7 @@ export class RingWriter {
     }
     this.#dropped = 0;
     at = this.#record(tag, bytes, at);
+    Atomics.store(this.#ctl, LAST_TAG, tag);
     Atomics.store(this.#ctl, WRITE, at);
     return true;
   }
@@ -181,6 +184,11 @@ export class RingReader {
   sleep(): boolean {
     Atomics.store(this.#ctl, ASLEEP, 1);
     return !(this.pending > 0 && Atomics.exchange(this.#ctl, ASLEEP, 0) === 1);
+  }
+
+  /** The tag of the last record written (0 before any). */
+  get lastTag(): number {
+    return Atomics.load(this.#ctl, LAST_TAG);
   }
 
   /** The ring's size in bytes. */

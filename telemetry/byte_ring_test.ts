@@ -162,3 +162,15 @@ test("a consumer that finds records written before it slept stays awake for them
   assert.deepEqual(r.take(), [[0, bytes(2)]]);
   assert.ok(r.sleep());
 });
+
+test("the consumer sees which tag wrote last", () => {
+  const memory = createRing(64);
+  const w = new RingWriter(memory);
+  const r = new RingReader(memory);
+  w.write(1, bytes(1));
+  assert.equal(r.lastTag, 1);
+  w.write(0, bytes(2));
+  assert.equal(r.lastTag, 0);
+  assert.equal(w.write(1, new Uint8Array(100)), false);
+  assert.equal(r.lastTag, 0, "a dropped record did not write");
+});
