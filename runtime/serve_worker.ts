@@ -20,7 +20,7 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
-import { SessionRecorder } from "../telemetry/recorder.ts";
+import { PROMPT_WORK, SessionRecorder } from "../telemetry/recorder.ts";
 import { QUIET_MS, ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
 import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
 import { feedRing } from "../telemetry/ring_feed.ts";
@@ -84,6 +84,7 @@ ring.prefault();
  * copies a line's bytes once, when the line is whole.
  */
 function drainRing(): void {
+  switchesTaken = ring.switches;
   feedRing(ring, recorder);
 }
 
@@ -92,12 +93,18 @@ function drainRing(): void {
 // stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
 // and a host may stop the server soon after), unless the ring gets half
 // full first. A pause after the client's bytes is the server working on a
-// request, not the end of a turn (the host waits for the answer): then the
-// bytes wait for QUIET_MS, and the work stays out of the server's way.
+// request, not the end of a turn (the host waits for the answer), and a
+// pause after more than PROMPT_WORK exchanges since the last take is a
+// client calling back to back (a benchmark, not a model's turns): the
+// bytes then wait for QUIET_MS, and the work stays out of the traffic's
+// way (a host that kills us at once after such a stream loses the rows of
+// its tail).
 const position = new Int32Array(init.ring.control);
 let watch: ReturnType<typeof setTimeout> | undefined;
 let seen = 0;
 let stillSince = 0;
+/** The ring's tag switches when its bytes were last taken. */
+let switchesTaken = 0;
 function startWatching(): void {
   if (watch) return;
   seen = Atomics.load(position, WRITE_POSITION_WORD);
@@ -114,7 +121,8 @@ function lookAgain(): void {
     return;
   }
   stillSince ||= Date.now() - ROW_SETTLE_MS;
-  if (ring.lastTag === 0 && Date.now() - stillSince < QUIET_MS) {
+  const busy = ring.lastTag === 0 || ring.switches - switchesTaken > 2 * PROMPT_WORK;
+  if (busy && Date.now() - stillSince < QUIET_MS) {
     startWatching();
     return;
   }

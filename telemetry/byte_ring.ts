@@ -43,11 +43,13 @@ const GAP_RECORD = HEADER + 8;
 export const WRITE_POSITION_WORD = 0;
 // Control words: [0] write position, [1] read position, [2] 1 while the
 // consumer sleeps until the producer tells it about the next record, [3] the
-// tag of the last record written.
+// tag of the last record written, [4] how often the tag changed from one
+// record to the next (a request and its answer: two changes).
 const WRITE = WRITE_POSITION_WORD;
 const READ = 1;
 const ASLEEP = 2;
 const LAST_TAG = 3;
+const SWITCHES = 4;
 
 /** The shared memory of a ring (pass it to the other thread). */
 export interface RingMemory {
@@ -62,7 +64,7 @@ export interface RingMemory {
  * its consumer asleep ({@link RingReader.sleep}).
  */
 export function createRing(capacity: number): RingMemory {
-  const control = new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT);
+  const control = new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT);
   Atomics.store(new Int32Array(control), ASLEEP, 1);
   return { control, data: new SharedArrayBuffer(capacity & ~7) };
 }
@@ -78,6 +80,7 @@ export class RingWriter {
   readonly #data: Uint8Array;
   // One bit per tag whose records were dropped since the last record written.
   #dropped = 0;
+  #lastTag = 0;
   readonly #mask = new Uint8Array(1);
 
   /** Wraps shared memory. */
@@ -119,7 +122,11 @@ export class RingWriter {
     }
     this.#dropped = 0;
     at = this.#record(tag, bytes, at);
-    Atomics.store(this.#ctl, LAST_TAG, tag);
+    if (tag !== this.#lastTag) {
+      this.#lastTag = tag;
+      Atomics.store(this.#ctl, LAST_TAG, tag);
+      Atomics.add(this.#ctl, SWITCHES, 1);
+    }
     Atomics.store(this.#ctl, WRITE, at);
     return true;
   }
@@ -189,6 +196,15 @@ export class RingReader {
   /** The tag of the last record written (0 before any). */
   get lastTag(): number {
     return Atomics.load(this.#ctl, LAST_TAG);
+  }
+
+  /**
+   * How many times the tag changed between consecutive records written
+   * (wrapping at 2³¹): messages going back and forth, counted without
+   * reading them.
+   */
+  get switches(): number {
+    return Atomics.load(this.#ctl, SWITCHES);
   }
 
   /** The ring's size in bytes. */

@@ -163,7 +163,7 @@ test("a consumer that finds records written before it slept stays awake for them
   assert.ok(r.sleep());
 });
 
-test("the consumer sees which tag wrote last", () => {
+test("the consumer sees which tag wrote last and how often the tag changed", () => {
   const memory = createRing(64);
   const w = new RingWriter(memory);
   const r = new RingReader(memory);
@@ -173,4 +173,6 @@ test("the consumer sees which tag wrote last", () => {
   assert.equal(r.lastTag, 0);
   assert.equal(w.write(1, new Uint8Array(100)), false);
   assert.equal(r.lastTag, 0, "a dropped record did not write");
+  w.write(0, bytes(3));
+  assert.equal(r.switches, 2, "1 → 0 once, and 0 → 0 is no change");
 });
