@@ -31,7 +31,7 @@ const text = ${kind === "ascii" ? '"x".repeat(MIB)' : "'Über \"q\" 日本 😀\
 const enc = (m) => new TextEncoder().encode(JSON.stringify(m) + "\\n");
 const counter = inProcessCounter(() => Promise.resolve(() => 1));
 counter.measureLine = () => Promise.resolve({ tokens: 1, quality: "exact" });
-const store = { kind: "ndjson", append() {}, rows: () => [], groups: () => [], close() {} };
+const store = { kind: "ndjson", append() {}, revise() {}, rows: () => [], groups: () => [], close() {} };
 const r = new SessionRecorder(
   { connectorId: "a", sessionId: "s", projectKey: "p", settings: { modelFamilyHint: "auto", measureToolDefs: false } },
   { store, counter, quietMs: 0 },

@@ -289,13 +289,20 @@ function tokenizerNote(): string {
     for (const file of readdirSync(events)) {
       for (const line of readFileSync(join(events, file), "utf8").split("\n")) {
         if (!line) continue;
-        const source = String(JSON.parse(line).confidenceSource);
+        const value = JSON.parse(line);
+        // A revision line completes a provisional row counted already.
+        if (value.revises) {
+          const was = String(value.revises.confidenceSource);
+          bySource.set(was, (bySource.get(was) ?? 0) - 1);
+        }
+        const source = String((value.revises ? value.row : value).confidenceSource);
         bySource.set(source, (bySource.get(source) ?? 0) + 1);
       }
     }
   } catch { /* no rows */ }
-  const counts = [...bySource].map(([source, n]) => `${n} ${source}`).join(", ") || "none";
-  const tokenized = [...bySource.keys()].some((s) => s.startsWith("tokenizer"));
+  const counts = [...bySource].filter(([, n]) => n > 0).map(([source, n]) => `${n} ${source}`)
+    .join(", ") || "none";
+  const tokenized = [...bySource].some(([s, n]) => n > 0 && s.startsWith("tokenizer"));
   return `rows: ${counts}` +
     (tokenized ? "" : " — no row was tokenized: serve's tokenizer did not " +
       "load (for the npm build: cd npm && npm install --omit=dev), so the CPU after the burst " +

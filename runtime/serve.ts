@@ -103,6 +103,7 @@ export async function runServe(run: ServeRun): Promise<ServeResult> {
     shareHostStdio: telemetry === undefined && !run.stdin,
     forwardSignals: run.forwardSignals ? FORWARDED_SIGNALS : [],
     graceMs: graceFromEnv(run.machine.env),
+    onStopping: telemetry?.hurry,
   });
   await telemetry?.close();
   if (outcome.spawnError) {

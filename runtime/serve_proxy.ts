@@ -59,6 +59,14 @@ export interface ProxyOptions {
   forwardSignals?: readonly NodeJS.Signals[];
   /** Poll our parent pid and treat its death like stdin closing (default true). */
   watchParent?: boolean;
+  /**
+   * Called (maybe more than once) as soon as the host starts stopping the
+   * session: a forwarded signal arrived, the host closed our stdin or stopped
+   * reading, or our parent died. Hosts kill the wrapper within milliseconds
+   * of this (notes/recipes/real-hosts.md), so whatever must be written is
+   * written now.
+   */
+  onStopping?: () => void;
 }
 
 /** How the server ended. */
@@ -131,10 +139,12 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
         process.kill(child.pid, signal);
       } catch { /* already gone */ }
     };
+    const stopping = () => options.onStopping?.();
     /** Close the server's stdin, then escalate if it lingers. */
     const hostLeft = () => {
       if (hostGone) return;
       hostGone = true;
+      stopping();
       child.stdin.end();
       const term = setTimeout(() => {
         kill("SIGTERM");
@@ -169,6 +179,7 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     function forwardSignals(): void {
       for (const signal of options.forwardSignals ?? []) {
         const onSignal = () => {
+          stopping();
           kill(signal);
           // A server that ignores the host's signal must not outlive us.
           const hard = setTimeout(() => kill("SIGKILL"), grace * 2);
@@ -183,6 +194,7 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     if (shared) {
       // The server owns the streams: only signals and our parent's death concern us.
       watchParent(options, () => {
+        stopping();
         kill("SIGTERM");
         const hard = setTimeout(() => kill("SIGKILL"), grace);
         hard.unref?.();

@@ -46,6 +46,13 @@ export interface ServeWorkerInit {
 export interface ServeTelemetry {
   /** The tap to give the proxy. */
   tap: ServeTap;
+  /**
+   * The host is stopping the session (a signal, stdin closed, the parent
+   * gone): the worker writes every row at once, with estimated counts where
+   * not yet measured, then completes them while the process lives. Safe to
+   * call more than once.
+   */
+  hurry(): void;
   /** Finishes: the worker tokenizes until `budgetMs` from now, writes every row, exits. */
   close(budgetMs?: number): Promise<void>;
 }
@@ -63,7 +70,12 @@ export const RING_BYTES: number = 16 * 1024 * 1024;
  */
 export const WAKE_BYTES: number = RING_BYTES / 2;
 
-/** How long after the server exits the worker may keep tokenizing (then it estimates). */
+/**
+ * How long after the server exits the worker may keep tokenizing (then it
+ * estimates). Every row is already stored by then (provisional where not
+ * yet measured: telemetry/recorder.ts), so a host that kills us sooner
+ * loses only the revisions.
+ */
 export const FINISH_BUDGET_MS = 1_000;
 
 /** The longest serve waits for the worker to write its rows after the server exited. */
@@ -144,6 +156,7 @@ export function startServeTelemetry(input: {
   // bytes: a message per chunk meanwhile would cost this thread (and the
   // worker) CPU for every chunk forwarded, for nothing.
   let urged = false;
+  let hurried = false;
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;
     ring.write(direction, chunk);
@@ -159,6 +172,10 @@ export function startServeTelemetry(input: {
     tap: {
       fromClient: (chunk) => send(0, chunk),
       fromServer: (chunk) => send(1, chunk),
+    },
+    hurry() {
+      if (alive && !hurried) worker.postMessage({ t: "hurry" });
+      hurried = true;
     },
     async close(budgetMs = FINISH_BUDGET_MS) {
       if (alive) {

@@ -9,7 +9,9 @@
  * the client, 1 = from the server, in the order forwarded). Messages in:
  * `{ t: "wake" }` (bytes follow a pause: watch the ring until traffic pauses
  * again, then take them), `{ t: "drain" }` (the ring is half full: take the
- * bytes now) and `{ t: "finish", deadline }`. Out: `{ t: "log", line }` and
+ * bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
+ * now, estimated where not yet measured) and `{ t: "finish", deadline }`.
+ * Out: `{ t: "log", line }` and
  * `{ t: "done" }`. Between a pause and the next chunk the thread sleeps
  * (`RingReader.sleep`), and the forwarding thread sends one `wake`.
  *
@@ -18,9 +20,10 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
-import { SessionRecorder } from "../telemetry/recorder.ts";
-import { QUIET_MS } from "../telemetry/quiet_gate.ts";
-import { GAP_TAG, RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
+import { PROMPT_WORK, SessionRecorder } from "../telemetry/recorder.ts";
+import { QUIET_MS, ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
+import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
+import { feedRing } from "../telemetry/ring_feed.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
 import type { ServeWorkerInit } from "./serve_telemetry.ts";
 import { workerCounter } from "../telemetry/token_counter.ts";
@@ -56,6 +59,10 @@ const store = await openStore();
 // The ring's write position (its first control word) tells the tokenizer
 // when bytes are flowing.
 const counter = workerCounter(siblingUrl("token_worker"), undefined, init.ring.control);
+// Start the tokenizer's thread now, while the server starts: starting a
+// thread blocks this one (300 ms and more on a loaded machine), and at the
+// host's first message it held up the rows of the calls right after.
+counter.warm();
 const recorder = new SessionRecorder({
   connectorId: init.connectorId,
   hostPlatform: init.hostPlatform,
@@ -63,7 +70,9 @@ const recorder = new SessionRecorder({
   projectDir: init.projectDir,
   projectKey: findProjectIdentity(init.projectDir, init.os).projectKey,
   settings: init.settings,
-}, { store, counter, onError: log });
+  // A turn's few lines are parsed and counted as soon as they come out of
+  // the ring (below: after a pause); a backlog waits for the quiet gate.
+}, { store, counter, onError: log, promptWork: true });
 
 const ring = new RingReader(init.ring);
 // Fault the ring's pages in here, at low priority, instead of on the
@@ -75,30 +84,49 @@ ring.prefault();
  * copies a line's bytes once, when the line is whole.
  */
 function drainRing(): void {
-  ring.visit((tag, bytes) => {
-    if (tag === GAP_TAG) recorder.gap();
-    else recorder.push(tag === 0 ? "client" : "server", bytes);
-  });
+  switchesTaken = ring.switches;
+  feedRing(ring, recorder);
 }
 
 // Keeping a line allocates memory, which costs page faults the host and the
 // server would feel: take the bytes once traffic pauses (the write position
-// stays put for a quiet period), unless the ring gets half full first.
+// stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
+// and a host may stop the server soon after), unless the ring gets half
+// full first. A pause after the client's bytes is the server working on a
+// request, not the end of a turn (the host waits for the answer), and a
+// pause after more than PROMPT_WORK exchanges since the last take is a
+// client calling back to back (a benchmark, not a model's turns): the
+// bytes then wait for QUIET_MS, and the work stays out of the traffic's
+// way (a host that kills us at once after such a stream loses the rows of
+// its tail).
 const position = new Int32Array(init.ring.control);
 let watch: ReturnType<typeof setTimeout> | undefined;
 let seen = 0;
+let stillSince = 0;
+/** The ring's tag switches when its bytes were last taken. */
+let switchesTaken = 0;
 function startWatching(): void {
   if (watch) return;
   seen = Atomics.load(position, WRITE_POSITION_WORD);
-  watch = setTimeout(lookAgain, QUIET_MS);
+  watch = setTimeout(lookAgain, ROW_SETTLE_MS);
 }
 function lookAgain(): void {
   watch = undefined;
   const now = Atomics.load(position, WRITE_POSITION_WORD);
   if (now !== seen) {
+    // Work waiting for a pause (a backlog, a big line's count) keeps waiting.
+    recorder.traffic();
+    stillSince = 0;
     startWatching();
     return;
   }
+  stillSince ||= Date.now() - ROW_SETTLE_MS;
+  const busy = ring.lastTag === 0 || ring.switches - switchesTaken > 2 * PROMPT_WORK;
+  if (busy && Date.now() - stillSince < QUIET_MS) {
+    startWatching();
+    return;
+  }
+  stillSince = 0;
   drainRing();
   // Records written since the drain, before the flag went up, wake no one.
   if (!ring.sleep()) startWatching();
@@ -119,6 +147,12 @@ port.on("message", (message: unknown) => {
   if (watch) clearTimeout(watch);
   watch = undefined;
   drainRing();
+  if (m.t === "hurry") {
+    // The host is stopping the session: every row now, estimated where not
+    // measured; answers the server still sends are taken as they come.
+    recorder.hurry();
+    startWatching();
+  }
   if (m.t === "finish") {
     recorder.finish(m.deadline ?? Date.now()).finally(() => {
       store.close();

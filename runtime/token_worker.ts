@@ -30,6 +30,14 @@ const data = workerData as { arena?: SharedArrayBuffer; activity?: SharedArrayBu
 const arena = data?.arena;
 const pause = data?.activity ? trafficPause(new Int32Array(data.activity)) : undefined;
 const decoder = new TextDecoder();
+/**
+ * A request for fewer characters than this is counted without waiting for a
+ * pause in the traffic: it takes well under a millisecond, and the rows it
+ * completes should be stored before the host stops the server (a host may
+ * do so ~60 ms after the call: notes/recipes/real-hosts.md). A larger one
+ * (a big text, or a backlog of many small calls) waits like before.
+ */
+const UNPACED_CHARS = 16 * 1024;
 /** `count`, waiting before each segment while serve forwards bytes. */
 const paced = (count: CountFn): CountFn => pause ? (text) => (pause(), count(text)) : count;
 
@@ -46,12 +54,19 @@ port.on("message", async (m: Ask) => {
     return;
   }
   try {
-    const count = paced(await loadO200k());
+    const loaded = await loadO200k();
+    const count = paced(loaded);
     if (m.line && arena) {
+      // Decoding and parsing a big line take milliseconds per MiB: they wait
+      // for a pause in the traffic like its counting does.
+      pause?.();
       const text = decoder.decode(arenaView(arena, m.line.at, m.line.length));
       port.postMessage({ id: m.id, measured: measureLineText(text, m.line.part, count) });
     } else {
-      port.postMessage({ id: m.id, counts: (m.texts ?? []).map((t) => countText(count, t)) });
+      const texts = m.texts ?? [];
+      const chars = texts.reduce((n, t) => n + t.length, 0);
+      const fn = chars < UNPACED_CHARS ? loaded : count;
+      port.postMessage({ id: m.id, counts: texts.map((t) => countText(fn, t)) });
     }
   } catch (error) {
     port.postMessage({ id: m.id, error: error instanceof Error ? error.message : String(error) });

@@ -18,6 +18,7 @@
 
 import type { ArenaRegion } from "./line_arena.ts";
 import { BIG_LINE_BYTES, DeferredMeasure, peekMessage, RESULT_LINE } from "./line_peek.ts";
+import type { LinePart } from "./measure.ts";
 import type { Sender } from "./session_observer.ts";
 import type { TokenCounter } from "./token_counter.ts";
 
@@ -30,6 +31,8 @@ export interface BigLineBudget {
   admit(size: number): boolean;
   /** An admitted measure of `size` bytes settled. */
   release(size: number): void;
+  /** Resolves when measuring may start (a pause in the traffic); at once when absent. */
+  quiet?(): Promise<void>;
 }
 
 /** Routes one session's big lines through the counter's arena. */
@@ -120,11 +123,18 @@ export class BigLines {
   /** Starts measuring `part` of a big line (an estimate at once when tokenizing is off). */
   #defer(region: ArenaRegion, part: "arguments" | "response"): DeferredMeasure {
     const tokenize = this.#budget.admit(region.bytes.length);
+    const measureLine = this.#counter.measureLine?.bind(this.#counter);
+    const quiet = this.#budget.quiet?.bind(this.#budget);
+    const measure = tokenize && measureLine
+      ? (quiet
+        ? (r: ArenaRegion, p: LinePart) => quiet().then(() => measureLine(r, p))
+        : measureLine)
+      : undefined;
     return new DeferredMeasure(
       this.#counter.arena!,
       region,
       part,
-      tokenize ? this.#counter.measureLine?.bind(this.#counter) : undefined,
+      measure,
       { settled: (n) => void (tokenize && this.#budget.release(n)) },
     );
   }

@@ -12,7 +12,9 @@
  * (bench/README.md). When a record does not
  * fit, the producer drops it and puts a {@link GAP_TAG} record where it would
  * have been (as soon as there is room), so the consumer can resynchronise
- * instead of gluing unrelated bytes together.
+ * instead of gluing unrelated bytes together. The gap record's one byte says
+ * which tags lost records ({@link gapSides}), so a consumer following two
+ * streams resynchronises only the one that lost bytes.
  *
  * @module
  */
@@ -20,18 +22,32 @@
 /** The tag a consumer sees where records were dropped. */
 export const GAP_TAG = 255;
 
+/**
+ * The sides whose records a gap record's bytes say were dropped, one bit
+ * per tag (bit 0: tag 0); every side when the record does not say.
+ */
+export function gapSides(bytes: Uint8Array): number {
+  return bytes.length > 0 ? bytes[0] : 0xff;
+}
+
 const HEADER = 8;
 const EMPTY = new Uint8Array(0);
+/** Room a gap record takes: its header and its one byte, padded. */
+const GAP_RECORD = HEADER + 8;
 /**
  * The control word holding the write position: it changes with every record
  * written, so another thread can watch it for traffic (runtime/traffic_pause.ts).
  */
 export const WRITE_POSITION_WORD = 0;
 // Control words: [0] write position, [1] read position, [2] 1 while the
-// consumer sleeps until the producer tells it about the next record.
+// consumer sleeps until the producer tells it about the next record, [3] the
+// tag of the last record written, [4] how often the tag changed from one
+// record to the next (a request and its answer: two changes).
 const WRITE = WRITE_POSITION_WORD;
 const READ = 1;
 const ASLEEP = 2;
+const LAST_TAG = 3;
+const SWITCHES = 4;
 
 /** The shared memory of a ring (pass it to the other thread). */
 export interface RingMemory {
@@ -46,7 +62,7 @@ export interface RingMemory {
  * its consumer asleep ({@link RingReader.sleep}).
  */
 export function createRing(capacity: number): RingMemory {
-  const control = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+  const control = new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT);
   Atomics.store(new Int32Array(control), ASLEEP, 1);
   return { control, data: new SharedArrayBuffer(capacity & ~7) };
 }
@@ -60,7 +76,10 @@ function pad8(length: number): number {
 export class RingWriter {
   readonly #ctl: Int32Array;
   readonly #data: Uint8Array;
-  #gap = false;
+  // One bit per tag whose records were dropped since the last record written.
+  #dropped = 0;
+  #lastTag = 0;
+  readonly #mask = new Uint8Array(1);
 
   /** Wraps shared memory. */
   constructor(memory: RingMemory) {
@@ -83,18 +102,29 @@ export class RingWriter {
     return Atomics.load(this.#ctl, ASLEEP) === 1 && Atomics.exchange(this.#ctl, ASLEEP, 0) === 1;
   }
 
-  /** Appends a record; returns false (and leaves a gap) when it does not fit. */
+  /**
+   * Appends a record (`tag` below 8); returns false (and leaves a gap) when
+   * it does not fit.
+   */
   write(tag: number, bytes: Uint8Array): boolean {
-    const need = HEADER + pad8(bytes.length) + (this.#gap ? HEADER : 0);
+    const need = HEADER + pad8(bytes.length) + (this.#dropped ? GAP_RECORD : 0);
     // Room stays free so that write === read means empty.
     if (need > this.#data.length - 1 - this.pending) {
-      this.#gap = true;
+      this.#dropped |= 1 << tag;
       return false;
     }
     let at = Atomics.load(this.#ctl, WRITE);
-    if (this.#gap) at = this.#record(GAP_TAG, EMPTY, at);
-    this.#gap = false;
+    if (this.#dropped) {
+      this.#mask[0] = this.#dropped;
+      at = this.#record(GAP_TAG, this.#mask, at);
+    }
+    this.#dropped = 0;
     at = this.#record(tag, bytes, at);
+    if (tag !== this.#lastTag) {
+      this.#lastTag = tag;
+      Atomics.store(this.#ctl, LAST_TAG, tag);
+      Atomics.add(this.#ctl, SWITCHES, 1);
+    }
     Atomics.store(this.#ctl, WRITE, at);
     return true;
   }
@@ -161,6 +191,20 @@ export class RingReader {
     return !(this.pending > 0 && Atomics.exchange(this.#ctl, ASLEEP, 0) === 1);
   }
 
+  /** The tag of the last record written (0 before any). */
+  get lastTag(): number {
+    return Atomics.load(this.#ctl, LAST_TAG);
+  }
+
+  /**
+   * How many times the tag changed between consecutive records written
+   * (wrapping at 2³¹): messages going back and forth, counted without
+   * reading them.
+   */
+  get switches(): number {
+    return Atomics.load(this.#ctl, SWITCHES);
+  }
+
   /** The ring's size in bytes. */
   get capacity(): number {
     return this.#data.length;
@@ -168,7 +212,7 @@ export class RingReader {
 
   /**
    * Takes every record written so far, in order, as copies the caller owns;
-   * where records were dropped there is a {@link GAP_TAG} record with no bytes.
+   * where records were dropped there is a {@link GAP_TAG} record ({@link gapSides}).
    */
   take(): Array<[number, Uint8Array]> {
     const out: Array<[number, Uint8Array]> = [];
@@ -194,7 +238,8 @@ export class RingReader {
    * shared memory — no copy, no allocation. A view is valid only during its
    * call (the producer reuses the memory afterwards). A record that wraps
    * round the end of the ring comes in two calls, the first with `more` set.
-   * Where records were dropped, `visit` sees {@link GAP_TAG} with no bytes.
+   * Where records were dropped, `visit` sees {@link GAP_TAG} with the sides
+   * that lost them ({@link gapSides}); with no bytes where it cannot tell.
    */
   visit(visit: (tag: number, bytes: Uint8Array, more: boolean) => void): void {
     const data = this.#data;

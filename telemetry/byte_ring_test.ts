@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createRing, GAP_TAG, RingReader, RingWriter } from "./byte_ring.ts";
+import { createRing, GAP_TAG, gapSides, RingReader, RingWriter } from "./byte_ring.ts";
 
 const bytes = (...n: number[]) => new Uint8Array(n);
 
@@ -25,7 +25,8 @@ test("a record that does not fit is dropped and a gap marks where", () => {
   assert.equal(w.write(1, new Uint8Array(20)), false);
   assert.deepEqual(r.take().map(([tag, b]) => [tag, b.length]), [[0, 20]]);
   assert.ok(w.write(1, bytes(7)));
-  assert.deepEqual(r.take().map(([tag, b]) => [tag, b.length]), [[GAP_TAG, 0], [1, 1]]);
+  const [gap, next] = r.take();
+  assert.deepEqual([gap[0], gapSides(gap[1]), next[0], next[1].length], [GAP_TAG, 0b10, 1, 1]);
 });
 
 test("the copies handed out are the reader's own", () => {
@@ -110,7 +111,7 @@ test("any run of writes and takes on a small ring gives back what was accepted, 
         const r = new RingReader(memory);
         const expected: Array<[number, number[]]> = [];
         const got: Array<[number, number[]]> = [];
-        let dropped = false;
+        let dropped = 0;
         let fill = 0;
         for (const step of [...steps, { take: true as const }]) {
           if ("take" in step) {
@@ -119,10 +120,10 @@ test("any run of writes and takes on a small ring gives back what was accepted, 
           }
           const bytes = new Uint8Array(step.write).map(() => fill++ & 0xff);
           if (w.write(step.tag, bytes)) {
-            if (dropped) expected.push([GAP_TAG, []]);
-            dropped = false;
+            if (dropped) expected.push([GAP_TAG, [dropped]]);
+            dropped = 0;
             expected.push([step.tag, [...bytes]]);
-          } else dropped = true;
+          } else dropped |= 1 << step.tag;
         }
         assert.deepEqual(got, expected);
         assert.equal(r.pending, 0);
@@ -160,4 +161,18 @@ test("a consumer that finds records written before it slept stays awake for them
   assert.equal(w.claimWake(), false, "and the producer need not wake it");
   assert.deepEqual(r.take(), [[0, bytes(2)]]);
   assert.ok(r.sleep());
+});
+
+test("the consumer sees which tag wrote last and how often the tag changed", () => {
+  const memory = createRing(64);
+  const w = new RingWriter(memory);
+  const r = new RingReader(memory);
+  w.write(1, bytes(1));
+  assert.equal(r.lastTag, 1);
+  w.write(0, bytes(2));
+  assert.equal(r.lastTag, 0);
+  assert.equal(w.write(1, new Uint8Array(100)), false);
+  assert.equal(r.lastTag, 0, "a dropped record did not write");
+  w.write(0, bytes(3));
+  assert.equal(r.switches, 2, "1 → 0 once, and 0 → 0 is no change");
 });

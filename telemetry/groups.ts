@@ -61,6 +61,20 @@ export class GroupAccumulator {
     have.projectDir ??= group.projectDir;
   }
 
+  /**
+   * Takes one row added before back out (a provisional row being revised);
+   * a group left with no rows goes.
+   */
+  removeRow(row: TelemetryRow): void {
+    const key = groupKey(row);
+    const have = this.#groups.get(key);
+    if (!have) return;
+    have.count -= 1;
+    have.inputTokens -= row.inputTokens;
+    have.outputTokens -= row.outputTokens;
+    if (have.count <= 0) this.#groups.delete(key);
+  }
+
   /** The groups so far. */
   groups(): RowGroup[] {
     return [...this.#groups.values()];

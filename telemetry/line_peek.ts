@@ -106,9 +106,18 @@ export class DeferredMeasure {
     try {
       return measureHeuristic(planLine(decoder.decode(this.#region.bytes), this.#part));
     } catch {
-      // Structure fine but not JSON.parse-able (a raw control character):
-      // charge the line's characters as JSON.
-      return { tokens: Math.ceil(this.#region.bytes.length / 3), quality: "heuristic" };
+      // Structure fine but not JSON.parse-able (a raw control character).
+      return this.roughEstimate();
     }
+  }
+
+  /**
+   * The answer when it came, else the line's size charged as JSON text: a
+   * stand-in for a provisional row that costs nothing to make (decoding and
+   * parsing a big line would take the row writer milliseconds per MiB).
+   */
+  roughEstimate(): Measured {
+    return this.#result ??
+      { tokens: Math.ceil(this.#region.bytes.length / 3), quality: "heuristic" };
   }
 }

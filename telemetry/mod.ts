@@ -6,7 +6,7 @@
  *   `tool_defs` | `model_turn` | `hook`), each with a
  *   {@link ConfidenceSource} label.
  * - Store: {@link openTelemetryStore}`(kind, dataRoot)` → {@link TelemetryStore}
- *   (`append`, `rows`, `groups`, `close`); `ndjson` by default, `sqlite`
+ *   (`append`, `revise`, `rows`, `groups`, `close`); `ndjson` by default, `sqlite`
  *   where node:sqlite exists. Files live in `<dataRoot>/telemetry/`.
  * - Hooks: {@link appendHookRow} — one `hook` row per dispatch, without the
  *   tokenizer; call it after the hook replied (it never throws).
@@ -31,6 +31,7 @@ export {
   asTelemetryRow,
   CONFIDENCE_ORDER,
   type ConfidenceSource,
+  type RowRevision,
   type SurfaceKind,
   TELEMETRY_SCOPES,
   type TelemetryRow,

@@ -7,8 +7,17 @@
  * @module
  */
 
-/** Milliseconds without traffic that count as a pause. */
+/** Milliseconds without traffic that count as a pause for tokenizing. */
 export const QUIET_MS = 500;
+/**
+ * Milliseconds without traffic after which serve's row writer parses lines
+ * and writes rows: hosts stop their servers ~60 ms after a turn's last call
+ * (notes/recipes/real-hosts.md), so a row must be stored well before that.
+ * Messages of a burst follow each other far closer, and the row writer's
+ * own work on them is small: the heavy part, tokenizing, still waits for
+ * {@link QUIET_MS} in its own thread (runtime/traffic_pause.ts).
+ */
+export const ROW_SETTLE_MS = 10;
 /** Longest work is put off while traffic continues. */
 export const MAX_DEFER_MS = 10_000;
 

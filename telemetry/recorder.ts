@@ -8,6 +8,16 @@
  * Work waits for a pause in the traffic (telemetry/quiet_gate.ts).
  * Measurements are counted by a {@link TokenCounter} (in serve, a thread of
  * its own), so rows keep being written while the tokenizer loads or works.
+ *
+ * A row is stored promptly, because hosts stop their servers within
+ * milliseconds of a turn's end: a job whose count will take long (the
+ * tokenizer still loading, a big line), one not measured
+ * {@link PROVISIONAL_MS} after its call ended (a busy machine), and every
+ * one when {@link SessionRecorder.hurry} says the session is being
+ * stopped, is written at once with the labeled heuristic's counts and a
+ * `rowId`, and revised to the tokenizer's counts once they come
+ * (telemetry/rows.ts `RowRevision`). A process killed in between leaves the
+ * heuristic row, labeled as such, rather than none.
  * When more than
  * {@link MAX_BACKLOG_CHARS} characters wait (a server streaming faster than
  * the tokenizer), new work is measured with the labeled heuristic instead,
@@ -33,12 +43,34 @@ import type { ClientInfo } from "./model_family.ts";
 import { type RecorderConfig, sessionRow } from "./session_row.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
+import type { TelemetryRow } from "./rows.ts";
+import { randomUUID } from "node:crypto";
 import { RowBatch } from "./row_batch.ts";
 import { QuietGate } from "./quiet_gate.ts";
 import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 import { DeferredMeasure } from "./line_peek.ts";
 import { BigLines } from "./big_lines.ts";
+
+/**
+ * Milliseconds a finished call's row may wait for its count before it is
+ * written with the heuristic's and completed later. Small results are
+ * counted well within it once the tokenizer is loaded.
+ */
+export const PROVISIONAL_MS = 20;
+/**
+ * Characters of small jobs counted in one request to the tokenizer: a
+ * session of many small calls would otherwise cost a round trip between
+ * threads per side of every call.
+ */
+export const BATCH_CHARS: number = 64 * 1024;
+/**
+ * Lines and jobs waiting at most for which work starts without waiting for
+ * a pause in the traffic ({@link RecorderDeps.promptWork}): a turn's few
+ * calls. More (a client calling back to back) wait for the quiet gate, so
+ * the backlog's parsing and counting do not take the CPU from the traffic.
+ */
+export const PROMPT_WORK = 64;
 
 /** Queued characters above which new work is estimated instead of tokenized. */
 export const MAX_BACKLOG_CHARS: number = 64 * 1024 * 1024;
@@ -57,6 +89,12 @@ export interface RecorderDeps {
   now?: () => Date;
   /** Quiet time before work starts (quiet_gate.ts `QUIET_MS`); tests pass 0. */
   quietMs?: number;
+  /**
+   * Start work at once, without the quiet time, while no more than
+   * {@link PROMPT_WORK} lines and jobs wait (serve: its rows must be stored
+   * before the host stops it). Off by default.
+   */
+  promptWork?: boolean;
   /** Reports a problem (a failed write); never required. */
   onError?: (message: string) => void;
 }
@@ -73,6 +111,10 @@ interface Job {
   size: number;
   estimate: boolean;
   ts: string;
+  /** The heuristic row written while the count was pending. */
+  provisional?: TelemetryRow;
+  /** When it was queued (epoch ms). */
+  queuedAt: number;
 }
 
 const EMPTY_PLAN: MeasurePlan = { texts: [], fixedTokens: 0, estimated: false };
@@ -94,6 +136,11 @@ export class SessionRecorder {
   #parsedAt = 0;
   readonly #batch: RowBatch;
   #running: Promise<void> | undefined;
+  #parsing: Promise<void> | undefined;
+  /** Jobs whose final row is not written yet. */
+  readonly #unwritten = new Set<Job>();
+  /** Writes provisional rows for jobs waiting longer than {@link PROVISIONAL_MS}. */
+  #provisionalTimer: ReturnType<typeof setTimeout> | undefined;
   readonly #counter: TokenCounter;
   #counterFailed = false;
   #warmed = false;
@@ -114,6 +161,9 @@ export class SessionRecorder {
         return tokenize;
       },
       release: (size) => void (this.#backlog -= size),
+      // Decoding, parsing and tokenizing a big line take milliseconds per
+      // MiB in the tokenizer thread: they wait for a pause in the traffic.
+      quiet: () => this.#gate.wait(),
     });
     this.#splitters = {
       client: new LineSplitter(undefined, this.#big.alloc),
@@ -154,19 +204,59 @@ export class SessionRecorder {
     }
     // Lines wait for a quiet moment, unless too many bytes are waiting.
     if (this.#lineBytes > MAX_WAITING_BYTES) this.#parseLines();
-    if (this.#lines.length > 0) this.#kick();
+    if (this.#lines.length > 0) this.#kickParse();
   }
 
   /**
-   * Bytes were lost between chunks (the forwarding thread's ring was full):
-   * drop unfinished lines, skip to the next line ends, and forget requests
-   * whose answers may be gone (no row rather than a wrong one).
+   * Bytes are flowing that were not pushed yet (serve's worker sees its ring
+   * move): work waiting for a pause keeps waiting.
    */
-  gap(): void {
+  traffic(): void {
+    this.#gate.touch();
+  }
+
+  /**
+   * The session is being stopped (a signal, stdin closed): parse every
+   * waiting line now and write each unmeasured job's row at once with the
+   * heuristic's counts; measuring goes on, and revises them, while the
+   * process lives.
+   */
+  hurry(): void {
+    this.#gate.open();
     this.#parseLines();
-    this.#splitters.client.reset();
-    this.#splitters.server.reset();
-    this.#observer.forgetPending();
+    for (const job of this.#unwritten) this.#writeProvisional(job, false);
+    this.#batch.flush();
+  }
+
+  /** Parses waiting lines at the next pause, apart from measuring (which may take long). */
+  #kickParse(): void {
+    if (this.#parsing) return;
+    this.#parsing = this.#pause().then(() => {
+      this.#parsing = undefined;
+      this.#parseLines();
+    });
+  }
+
+  /** Resolves when work may go on: at once while little waits (promptWork), else at a pause. */
+  async #pause(): Promise<void> {
+    // Counted after the chunks being fed now (a microtask later).
+    if (this.#deps.promptWork) await Promise.resolve();
+    const little = this.#lines.length + this.#queue.length <= PROMPT_WORK;
+    if (!this.#deps.promptWork || !little) await this.#gate.wait();
+  }
+
+  /**
+   * Bytes `sides` sent were lost between chunks (the forwarding thread's
+   * ring was full): drop those sides' unfinished lines and skip to their next
+   * line ends. Only what the loss touched is forgotten: a side that lost
+   * nothing keeps its unfinished line, and every waiting call still gets its
+   * row when its answer comes whole; one still waiting at the end may have
+   * lost its answer, so it gets none rather than an error row.
+   */
+  gap(sides: readonly Sender[]): void {
+    this.#parseLines();
+    for (const side of sides) this.#splitters[side].reset();
+    this.#observer.bytesLost();
   }
 
   /** Parses every waiting line, in order, into the observer. */
@@ -194,13 +284,15 @@ export class SessionRecorder {
 
   /** Resolves when every queued measurement is done and its rows written. */
   async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#running || this.#parsing) await (this.#running ?? this.#parsing);
     this.#batch.flush();
   }
 
   /**
-   * Ends the session: unanswered calls become error rows; queued work is
-   * tokenized until `deadline` (epoch ms) and estimated after; rows are written.
+   * Ends the session: unanswered calls become error rows; every row not yet
+   * written is written at once ({@link SessionRecorder.hurry}); queued work
+   * is tokenized until `deadline` (epoch ms) and estimated after, revising
+   * those rows.
    */
   async finish(deadline: number): Promise<void> {
     this.#deadline = deadline;
@@ -208,6 +300,8 @@ export class SessionRecorder {
     const timer = setTimeout(this.#lateReached, Math.max(0, deadline - Date.now()));
     this.#parseLines();
     this.#observer.abandonPending();
+    // The server is gone and the host may kill us any moment: every row now.
+    this.hurry();
     this.#kick();
     await this.idle();
     clearTimeout(timer);
@@ -228,13 +322,45 @@ export class SessionRecorder {
     });
   }
 
-  #enqueue(job: Omit<Job, "size" | "estimate" | "ts">): void {
+  #enqueue(job: Omit<Job, "size" | "estimate" | "ts" | "queuedAt">): void {
     const size = sideSize(job.input) + sideSize(job.output);
     const estimate = this.#backlog + size > MAX_BACKLOG_CHARS;
     if (!estimate) this.#backlog += size;
     const ts = (this.#deps.now?.() ?? new Date(this.#parsedAt || Date.now())).toISOString();
-    this.#queue.push({ ...job, size: estimate ? 0 : size, estimate, ts });
+    const queued: Job = { ...job, size: estimate ? 0 : size, estimate, ts, queuedAt: Date.now() };
+    this.#unwritten.add(queued);
+    this.#queue.push(queued);
+    // A count that will take long (the tokenizer still loading, a big line
+    // waiting for a pause in the traffic): the provisional row goes now.
+    const bigLine = job.input instanceof DeferredMeasure || job.output instanceof DeferredMeasure;
+    if (this.#counter.ready === false || bigLine) this.#writeProvisional(queued, true);
+    else this.#provisionalTimer ??= setTimeout(() => this.#provisionalDue(), PROVISIONAL_MS);
     this.#kick();
+  }
+
+  /** Writes the provisional rows of jobs waiting {@link PROVISIONAL_MS} or longer. */
+  #provisionalDue(): void {
+    this.#provisionalTimer = undefined;
+    const due = Date.now() - PROVISIONAL_MS;
+    let wrote = false;
+    let waiting = false;
+    for (const job of this.#unwritten) {
+      if (job.provisional) continue;
+      if (job.queuedAt <= due) wrote = this.#writeProvisional(job, false) || wrote;
+      else waiting = true;
+    }
+    if (wrote) this.#batch.flush();
+    if (waiting) this.#provisionalTimer = setTimeout(() => this.#provisionalDue(), PROVISIONAL_MS);
+  }
+
+  /** Writes `job`'s row now with the heuristic's counts, to be revised once measured. */
+  #writeProvisional(job: Job, flush: boolean): boolean {
+    if (job.provisional || !this.#unwritten.has(job)) return false;
+    const row = this.#row(job, estimateSide(job.input), estimateSide(job.output));
+    job.provisional = { ...row, rowId: randomUUID() };
+    this.#batch.add(job.provisional);
+    if (flush) this.#batch.flush();
+    return true;
   }
 
   #kick(): void {
@@ -247,17 +373,62 @@ export class SessionRecorder {
 
   async #drain(): Promise<void> {
     for (;;) {
-      await this.#gate.wait();
+      await this.#pause();
       this.#parseLines();
-      const job = this.#queue.shift();
-      if (!job) {
+      const jobs = this.#takeJobs();
+      if (jobs.length === 0) {
         this.#gate.idle();
         return;
       }
-      const [input, output] = await this.#measure(job);
-      this.#backlog -= job.size;
-      this.#addRow(job, input, output);
+      const measured = jobs.length === 1
+        ? [await this.#measure(jobs[0])]
+        : await this.#measureTogether(jobs);
+      for (const [i, job] of jobs.entries()) {
+        this.#backlog -= job.size;
+        this.#addRow(job, ...measured[i]);
+      }
     }
+  }
+
+  /** The next job, with the small ones after it up to {@link BATCH_CHARS} when it is small. */
+  #takeJobs(): Job[] {
+    const first = this.#queue.shift();
+    if (!first) return [];
+    const jobs = [first];
+    if (!countable(first)) return jobs;
+    let chars = first.size;
+    while (
+      this.#queue.length > 0 && countable(this.#queue[0]) &&
+      chars + this.#queue[0].size <= BATCH_CHARS
+    ) {
+      const next = this.#queue.shift()!;
+      chars += next.size;
+      jobs.push(next);
+    }
+    return jobs;
+  }
+
+  /** Measures small jobs with one count of all their texts. */
+  async #measureTogether(jobs: Job[]): Promise<Array<[Measured, Measured]>> {
+    if (this.#counterFailed || Date.now() > this.#deadline) {
+      return await Promise.all(jobs.map((job) => this.#measure(job)));
+    }
+    const sides = jobs.flatMap((job) => [job.input, job.output] as MeasurePlan[]);
+    let counts: TokenCount[] | undefined;
+    try {
+      counts = await Promise.race([
+        this.#counter.count(sides.flatMap((side) => side.texts.map((t) => t.text))),
+        this.#late.then(() => undefined),
+      ]);
+    } catch {
+      this.#counterFailed = true;
+    }
+    let at = 0;
+    const measured = sides.map((side) => {
+      const mine = counts?.slice(at, at += side.texts.length);
+      return mine ? measureFromCounts(side, mine) : measureHeuristic(side);
+    });
+    return jobs.map((_, i) => [measured[2 * i], measured[2 * i + 1]]);
   }
 
   async #measure(job: Job): Promise<[Measured, Measured]> {
@@ -285,14 +456,41 @@ export class SessionRecorder {
     return counts ? measureFromCounts(side, counts) : measureHeuristic(side);
   }
 
-  #addRow(job: Job, input: Measured, output: Measured): void {
+  #row(job: Job, input: Measured, output: Measured): TelemetryRow {
     const out = job.output;
     const inputOnly = !(out instanceof DeferredMeasure) && out.texts.length === 0 &&
       out.fixedTokens === 0 && !out.estimated;
-    this.#batch.add(
-      sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output),
-    );
+    return sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output);
   }
+
+  #addRow(job: Job, input: Measured, output: Measured): void {
+    this.#unwritten.delete(job);
+    if (this.#unwritten.size === 0) {
+      clearTimeout(this.#provisionalTimer);
+      this.#provisionalTimer = undefined;
+    }
+    const row = this.#row(job, input, output);
+    const was = job.provisional;
+    if (!was) {
+      this.#batch.add(row);
+    } else if (
+      row.inputTokens !== was.inputTokens || row.outputTokens !== was.outputTokens ||
+      row.confidenceSource !== was.confidenceSource || row.isError !== was.isError
+    ) {
+      this.#batch.revise({ was, row: { ...row, rowId: was.rowId } });
+    }
+  }
+}
+
+/** True when a job is counted from texts planned here (not a big line's, not estimated). */
+function countable(job: Job): boolean {
+  return !job.estimate && !(job.input instanceof DeferredMeasure) &&
+    !(job.output instanceof DeferredMeasure);
+}
+
+/** A side's heuristic measurement, for a provisional row (a big line's from its size). */
+function estimateSide(side: Side): Measured {
+  return side instanceof DeferredMeasure ? side.roughEstimate() : measureHeuristic(side);
 }
 
 function sideSize(side: Side): number {

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SessionRecorder } from "./recorder.ts";
+import { PROMPT_WORK, SessionRecorder } from "./recorder.ts";
 import type { TelemetryRow } from "./rows.ts";
 import type { TelemetryStore } from "./store.ts";
 import { loadO200k } from "./tokenizer.ts";
-import { inProcessCounter } from "./token_counter.ts";
+import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 
 function memoryStore(): TelemetryStore & { written: TelemetryRow[][] } {
   const written: TelemetryRow[][] = [];
@@ -12,6 +12,16 @@ function memoryStore(): TelemetryStore & { written: TelemetryRow[][] } {
     kind: "ndjson",
     written,
     append: (rows) => void written.push([...rows]),
+    // A revision replaces its provisional row where it was written.
+    revise: (revisions) => {
+      for (const { was, row } of revisions) {
+        for (const batch of written) {
+          const at = batch.findIndex((r) => r.rowId === was.rowId);
+          const { rowId: _id, ...final } = row;
+          if (at !== -1) batch[at] = final;
+        }
+      }
+    },
     rows: () => written.flat(),
     groups: () => [],
     close() {},
@@ -194,4 +204,106 @@ test("work waits for a quiet moment, and finishing does not wait", async () => {
     4,
     "tokenizer-approx",
   ]);
+});
+
+/** A recorder whose tokenizer loads only when the test says so. */
+function slowCounter(store: TelemetryStore) {
+  let release!: () => void;
+  const loaded = new Promise<void>((resolve) => (release = resolve));
+  const r = recorder(store, {}, async () => {
+    await loaded;
+    return (t: string) => t.length;
+  });
+  r.push("client", enc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "a" } }));
+  r.push(
+    "server",
+    enc({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "abcdefgh" }] } }),
+  );
+  return { r, release };
+}
+
+const summary = (row: TelemetryRow) => [row.outputTokens, row.confidenceSource];
+
+test("a call whose count is slow is stored at once with the heuristic, then revised", async () => {
+  const store = memoryStore();
+  const { r, release } = slowCounter(store);
+  // The tokenizer is still loading: the row does not wait for it.
+  while (store.written.flat().length === 0) await new Promise((ok) => setTimeout(ok, 5));
+  const [provisional] = store.written.flat();
+  assert.deepEqual(summary(provisional), [2, "heuristic"]);
+  assert.equal(typeof provisional.rowId, "string");
+  release();
+  await r.finish(Date.now() + 5_000);
+  assert.deepEqual(store.written.flat().map(summary), [[8, "tokenizer-approx"]]);
+});
+
+test("hurry writes every unmeasured row before it returns", async () => {
+  const store = memoryStore();
+  const { r, release } = slowCounter(store);
+  r.hurry();
+  assert.deepEqual(store.written.flat().map(summary), [[2, "heuristic"]]);
+  release();
+  await r.finish(Date.now() + 5_000);
+  assert.deepEqual(store.written.flat().map(summary), [[8, "tokenizer-approx"]]);
+});
+
+test("many small calls are counted with one request to the tokenizer", async () => {
+  const store = memoryStore();
+  const inner = inProcessCounter(() => Promise.resolve((t: string) => t.length));
+  const asked: number[] = [];
+  const counter: TokenCounter = {
+    get ready() {
+      return inner.ready;
+    },
+    warm: () => inner.warm(),
+    count: (texts) => (asked.push(texts.length), inner.count(texts)),
+    close: () => inner.close(),
+  };
+  const r = new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, { store, counter, quietMs: 0 });
+  for (let id = 1; id <= 10; id++) {
+    r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
+    r.push(
+      "server",
+      enc({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "x".repeat(id) }] } }),
+    );
+  }
+  await r.idle();
+  assert.deepEqual(
+    store.written.flat().map(summary),
+    Array.from({ length: 10 }, (_, i) => [i + 1, "tokenizer-approx"]),
+  );
+  assert.equal(asked.length, 1, `count requests: ${asked}`);
+});
+
+test("promptWork: a turn's few calls are recorded at once, a backlog waits for a pause", async () => {
+  const store = memoryStore();
+  const r = new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, {
+    store,
+    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
+    quietMs: 60_000,
+    promptWork: true,
+  });
+  const call = (id: number) => {
+    r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
+    r.push("server", enc({ jsonrpc: "2.0", id, result: { content: [] } }));
+  };
+  call(1);
+  call(2);
+  await r.idle();
+  assert.equal(store.written.flat().length, 2, "recorded without waiting for the quiet time");
+  for (let id = 3; id < 3 + PROMPT_WORK; id++) call(id);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.equal(store.written.flat().length, 2, "a backlog is parsed at a pause");
+  await r.finish(Date.now() + 5_000);
+  assert.equal(store.written.flat().length, 2 + PROMPT_WORK);
 });

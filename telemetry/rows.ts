@@ -68,6 +68,45 @@ export interface TelemetryRow {
   isError: boolean;
   /** When it happened: ISO 8601 UTC (`Date.prototype.toISOString`), so strings sort by time. */
   ts: string;
+  /**
+   * Set only on a row written before its counts were final (a provisional
+   * row): a later {@link RowRevision} with this id replaces its counts.
+   * Stores use it; readers never report it.
+   */
+  rowId?: string;
+}
+
+/**
+ * The completion of a provisional row (serve writes a call's row at once
+ * with estimated counts when tokenizing would take longer, then this once
+ * the count is done). Stores replace `was` with `row`; readers that predate
+ * revisions skip them and keep the provisional row, which is labeled as the
+ * estimate it is.
+ */
+export interface RowRevision {
+  /** The provisional row as written (with its `rowId`). */
+  was: TelemetryRow;
+  /** What replaces it: same `rowId`, `ts` and session, final counts and label. */
+  row: TelemetryRow;
+}
+
+/** A revision as one ndjson line holds it (a shape older readers skip as no row). */
+export interface StoredRevision {
+  /** The provisional row replaced. */
+  revises: TelemetryRow;
+  /** The row replacing it. */
+  row: TelemetryRow;
+}
+
+/** Returns `value` as a revision when it is one of two valid rows (see {@link asTelemetryRow}). */
+export function asRowRevision(value: unknown): RowRevision | undefined {
+  if (!value || typeof value !== "object") return undefined;
+  const v = value as Partial<Record<keyof StoredRevision, unknown>>;
+  const was = asTelemetryRow(v.revises);
+  const row = asTelemetryRow(v.row);
+  const id = (v.revises as { rowId?: unknown } | undefined)?.rowId;
+  if (!was || !row || typeof id !== "string") return undefined;
+  return { was: { ...was, rowId: id }, row: { ...row, rowId: id } };
 }
 
 /** The weaker of two confidence labels. */

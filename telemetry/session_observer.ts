@@ -45,10 +45,18 @@ export interface SessionEvents {
 export interface SessionObserver {
   /** Follows one parsed message. */
   observe(from: Sender, message: unknown): void;
-  /** Reports every call still waiting for a response as `no-response` (at exit). */
+  /**
+   * Reports every call still waiting for a response as `no-response` (at
+   * exit), except those that were waiting when bytes were lost
+   * ({@link SessionObserver.bytesLost}): their answer may have been in the
+   * lost bytes, so they are forgotten instead (no row rather than a wrong one).
+   */
   abandonPending(): void;
-  /** Forgets every pending request without a report (bytes were lost). */
-  forgetPending(): void;
+  /**
+   * Bytes of the session were lost. Requests waiting now stay paired: an
+   * answer that comes whole after the loss still ends its call.
+   */
+  bytesLost(): void;
 }
 
 const MAX_PENDING = 10_000;
@@ -56,6 +64,8 @@ const MAX_PENDING = 10_000;
 interface Pending {
   method: string;
   params: Record<string, unknown>;
+  /** Was waiting when bytes were lost: its answer may be gone. */
+  lost?: boolean;
 }
 
 /** Creates an observer; `measureToolDefs: false` skips tool listings. */
@@ -144,13 +154,12 @@ export function createSessionObserver(
       if (Array.isArray(message)) { for (const item of message) observeOne(from, item); }
       else observeOne(from, message);
     },
-    forgetPending() {
-      sentBy.client.clear();
-      sentBy.server.clear();
+    bytesLost() {
+      for (const pending of sentBy.client.values()) pending.lost = true;
     },
     abandonPending() {
       for (const pending of sentBy.client.values()) {
-        if (pending.method === "tools/call") {
+        if (pending.method === "tools/call" && !pending.lost) {
           events.onCall?.(call(pending, undefined, "no-response"));
         }
       }

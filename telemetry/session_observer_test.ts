@@ -119,3 +119,19 @@ test("junk is ignored", () => {
   }
   assert.equal(calls.length, 0);
 });
+
+test("after lost bytes a waiting call still pairs with its answer; one never answered is forgotten", () => {
+  const { o, calls } = observe();
+  const ask = (id: number) =>
+    o.observe("client", { jsonrpc: "2.0", id, method: "tools/call", params: { name: `t${id}` } });
+  ask(1);
+  ask(2);
+  o.bytesLost();
+  ask(3);
+  o.observe("server", { jsonrpc: "2.0", id: 2, result: { content: [] } });
+  o.abandonPending();
+  assert.deepEqual(calls.map((c) => [c.toolName, c.end]), [
+    ["t2", "response"],
+    ["t3", "no-response"],
+  ]);
+});

@@ -14,6 +14,13 @@
  * only what was appended since. A `--since` bound that falls inside a day
  * reads that day's events (exact); whole days come from rollups.
  *
+ * A provisional row (one with a `rowId`) is completed by a revision line
+ * later in the same day's file, `{"revises": <row as written>, "row": <final
+ * row>}`: readers put the final row in the provisional one's place, and a
+ * rollup that already summed the provisional row takes it back out. Readers
+ * that predate revisions see no row in such a line and keep the provisional
+ * row, labeled as the estimate it is.
+ *
  * @module
  */
 
@@ -21,13 +28,20 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, writeSync } f
 import { join } from "node:path";
 import { ensureDir, writeFileAtomic } from "../io/atomic_write.ts";
 import { GroupAccumulator, type RowGroup } from "./groups.ts";
-import { asTelemetryRow, type TelemetryRow } from "./rows.ts";
+import {
+  asRowRevision,
+  asTelemetryRow,
+  type RowRevision,
+  type StoredRevision,
+  type TelemetryRow,
+} from "./rows.ts";
 import { type RowFilter, rowMatches, type TelemetryStore } from "./store_types.ts";
 
 /** The largest single append: below the smallest PIPE_BUF (4 KiB) of the systems we run on. */
 export const APPEND_CHUNK_BYTES = 4096;
 
-const ROLLUP_VERSION = 1;
+// 2: rollups apply revisions (a version-1 rollup may hold provisional counts).
+const ROLLUP_VERSION = 2;
 const DAY_FILE = /^(\d{4}-\d{2}-\d{2})\.ndjson$/;
 
 interface Rollup {
@@ -53,18 +67,31 @@ export function openNdjsonStore(dir: string): TelemetryStore {
     return fd;
   }
 
-  function append(rows: readonly TelemetryRow[]): void {
+  /** Appends each record as a line to the file of the day of its `ts`. */
+  function appendRecords(records: ReadonlyArray<{ ts: string; line: unknown }>): void {
     const byDay = new Map<string, Uint8Array[]>();
-    for (const row of rows) {
-      const day = row.ts.slice(0, 10);
+    for (const { ts, line } of records) {
+      const day = ts.slice(0, 10);
       const lines = byDay.get(day) ?? [];
-      lines.push(encoder.encode(JSON.stringify(row) + "\n"));
+      lines.push(encoder.encode(JSON.stringify(line) + "\n"));
       byDay.set(day, lines);
     }
     for (const [day, lines] of byDay) {
       const fd = fdFor(day);
       for (const chunk of appendChunks(lines)) writeWhole(fd, chunk);
     }
+  }
+
+  function append(rows: readonly TelemetryRow[]): void {
+    appendRecords(rows.map((row) => ({ ts: row.ts, line: row })));
+  }
+
+  function revise(revisions: readonly RowRevision[]): void {
+    // In the provisional row's day file, so a reader of that day meets both.
+    appendRecords(revisions.map(({ was, row }) => ({
+      ts: was.ts,
+      line: { revises: was, row: { ...row, rowId: was.rowId } } satisfies StoredRevision,
+    })));
   }
 
   function days(since?: string): string[] {
@@ -82,10 +109,17 @@ export function openNdjsonStore(dir: string): TelemetryStore {
 
   function* rows(filter?: RowFilter): Iterable<TelemetryRow> {
     for (const day of days(filter?.since)) {
-      for (const row of readLines(join(eventsDir, `${day}.ndjson`), 0).rows) {
+      for (const row of dayRows(day)) {
         if (rowMatches(row, filter)) yield row;
       }
     }
+  }
+
+  /** A day's rows, every revision applied. */
+  function dayRows(day: string): TelemetryRow[] {
+    const read = readLines(join(eventsDir, `${day}.ndjson`), 0);
+    // A revision whose provisional row was lost (a torn line) still counts.
+    return [...read.rows, ...read.revisions.map((r) => r.row)];
   }
 
   function dayRollup(day: string): RowGroup[] {
@@ -104,10 +138,17 @@ export function openNdjsonStore(dir: string): TelemetryStore {
   }
 
   function dayRollupFrom(path: string, rollup: Rollup, read: ReadResult): RowGroup[] {
-    if (read.rows.length === 0 && read.end === rollup.bytes) return rollup.groups;
+    if (read.rows.length === 0 && read.revisions.length === 0 && read.end === rollup.bytes) {
+      return rollup.groups;
+    }
     const acc = new GroupAccumulator();
     for (const g of rollup.groups) acc.addGroup(g);
     for (const row of read.rows) acc.addRow(row);
+    // Revisions of rows this rollup summed before.
+    for (const { was, row } of read.revisions) {
+      acc.removeRow(was);
+      acc.addRow(row);
+    }
     const next: Rollup = { version: ROLLUP_VERSION, bytes: read.end, groups: acc.groups() };
     try {
       writeFileAtomic(path, JSON.stringify(next));
@@ -124,7 +165,7 @@ export function openNdjsonStore(dir: string): TelemetryStore {
           if (rowMatches({ ...g, ts: g.lastTs }, { ...filter, since: undefined })) acc.addGroup(g);
         }
       } else {
-        for (const row of readLines(join(eventsDir, `${day}.ndjson`), 0).rows) {
+        for (const row of dayRows(day)) {
           if (rowMatches(row, filter)) acc.addRow(row);
         }
       }
@@ -135,6 +176,7 @@ export function openNdjsonStore(dir: string): TelemetryStore {
   return {
     kind: "ndjson",
     append,
+    revise,
     rows,
     groups,
     close() {
@@ -187,7 +229,10 @@ function writeWhole(fd: number, bytes: Uint8Array): void {
 }
 
 interface ReadResult {
+  /** Rows, each provisional one replaced by its revision when that was read too. */
   rows: TelemetryRow[];
+  /** Revisions of provisional rows before `from` (or lost), in order. */
+  revisions: RowRevision[];
   /** Offset just past the last complete line read. */
   end: number;
   /** The file is shorter than `from`: it was replaced, read it again from 0. */
@@ -200,9 +245,12 @@ function readLines(path: string, from: number): ReadResult {
   try {
     fd = openSync(path, "r");
   } catch {
-    return { rows: [], end: from, restart: false };
+    return { rows: [], revisions: [], end: from, restart: false };
   }
   const rows: TelemetryRow[] = [];
+  const revisions: RowRevision[] = [];
+  // A provisional row's id → its index in `rows`.
+  const provisional = new Map<string, number>();
   const decoder = new TextDecoder();
   const buf = new Uint8Array(1 << 20);
   let pos = from;
@@ -222,8 +270,19 @@ function readLines(path: string, from: number): ReadResult {
       for (const line of decoder.decode(bytes.subarray(0, last)).split("\n")) {
         if (line === "") continue;
         try {
-          const row = asTelemetryRow(JSON.parse(line));
-          if (row) rows.push(row);
+          const value = JSON.parse(line);
+          const row = asTelemetryRow(value);
+          if (row) {
+            if (typeof value.rowId === "string") provisional.set(value.rowId, rows.length);
+            rows.push(row);
+            continue;
+          }
+          const revision = asRowRevision(value);
+          if (!revision) continue;
+          const at = provisional.get(revision.was.rowId!);
+          const { rowId: _id, ...final } = revision.row;
+          if (at === undefined) revisions.push({ was: revision.was, row: final });
+          else rows[at] = final;
         } catch { /* a torn line from a crashed writer */ }
       }
       carry = bytes.slice(last + 1);
@@ -232,12 +291,12 @@ function readLines(path: string, from: number): ReadResult {
     if (pos === from && from > 0) {
       // Nothing after `from`: a replaced, shorter file reads as empty there.
       const probe = readSync(fd, buf, 0, 1, from - 1);
-      if (probe === 0) return { rows: [], end: from, restart: true };
+      if (probe === 0) return { rows: [], revisions: [], end: from, restart: true };
     }
   } finally {
     closeSync(fd);
   }
-  return { rows, end, restart: false };
+  return { rows, revisions, end, restart: false };
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

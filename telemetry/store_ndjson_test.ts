@@ -155,3 +155,50 @@ test("an empty store reads as nothing", () => {
   assert.deepEqual([...store.rows()], []);
   assert.deepEqual(store.groups(), []);
 });
+
+test("a revision replaces its provisional row, in reads and in a rollup that summed it", () => {
+  const store = openNdjsonStore(dir);
+  const was = testRow({ rowId: "r1", outputTokens: 99, confidenceSource: "heuristic" });
+  store.append([testRow({ toolName: "before" }), was, testRow({ toolName: "after" })]);
+  const early = store.groups().find((g) => g.toolName === "query")!;
+  assert.deepEqual([early.count, early.outputTokens, early.confidenceSource], [1, 99, "heuristic"]);
+  store.revise([{ was, row: testRow({ rowId: "r1", outputTokens: 20 }) }]);
+  store.close();
+  const reopened = openNdjsonStore(dir);
+  assert.deepEqual(
+    [...reopened.rows()].map((r) => [r.toolName, r.outputTokens, r.confidenceSource, r.rowId]),
+    [
+      ["before", 20, "tokenizer-approx", undefined],
+      ["query", 20, "tokenizer-approx", undefined],
+      ["after", 20, "tokenizer-approx", undefined],
+    ],
+  );
+  // The rollup written before the revision took the provisional row back out.
+  const query = reopened.groups().filter((g) => g.toolName === "query");
+  assert.deepEqual(
+    query.map((g) => [g.count, g.outputTokens, g.confidenceSource]),
+    [[1, 20, "tokenizer-approx"]],
+  );
+  rmSync(join(dir, "rollups"), { recursive: true });
+  assert.deepEqual(
+    reopened.groups().filter((g) => g.toolName === "query").map((g) => [g.count, g.outputTokens]),
+    [[1, 20]],
+  );
+});
+
+test("rows written before revisions existed read as before; older readers skip a revision line", () => {
+  const file = join(dir, "events", "2026-11-01.ndjson");
+  openNdjsonStore(dir).append([testRow()]); // creates the folder
+  // A row as older versions wrote it, and a revision line as this one does.
+  writeFileSync(
+    file,
+    JSON.stringify(testRow({ toolName: "old" })) + "\n" +
+      JSON.stringify({ revises: testRow({ rowId: "gone" }), row: testRow({ rowId: "gone" }) }) +
+      "\n",
+  );
+  const rows = [...openNdjsonStore(dir).rows()];
+  // The revision of a provisional row that is not there still counts once.
+  assert.deepEqual(rows.map((r) => r.toolName), ["old", "query"]);
+  const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  assert.equal(lines[1].connectorId, undefined, "no row fields at the top of a revision line");
+});

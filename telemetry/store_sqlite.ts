@@ -1,7 +1,9 @@
 /**
  * The opt-in SQLite telemetry store (`telemetry.store: "sqlite"`):
  * `<dataRoot>/telemetry/telemetry.sqlite` through node:sqlite, in WAL mode
- * with a busy timeout so many serve processes can append at once. node:sqlite
+ * with a busy timeout so many serve processes can append at once. A
+ * provisional row keeps its `rowId` in the `rowKey` column (added to a
+ * database made before it), and its revision updates it in place. node:sqlite
  * exists in Deno 2.2+ and Node ≥ 22.5 (flag-free from 22.13); elsewhere
  * opening fails with {@link TelemetryStoreError} saying what to do.
  *
@@ -45,6 +47,7 @@ const COLUMNS = [
   "confidenceSource",
   "isError",
   "ts",
+  "rowKey",
 ] as const;
 
 const SCHEMA = `CREATE TABLE IF NOT EXISTS rows (
@@ -52,9 +55,22 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS rows (
   surfaceKind TEXT NOT NULL, hostPlatform TEXT NOT NULL, sessionId TEXT NOT NULL,
   projectKey TEXT NOT NULL, projectDir TEXT, inputTokens INTEGER NOT NULL,
   outputTokens INTEGER NOT NULL, confidenceSource TEXT NOT NULL,
-  isError INTEGER NOT NULL, ts TEXT NOT NULL);
+  isError INTEGER NOT NULL, ts TEXT NOT NULL, rowKey TEXT);
 CREATE INDEX IF NOT EXISTS rows_ts ON rows (ts);
 CREATE INDEX IF NOT EXISTS rows_connector ON rows (connectorId, ts);`;
+// After the column exists (a database made before rowKey gets it first).
+const KEY_INDEX = "CREATE INDEX IF NOT EXISTS rows_key ON rows (rowKey) WHERE rowKey IS NOT NULL";
+
+/** Adds the rowKey column to a database made before it (another writer may race us). */
+function addRowKey(db: Database): void {
+  const columns = db.prepare("PRAGMA table_info(rows)").all().map((c) => String(c.name));
+  if (columns.includes("rowKey")) return;
+  try {
+    db.exec("ALTER TABLE rows ADD COLUMN rowKey TEXT");
+  } catch (error) {
+    if (!/duplicate column/i.test(String(error))) throw error;
+  }
+}
 
 /** Explains why node:sqlite is missing on this runtime. */
 export function sqliteUnavailableMessage(): string {
@@ -90,6 +106,8 @@ export async function openSqliteStore(
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec(SCHEMA);
+    addRowKey(db);
+    db.exec(KEY_INDEX);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new TelemetryStoreError(`cannot open "${path}": ${message}`, { cause: error });
@@ -116,34 +134,43 @@ export async function openSqliteStore(
     return { sql: clauses.length ? ` WHERE ${clauses.join(" AND ")}` : "", params };
   }
 
+  const update = db.prepare(
+    "UPDATE rows SET inputTokens = ?, outputTokens = ?, confidenceSource = ?, isError = ? " +
+      "WHERE rowKey = ?",
+  );
+  const add = (r: TelemetryRow) => insert.run(...COLUMNS.map((c) => columnValue(r, c)));
+  const transaction = (work: () => void) => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      work();
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+
   return {
     kind: "sqlite",
     append(rows) {
-      if (rows.length === 0) return;
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        for (const r of rows) {
-          insert.run(
-            r.connectorId,
-            r.toolName,
-            r.scope,
-            r.surfaceKind,
-            r.hostPlatform,
-            r.sessionId,
-            r.projectKey,
-            r.projectDir ?? null,
+      if (rows.length > 0) transaction(() => rows.forEach(add));
+    },
+    revise(revisions) {
+      if (revisions.length === 0) return;
+      transaction(() => {
+        for (const { was, row } of revisions) {
+          const r = row;
+          const changed = update.run(
             r.inputTokens,
             r.outputTokens,
             r.confidenceSource,
             r.isError ? 1 : 0,
-            r.ts,
-          );
+            was.rowId ?? null,
+          ) as { changes?: number | bigint };
+          // The provisional row is not there (never written): keep the final one.
+          if (Number(changed.changes ?? 0) === 0) add({ ...row, rowId: undefined });
         }
-        db.exec("COMMIT");
-      } catch (error) {
-        db.exec("ROLLBACK");
-        throw error;
-      }
+      });
     },
     *rows(filter) {
       const w = where(filter);
@@ -155,7 +182,7 @@ export async function openSqliteStore(
     groups(filter) {
       const w = where(filter);
       const dims = COLUMNS.filter((c) =>
-        !["inputTokens", "outputTokens", "ts", "projectDir"].includes(c)
+        !["inputTokens", "outputTokens", "ts", "projectDir", "rowKey"].includes(c)
       );
       const sql = `SELECT ${dims.join(", ")}, COUNT(*) AS count, SUM(inputTokens) AS inputTokens,
         SUM(outputTokens) AS outputTokens, MIN(ts) AS firstTs, MAX(ts) AS lastTs,
@@ -176,6 +203,13 @@ export async function openSqliteStore(
       } catch { /* already closed */ }
     },
   };
+}
+
+/** What `row` stores in `column`. */
+function columnValue(row: TelemetryRow, column: typeof COLUMNS[number]): unknown {
+  if (column === "isError") return row.isError ? 1 : 0;
+  if (column === "rowKey") return row.rowId ?? null;
+  return row[column] ?? null;
 }
 
 function toRow(r: Record<string, unknown>): TelemetryRow {

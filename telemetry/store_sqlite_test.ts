@@ -54,6 +54,43 @@ test(
   },
 );
 
+test(
+  "a revision updates its provisional row in place, also in a database made before rowKey",
+  { skip: !hasSqlite },
+  async () => {
+    const { DatabaseSync } = await import("node:sqlite" as string);
+    // The table as the store created it before provisional rows existed.
+    const old = new DatabaseSync(join(dir, "telemetry.sqlite"));
+    old.exec(`CREATE TABLE rows (connectorId TEXT NOT NULL, toolName TEXT NOT NULL,
+      scope TEXT NOT NULL, surfaceKind TEXT NOT NULL, hostPlatform TEXT NOT NULL,
+      sessionId TEXT NOT NULL, projectKey TEXT NOT NULL, projectDir TEXT,
+      inputTokens INTEGER NOT NULL, outputTokens INTEGER NOT NULL,
+      confidenceSource TEXT NOT NULL, isError INTEGER NOT NULL, ts TEXT NOT NULL)`);
+    old.prepare(
+      "INSERT INTO rows VALUES ('acme', 'old', 'call', 'server', 'codex', 's0', 'k', NULL, 1, 2, 'heuristic', 0, '2026-10-01T00:00:00.000Z')",
+    ).run();
+    old.close();
+    const store = await openSqliteStore(dir);
+    const was = testRow({ rowId: "r1", outputTokens: 99, confidenceSource: "heuristic" });
+    store.append([was]);
+    store.revise([{ was, row: testRow({ rowId: "r1" }) }]);
+    // A revision whose provisional row never got written still counts once.
+    store.revise([{ was: testRow({ rowId: "lost" }), row: testRow({ toolName: "late" }) }]);
+    assert.deepEqual(
+      [...store.rows()].map((r) => [r.toolName, r.outputTokens, r.confidenceSource]),
+      [["old", 2, "heuristic"], ["query", 20, "tokenizer-approx"], [
+        "late",
+        20,
+        "tokenizer-approx",
+      ]],
+    );
+    assert.equal([...store.rows()][1].rowId, undefined);
+    const groups = store.groups().filter((g) => g.toolName === "query");
+    assert.deepEqual(groups.map((g) => [g.count, g.outputTokens]), [[1, 20]]);
+    store.close();
+  },
+);
+
 test("the unavailable message names the runtime and the fix", () => {
   assert.match(sqliteUnavailableMessage(), /(Deno|Node) .*lacks — set telemetry.store to "ndjson"/);
 });

@@ -7,7 +7,7 @@
  */
 
 import { join } from "node:path";
-import type { TelemetryRow, TelemetryScope } from "./rows.ts";
+import type { RowRevision, TelemetryRow, TelemetryScope } from "./rows.ts";
 import type { RowGroup } from "./groups.ts";
 
 /** The backends. */
@@ -29,6 +29,8 @@ export interface TelemetryStore {
   readonly kind: TelemetryStoreKind;
   /** Appends rows; whole rows only, safe with many concurrent writers. */
   append(rows: readonly TelemetryRow[]): void;
+  /** Replaces provisional rows appended before (by `rowId`) with their final counts. */
+  revise(revisions: readonly RowRevision[]): void;
   /** Every stored row matching `filter`, oldest day first. */
   rows(filter?: RowFilter): Iterable<TelemetryRow>;
   /** The matching rows summed by every dimension. */

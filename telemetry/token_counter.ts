@@ -28,6 +28,11 @@ export interface TokenCounter {
   count(texts: readonly string[]): Promise<TokenCount[]>;
   /** Starts loading the tokenizer ahead of the first count. */
   warm(): void;
+  /**
+   * False until the tokenizer has loaded (a count then takes a second or
+   * more); true after, when a small text is counted in milliseconds.
+   */
+  readonly ready?: boolean;
   /** Shared memory for lines given to {@link TokenCounter.measureLine}; absent: none. */
   readonly arena?: LineArena;
   /**
@@ -53,9 +58,13 @@ export function inProcessCounter(
   arenaBytes: number = ARENA_BYTES,
 ): TokenCounter {
   let loading: Promise<CountFn> | undefined;
-  const get = () => (loading ??= load());
+  let ready = false;
+  const get = () => (loading ??= load().then((fn) => ((ready = true), fn)));
   const decoder = new TextDecoder();
   return {
+    get ready() {
+      return ready;
+    },
     async count(texts) {
       const fn = await get();
       return texts.map((t) => countText(fn, t));
@@ -104,6 +113,7 @@ export function workerCounter(
 ): TokenCounter {
   let worker: Worker | undefined;
   let failed: Error | undefined;
+  let ready = false;
   let nextId = 1;
   const arena = arenaBytes > 0 ? new LineArena(arenaBytes) : undefined;
   const pending = new Map<number, Waiting>();
@@ -118,6 +128,8 @@ export function workerCounter(
     worker.on(
       "message",
       (m: { id: number; counts?: TokenCount[]; measured?: Measured; error?: string }) => {
+        // Any answer with counts (the warm-up's too) means it has loaded.
+        if (m.counts || m.measured) ready = true;
         const p = pending.get(m.id);
         if (!p) return;
         pending.delete(m.id);
@@ -137,6 +149,9 @@ export function workerCounter(
       start().postMessage({ id, ...message });
     });
   return {
+    get ready() {
+      return ready;
+    },
     async count(texts) {
       return (await ask({ texts })).counts ?? [];
     },

@@ -86,19 +86,39 @@ function session(dir, connector, extra = []) {
   });
 }
 
+/** Rows with their final counts (a provisional row counts once it was revised). */
 function countRows(dir) {
   try {
-    return rows(dir).length;
+    return rows(dir).filter((r) => r.rowId === undefined).length;
   } catch {
     return 0;
   }
 }
 
+/**
+ * The stored rows, each provisional one (with a rowId) replaced by its
+ * revision line (`{ revises, row }`) where one was written, as the store
+ * reads them.
+ */
 function rows(dir) {
   const events = join(dir, "data", "telemetry", "events");
-  return readdirSync(events).flatMap((f) =>
+  const lines = readdirSync(events).flatMap((f) =>
     readFileSync(join(events, f), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l))
   );
+  const out = [];
+  const at = new Map();
+  for (const line of lines) {
+    if (line.revises) {
+      const { rowId: _id, ...row } = line.row;
+      const i = at.get(line.revises.rowId);
+      if (i === undefined) out.push(row);
+      else out[i] = row;
+      continue;
+    }
+    if (line.rowId !== undefined) at.set(line.rowId, out.length);
+    out.push(line);
+  }
+  return out;
 }
 
 test("serve forwards bytes and records rows through its worker on Node", async () => {

@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { cliCommand } from "../_helpers/cli_process.ts";
 import { nodeExecutable } from "../_helpers/mcp_peers.ts";
 import { startRaw } from "./_raw_client.ts";
-import { asTelemetryRow, type TelemetryRow } from "../../telemetry/rows.ts";
+import { asRowRevision, asTelemetryRow } from "../../telemetry/rows.ts";
+import { openNdjsonStore } from "../../telemetry/store_ndjson.ts";
 
 const FAKE = fileURLToPath(new URL("../fixtures/serve/fake_server.mjs", import.meta.url));
 const SESSIONS = Number(process.env.SESSIONS ?? 50);
@@ -69,9 +70,12 @@ function storedLines(): string[] {
 
 test("fifty concurrent serve processes lose and tear no telemetry row", async () => {
   const ended = await Promise.all(Array.from({ length: SESSIONS }, (_, i) => session(i)));
-  const parsed = storedLines().map((l) => asTelemetryRow(JSON.parse(l)));
-  assert.ok(parsed.every((r) => r !== undefined), "every line is one whole row");
-  const rows = parsed as TelemetryRow[];
+  const lines = storedLines().map((l) => JSON.parse(l));
+  assert.ok(
+    lines.every((l) => asTelemetryRow(l) ?? asRowRevision(l)),
+    "every line is one whole row or one whole revision of a provisional row",
+  );
+  const rows = [...openNdjsonStore(join(dir, "data", "telemetry")).rows()];
   for (const [i, end] of ended.entries()) {
     const mine = rows.filter((r) => r.sessionId === `session-${i}`);
     const why = `session ${i} (exit ${end.code}, signal ${end.signal}): ${end.stderr}`;

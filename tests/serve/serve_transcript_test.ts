@@ -6,7 +6,7 @@
  */
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -63,8 +63,24 @@ function storedRows(): TelemetryRow[] {
   return [...openNdjsonStore(join(dir, "data", "telemetry")).rows()];
 }
 
+/** Provisional rows (written before their count was done) not revised yet. */
+function unrevised(): number {
+  const events = join(dir, "data", "telemetry", "events");
+  const open = new Set<string>();
+  for (const file of existsSync(events) ? readdirSync(events) : []) {
+    for (const line of readFileSync(join(events, file), "utf8").split("\n")) {
+      if (!line) continue;
+      const value = JSON.parse(line);
+      if (value.revises) open.delete(value.revises.rowId);
+      else if (value.rowId) open.add(value.rowId);
+    }
+  }
+  return open.size;
+}
+
+/** Waits until `n` rows are stored with their final counts. */
 async function waitForRows(n: number): Promise<void> {
-  for (let i = 0; i < 1200 && storedRows().length < n; i++) {
+  for (let i = 0; i < 1200 && (storedRows().length < n || unrevised() > 0); i++) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
