@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROMPT_WORK, SessionRecorder } from "./recorder.ts";
+import { PROMPT_WORK, type RecorderDeps, SessionRecorder } from "./recorder.ts";
 import type { TelemetryRow } from "./rows.ts";
 import type { TelemetryStore } from "./store.ts";
 import { loadO200k } from "./tokenizer.ts";
@@ -47,6 +47,20 @@ function recorder(
     counter: loadCounter ? inProcessCounter(loadCounter) : undefined,
     quietMs: 0,
     now: () => new Date("2026-11-01T10:00:00.000Z"),
+  });
+}
+
+/** A recorder with characters for tokens and `deps` over the defaults. */
+function charRecorder(store: TelemetryStore, deps: Partial<RecorderDeps> = {}) {
+  return new SessionRecorder({
+    connectorId: "acme",
+    sessionId: "s",
+    projectKey: "git:x",
+    settings: { modelFamilyHint: "auto", measureToolDefs: true },
+  }, {
+    store,
+    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
+    ...deps,
   });
 }
 
@@ -177,16 +191,7 @@ test("non-JSON lines are ignored and never stop the session's rows", async () =>
 
 test("work waits for a quiet moment, and finishing does not wait", async () => {
   const store = memoryStore();
-  const r = new SessionRecorder({
-    connectorId: "acme",
-    sessionId: "s",
-    projectKey: "git:x",
-    settings: { modelFamilyHint: "auto", measureToolDefs: true },
-  }, {
-    store,
-    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
-    quietMs: 60_000,
-  });
+  const r = charRecorder(store, { quietMs: 60_000 });
   r.push(
     "client",
     enc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "a", arguments: {} } }),
@@ -259,12 +264,7 @@ test("many small calls are counted with one request to the tokenizer", async () 
     count: (texts) => (asked.push(texts.length), inner.count(texts)),
     close: () => inner.close(),
   };
-  const r = new SessionRecorder({
-    connectorId: "acme",
-    sessionId: "s",
-    projectKey: "git:x",
-    settings: { modelFamilyHint: "auto", measureToolDefs: true },
-  }, { store, counter, quietMs: 0 });
+  const r = charRecorder(store, { counter, quietMs: 0 });
   for (let id = 1; id <= 10; id++) {
     r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
     r.push(
@@ -282,17 +282,7 @@ test("many small calls are counted with one request to the tokenizer", async () 
 
 test("promptWork: a turn's few calls are recorded at once, a backlog waits for a pause", async () => {
   const store = memoryStore();
-  const r = new SessionRecorder({
-    connectorId: "acme",
-    sessionId: "s",
-    projectKey: "git:x",
-    settings: { modelFamilyHint: "auto", measureToolDefs: true },
-  }, {
-    store,
-    counter: inProcessCounter(() => Promise.resolve((t: string) => t.length)),
-    quietMs: 60_000,
-    promptWork: true,
-  });
+  const r = charRecorder(store, { quietMs: 60_000, promptWork: true });
   const call = (id: number) => {
     r.push("client", enc({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "a" } }));
     r.push("server", enc({ jsonrpc: "2.0", id, result: { content: [] } }));
