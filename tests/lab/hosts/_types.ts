@@ -80,10 +80,3 @@ export interface LabHost {
   /** The host's headless command line for `prompt` (first item the executable). */
   argv(ctx: HostCtx, prompt: string): string[];
 }
-
-/**
- * The skip reason for the per-call telemetry row on hosts that stop their MCP servers
- * right after the call (Claude Code, Codex, Copilot CLI): serve loses the row, issue #24.
- */
-export const LOST_ROW_24 =
-  "serve loses the per-call row when the host stops the server right after the call (#24)";

@@ -8,14 +8,13 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LAB_CONNECTOR_ID, LAB_TOOL } from "../connector.ts";
-import { type LabHost, LOST_ROW_24 } from "./_types.ts";
+import { type LabHost } from "./_types.ts";
 
 /** Claude Code in the lab. */
 export const claudeCode: LabHost = {
   id: "claude-code",
   adapter: "claude-code",
   command: "prompt",
-  limits: { "telemetry-row": LOST_ROW_24 },
   prepare: ({ box }) => {
     writeFileSync(join(box.home, ".claude.json"), '{\n  "hasCompletedOnboarding": true\n}\n');
   },

@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type LabHost, LOST_ROW_24 } from "./_types.ts";
+import { type LabHost } from "./_types.ts";
 
 /** Codex in the lab. */
 export const codex: LabHost = {
@@ -19,7 +19,6 @@ export const codex: LabHost = {
   limits: {
     // Measured: `codex exec "/prompts:lab-define apple"` sends that text as it is.
     command: "codex exec 0.171.0 does not expand custom prompts (/prompts:<name> is the TUI's)",
-    "telemetry-row": LOST_ROW_24,
   },
   prepare: ({ box, mockUrl }) => {
     mkdirSync(join(box.home, ".codex"));

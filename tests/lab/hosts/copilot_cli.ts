@@ -5,14 +5,13 @@
  *
  * @module
  */
-import { type LabHost, LOST_ROW_24 } from "./_types.ts";
+import { type LabHost } from "./_types.ts";
 
 /** Copilot CLI in the lab. */
 export const copilotCli: LabHost = {
   id: "copilot-cli",
   adapter: "copilot-cli",
   limits: {
-    "telemetry-row": LOST_ROW_24,
     command: "Copilot CLI has no command files, so agent-connector installs none there",
   },
   prepare: () => {},
