@@ -42,14 +42,19 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
   return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
 }
 
-/** One hook entry in the surface's shape: a flat entry, or a `{matcher, hooks:[…]}` group. */
+/**
+ * One hook entry in the surface's shape for native event `native`: a flat
+ * entry, or a `{matcher, hooks:[…]}` group.
+ */
 export function hookItem(
   surface: ConfigHookSurface,
   command: string,
   matcher: string | undefined,
+  native?: string,
 ): Record<string, unknown> {
   const handler = surface.handler(command);
-  if (surface.layout === "flat-entries") {
+  const flat = native !== undefined && surface.flatEvents?.includes(native);
+  if (surface.layout === "flat-entries" || flat) {
     return matcher === undefined ? handler : { ...handler, matcher };
   }
   return matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };
@@ -176,7 +181,7 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
     for (const name of nativeNames(d.spec)) {
       const label = name === d.spec.name ? d.label : `hook ${name} (${d.event})`;
       plan.edits.push(
-        itemSet(itemPlace(input, file, name, label), hookItem(surface, command, matcher)),
+        itemSet(itemPlace(input, file, name, label), hookItem(surface, command, matcher, name)),
       );
       written.add(name);
     }
@@ -187,7 +192,9 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
     for (const [name, def] of natives) {
       const command = hookCommand(ctx.homeBin, ctx.os, adapter.id, name, input.connectorId);
       const matcher = def.matcher ? def.matcher : undefined; // native matchers are written verbatim
-      plan.edits.push(itemSet(itemPlace(input, file, name), hookItem(surface, command, matcher)));
+      plan.edits.push(
+        itemSet(itemPlace(input, file, name), hookItem(surface, command, matcher, name)),
+      );
       written.add(name);
     }
   }
@@ -236,7 +243,7 @@ function planUsageHook(
   plan.edits.push(
     itemSet(
       itemPlace(input, file, event, `host-native usage (${event})`),
-      hookItem(surface, command, undefined),
+      hookItem(surface, command, undefined, event),
     ),
   );
   written.add(event);

@@ -72,7 +72,7 @@ export function packagedHooks(
       ? renderMatcher(declared[event]?.matcher, surface.matchers)
       : undefined;
     for (const name of nativeNames(spec)) {
-      (out.hooks[name] ??= []).push(hookItem(surface, command(event), matcher));
+      (out.hooks[name] ??= []).push(hookItem(surface, command(event), matcher, name));
     }
   }
   const natives = Object.entries(effectiveNativeHooks(connector, adapter.id));
@@ -82,7 +82,9 @@ export function packagedHooks(
     );
   } else {
     for (const [name, def] of natives) {
-      (out.hooks[name] ??= []).push(hookItem(surface, command(name), def.matcher || undefined));
+      (out.hooks[name] ??= []).push(
+        hookItem(surface, command(name), def.matcher || undefined, name),
+      );
     }
   }
   return out;
