@@ -24,23 +24,19 @@
  * @module
  */
 
-import { defineHost, type HostAdapter, type ServerRenderInput } from "../descriptor.ts";
+import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
+import { renamingEntryKey } from "../render/rename_key.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { openhandsDir, openhandsHome } from "./home.ts";
 
-const base = jsonServerRenderer({ host: "OpenHands", remoteType: true, support: { cwd: true } });
-
 /** FastMCP's entry: the family's flat JSON, the remote `type` spelled `transport`. */
-function renderOpenHandsServer(input: ServerRenderInput): ReturnType<typeof base> {
-  const out = base(input);
-  if (!("type" in out.entry)) return out;
-  const entry = Object.fromEntries(
-    Object.entries(out.entry).map(([k, v]) => [k === "type" ? "transport" : k, v]),
-  );
-  return { ...out, entry };
-}
+const renderOpenHandsServer = renamingEntryKey(
+  jsonServerRenderer({ host: "OpenHands", remoteType: true, support: { cwd: true } }),
+  "type",
+  "transport",
+);
 
 /** The OpenHands adapter. */
 export const adapter: HostAdapter = defineHost({
