@@ -202,6 +202,12 @@ export interface ConfigHookSurface extends HookSurfaceBase {
   handler(command: string): Record<string, unknown>;
   /** Top-level keys the file needs (`{version: 1}`), set if absent. */
   header?: Record<string, unknown>;
+  /**
+   * Native events whose arrays hold bare handlers although the layout is
+   * nested groups (Antigravity's `Stop`, `PreInvocation`, …: only its tool
+   * events take `{matcher, hooks}` groups).
+   */
+  flatEvents?: readonly string[];
 }
 
 /** What a hook script is rendered from. */

@@ -43,20 +43,22 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
 }
 
 /**
- * One hook entry in the surface's shape: a flat entry, a `{matcher,
- * hooks:[…]}` group, or (event-list) a flat entry naming its native event.
+ * One hook entry in the surface's shape for native event `native`: a flat
+ * entry, a `{matcher, hooks:[…]}` group, or (event-list) a flat entry
+ * naming its native event.
  */
 export function hookItem(
   surface: ConfigHookSurface,
   command: string,
   matcher: string | undefined,
-  nativeName?: string,
+  native?: string,
 ): Record<string, unknown> {
   const handler = surface.handler(command);
   if (surface.layout === "event-list") {
-    return { event: nativeName, ...(matcher === undefined ? {} : { matcher }), ...handler };
+    return { event: native, ...(matcher === undefined ? {} : { matcher }), ...handler };
   }
-  if (surface.layout === "flat-entries") {
+  const flat = native !== undefined && surface.flatEvents?.includes(native);
+  if (surface.layout === "flat-entries" || flat) {
     return matcher === undefined ? handler : { ...handler, matcher };
   }
   return matcher === undefined ? { hooks: [handler] } : { matcher, hooks: [handler] };

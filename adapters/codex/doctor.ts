@@ -11,10 +11,10 @@ import type { PathFn } from "../paths.ts";
 
 /** The config layers that apply to a scope: the project's (if any), then the user's. */
 export function codexHookChecks(
-  layers: { user: PathFn; project: PathFn },
+  layers: { user: PathFn; project?: PathFn },
 ): (input: DoctorCheckInput) => Promise<HostFinding[]> {
   return async (input) => {
-    const files = input.scope === "project"
+    const files = input.scope === "project" && layers.project
       ? [layers.project(input.ctx), layers.user(input.ctx)]
       : [layers.user(input.ctx)];
     const out: HostFinding[] = [];

@@ -29,91 +29,10 @@
  */
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
-import { home, project } from "../paths.ts";
+import { codexFamily } from "./family.ts";
 import { codexHome } from "./home.ts";
-import { standardSkill } from "../render/skill.ts";
-import { codexAgent, codexPrompt } from "./content.ts";
-import { codexHookChecks } from "./doctor.ts";
-import { placeCodexMemory } from "./memory.ts";
-import { codexServerEntry } from "./server.ts";
 
 /** The Codex adapter. */
-export const adapter: HostAdapter = defineHost({
-  id: "codex",
-  name: "Codex",
-  paradigm: "json-stdio",
-  factsFrom: "source",
-  detect: {
-    // The files Codex itself creates; an empty ~/.codex folder is not an install.
-    user: [
-      codexHome.join("config.toml"),
-      codexHome.join("auth.json"),
-      codexHome.join("sessions"),
-    ],
-    project: [project(".codex")],
-  },
-  server: {
-    paths: { user: codexHome.join("config.toml"), project: project(".codex", "config.toml") },
-    format: "toml",
-    collection: { at: ["mcp_servers"] },
-    transports: ["stdio", "http"],
-    envByName: true,
-    render: codexServerEntry,
-  },
-  hooks: {
-    paths: { user: codexHome.join("hooks.json"), project: project(".codex", "hooks.json") },
-    format: "json",
-    at: ["hooks"],
-    layout: "nested-groups",
-    events: {
-      SessionStart: { name: "SessionStart" },
-      SessionEnd: { name: "SessionEnd" },
-      UserPromptSubmit: { name: "UserPromptSubmit" },
-      PreToolUse: { name: "PreToolUse", matcher: true },
-      PostToolUse: { name: "PostToolUse", matcher: true },
-      PreCompact: { name: "PreCompact" },
-      Stop: { name: "Stop" },
-      PermissionRequest: { name: "PermissionRequest", matcher: true },
-      SubagentStart: { name: "SubagentStart" },
-      SubagentStop: { name: "SubagentStop" },
-      PostCompact: { name: "PostCompact" },
-    },
-    handler: (command) => ({ type: "command", command }),
-    matchers: "regex",
-    powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
-  },
-  commands: { paths: { user: codexHome.join("prompts") }, render: codexPrompt },
-  skills: {
-    paths: { user: home(".agents", "skills"), project: project(".agents", "skills") },
-    render: standardSkill("Codex"),
-  },
-  subagents: {
-    paths: { user: codexHome.join("agents"), project: project(".codex", "agents") },
-    render: codexAgent,
-  },
-  memory: {
-    paths: { user: codexHome.join("AGENTS.md"), project: project("AGENTS.md") },
-    place: placeCodexMemory,
-    // Spec §2.4: a ~28 KiB per-file budget under project_doc_max_bytes (32 KiB).
-    budget: {
-      bytes: 28 * 1024,
-      why: "Codex stops reading project docs at 32 KiB (project_doc_max_bytes)",
-    },
-  },
-  doctorNotes: [
-    {
-      text:
-        "Codex runs a new or changed hook only after you trust it: open Codex and approve the agent-connector hooks in /hooks after each install or upgrade that changes them",
-      about: "hooks",
-    },
-    {
-      text: "Codex loads a project's .codex/ hooks and MCP servers only in a project you trust",
-      about: ["hooks", "server"],
-      scope: "project",
-    },
-  ],
-  doctorChecks: codexHookChecks({
-    user: codexHome.join("config.toml"),
-    project: project(".codex", "config.toml"),
-  }),
-});
+export const adapter: HostAdapter = defineHost(
+  codexFamily({ id: "codex", name: "Codex", home: codexHome, folder: ".codex" }),
+);
