@@ -27,3 +27,27 @@ export function concat(chunks: Uint8Array[]): Uint8Array {
 export function kindOf(stat: { isFile: boolean; isDirectory: boolean }): "file" | "dir" | "other" {
   return stat.isFile ? "file" : stat.isDirectory ? "dir" : "other";
 }
+
+/**
+ * True when `chunks` hold one whole JSON object — all a host sends a hook,
+ * status line or usage event — so a reader can stop without waiting for a
+ * host that never closes stdin. Parsed only when the last non-blank byte is
+ * `}`, so a payload arriving in pieces is not re-parsed at every piece.
+ */
+export function wholeObject(chunks: Uint8Array[]): boolean {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const c = chunks[i];
+    for (let j = c.length - 1; j >= 0; j--) {
+      const b = c[j];
+      if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
+      if (b !== 0x7d) return false;
+      try {
+        const value = JSON.parse(new TextDecoder().decode(concat(chunks)));
+        return value !== null && typeof value === "object" && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    }
+  }
+  return false;
+}

@@ -35,6 +35,13 @@ export interface LeanIo {
   /** Ends the process now with `code`, whatever work is still pending. */
   exit(code: number): void;
   /**
+   * Keeps code that runs in this process (a hook handler) from choosing its
+   * exit code: from now on a `process.exit` or `Deno.exit` of that code
+   * exits with the code last given to `setExitCode` or `exit` (0 until
+   * then), not with its own.
+   */
+  guardExit(): void;
+  /**
    * Appends `text` to a file (created when missing) opened with O_APPEND, in
    * one write for a regular file's small append; throws on failure.
    */
