@@ -8,7 +8,7 @@
 
 import { chmodSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../io/atomic_write.ts";
+import { LinkTargetError, resolveWriteTarget, writeFileAtomic } from "../io/atomic_write.ts";
 import { backupDirFor, backupFile } from "../io/backups.ts";
 import type { Ledgers, LeftoverDir } from "../io/ledgers.ts";
 import type { FileSession, RunContext } from "./_session.ts";
@@ -58,6 +58,7 @@ function reason(err: unknown): string {
   if (code === "ENOSPC") return "the disk is full";
   if (code === "EROFS") return "read-only file system";
   if (code === "ENOTDIR") return "a file is in the way";
+  if (err instanceof LinkTargetError) return err.message.slice(err.path.length + 1);
   return (err as Error).message;
 }
 
@@ -170,7 +171,8 @@ export function writeSession(
   const backup = s.original === undefined ? undefined : takeBackup(o.dataRoot, s.path, o.now);
   const created = ctx.ledgers.created;
   if (s.text === undefined) {
-    unlinkSync(s.path);
+    // Through a link, the file behind it goes; the link stays (#19).
+    unlinkSync(resolveWriteTarget(s.path));
     forgetFile(ctx, s.path);
     return backup;
   }

@@ -106,7 +106,8 @@
  */
 
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { LinkTargetError, resolveWriteTarget } from "../io/atomic_write.ts";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import {
@@ -179,6 +180,9 @@ function openSession(path: string): FileSession {
   // (and drops) a NotFound error even with throwIfNoEntry: false; existsSync
   // answers without one, and a file gone between the two is still "absent".
   const st = existsSync(path) ? statSync(path, { throwIfNoEntry: false }) : undefined;
+  // A link that loops or dangles into a missing folder cannot be written
+  // without replacing it: refused here, before any edit (#19).
+  if (!st) resolveWriteTarget(path);
   if (st) {
     currentMode = st.mode & 0o7777;
     try {
@@ -191,11 +195,21 @@ function openSession(path: string): FileSession {
 }
 
 function readProblem(err: unknown): string {
+  if (err instanceof LinkTargetError) return linkProblem(err);
   const code = (err as { code?: string }).code;
   if (code === "EISDIR") return "is a directory";
   if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
   if (err instanceof TypeError) return "is not UTF-8 text";
   return `cannot be read (${(err as Error).message})`;
+}
+
+/** What is wrong with a link and what to do, after the path the record starts with. */
+function linkProblem(err: LinkTargetError): string {
+  const fix = err.code === "ELOOP"
+    ? "Point the link at a file (or replace it with one)"
+    : `Create ${dirname(err.target!)} (or point the link elsewhere)`;
+  return `${err.message.slice(err.path.length + 1)}; left unchanged. ${fix}, ` +
+    "then run the command again.";
 }
 
 /**
@@ -240,9 +254,11 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     try {
       s = openSession(path);
     } catch (err) {
-      changes.push(
-        record(group[0].platform, "warn", path, `${path} ${readProblem(err)}; left unchanged.`),
-      );
+      const problem = readProblem(err);
+      const detail = problem.includes("; left unchanged.")
+        ? problem
+        : `${problem}; left unchanged.`;
+      changes.push(record(group[0].platform, "warn", path, `${path} ${detail}`));
       continue;
     }
     const families = new Set(group.map(formatFamily).filter((f) => f !== undefined));

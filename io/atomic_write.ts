@@ -2,7 +2,8 @@
  * Atomic file replacement: write a temporary file beside the target, flush
  * it, then rename it over the target, so a reader sees the old file or the
  * new one and never half of either. The target's permission bits are kept;
- * a symlinked target is written through (the link stays a link). The
+ * a symlinked target is written through (the link stays a link; one that
+ * loops or dangles into a missing folder is refused). The
  * temporary file is removed on every failure path.
  *
  * @module
@@ -15,6 +16,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readlinkSync,
   realpathSync,
   renameSync,
   statSync,
@@ -42,12 +44,60 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
-/** Returns the real file a path writes to: the symlink's target when it is one. */
+/**
+ * A symbolic link whose file cannot be written without replacing the link:
+ * it loops, or it dangles into a folder that does not exist. `code` is
+ * `ELOOP` or `ENOENT`; `target` is where the chain of links ends.
+ */
+export class LinkTargetError extends Error {
+  /** `ELOOP` (the links loop) or `ENOENT` (the target's folder is missing). */
+  readonly code: "ELOOP" | "ENOENT";
+  /** The link. */
+  readonly path: string;
+  /** Where its chain ends (for ENOENT). */
+  readonly target?: string;
+  /** Builds the error with a sentence naming the link. */
+  constructor(code: "ELOOP" | "ENOENT", path: string, target?: string) {
+    super(
+      code === "ELOOP"
+        ? `${path} is a symbolic link that loops (it leads back to itself)`
+        : `${path} is a symbolic link to ${target}, whose folder ${
+          dirname(target!)
+        } does not exist`,
+    );
+    this.name = "LinkTargetError";
+    this.code = code;
+    this.path = path;
+    this.target = target;
+  }
+}
+
+/** Links followed before a chain counts as a loop (Linux's own limit). */
+const MAX_LINKS = 40;
+
+/**
+ * Returns the real file a path writes to: the end of its chain of symbolic
+ * links when it is one (a link stays a link: the file behind it is
+ * written), else the path itself. A dangling link resolves to its missing
+ * target when that target's folder exists.
+ *
+ * @throws {LinkTargetError} when the links loop or the target's folder is missing.
+ */
 export function resolveWriteTarget(path: string): string {
-  try {
-    if (lstatSync(path).isSymbolicLink()) return realpathSync(path);
-  } catch { /* missing: write the path itself */ }
-  return path;
+  let at = path;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    const st = lstatSync(at, { throwIfNoEntry: false });
+    if (!st?.isSymbolicLink()) {
+      if (at === path) return path;
+      if (st) return realpathSync(at);
+      if (statSync(dirname(at), { throwIfNoEntry: false })?.isDirectory()) {
+        return join(realpathSync(dirname(at)), basename(at));
+      }
+      throw new LinkTargetError("ENOENT", path, at);
+    }
+    at = resolve(dirname(at), readlinkSync(at));
+  }
+  throw new LinkTargetError("ELOOP", path);
 }
 
 /**
