@@ -1,7 +1,8 @@
 /**
  * Atomic file replacement: write a temporary file beside the target, flush
  * it, then rename it over the target, so a reader sees the old file or the
- * new one and never half of either. The target's permission bits are kept;
+ * new one and never half of either. The target's permission bits, owner and
+ * group are kept;
  * a symlinked target is written through (the link stays a link; one that
  * loops or dangles into a missing folder is refused). The
  * temporary file is removed on every failure path.
@@ -11,7 +12,10 @@
 
 import {
   chmodSync,
+  chownSync,
   closeSync,
+  fchownSync,
+  fstatSync,
   fsyncSync,
   lstatSync,
   mkdirSync,
@@ -126,6 +130,12 @@ export function ensureDir(dir: string, mode?: number): string | undefined {
     try {
       mkdirSync(at, { mode });
       created ??= at;
+      // Root (sudo) creating a folder in a user's folder: the user's, as a
+      // file written there is (writeFileAtomic).
+      if (asRoot()) {
+        const parent = statSync(dirname(at));
+        chownSync(at, parent.uid, parent.gid);
+      }
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === "EEXIST" && statSync(at, { throwIfNoEntry: false })?.isDirectory()) continue;
@@ -163,11 +173,11 @@ export function writeFileAtomic(
   const dir = dirname(target);
   const createdDir = ensureDir(dir);
   let mode = options.mode;
-  if (!options.forceMode) {
-    try {
-      mode = statSync(target).mode & 0o7777;
-    } catch { /* new file */ }
-  }
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (!options.forceMode && existing) mode = existing.mode & 0o7777;
+  // The replaced file's owner and group; for a new one written by root
+  // (sudo), its folder's, so the user can still edit and remove it (#19).
+  const owner = existing ?? (asRoot() ? statSync(dir) : undefined);
   const temp = join(
     dir,
     `.${basename(target)}.${process.pid}.${randomHex()}${TEMP_SUFFIX}`,
@@ -179,6 +189,8 @@ export function writeFileAtomic(
     let off = 0;
     while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
     if (options.durable !== false) fsyncSync(fd);
+    // Before the chmod: a chown clears the setuid and setgid bits.
+    if (owner) keepOwner(fd, owner);
     closeSync(fd);
     fd = undefined;
     if (mode !== undefined) chmodSync(temp, mode);
@@ -195,6 +207,21 @@ export function writeFileAtomic(
     throw err;
   }
   return createdDir;
+}
+
+/** True when this process runs as root (POSIX), which may give files away. */
+function asRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+/**
+ * Gives the open file `fd` the owner and group of `want` when it has
+ * others. Throws (EPERM) when this process may not: the file is then not
+ * written rather than taken from its owner.
+ */
+function keepOwner(fd: number, want: { uid: number; gid: number }): void {
+  const got = fstatSync(fd);
+  if (got.uid !== want.uid || got.gid !== want.gid) fchownSync(fd, want.uid, want.gid);
 }
 
 /**
