@@ -144,6 +144,11 @@ export interface ApplyOptions {
   /** How long to wait for another install's lock. */
   lockWaitMs?: number;
   /**
+   * The caller holds the install lock already: it planned `edits` from what
+   * it read under the lock, so no other run changed the files in between.
+   */
+  locked?: boolean;
+  /**
    * The scope of the host install this run is for: a whole file is claimed
    * per (platform, scope), so one host's two scopes sharing a file (a
    * project that is the home folder) release it independently.
@@ -221,7 +226,9 @@ function linkProblem(err: LinkTargetError): string {
  */
 export function applyEdits(edits: readonly Edit[], options: ApplyOptions): Promise<ApplyResult> {
   const run = () => applyUnlocked(edits, options);
-  return options.dryRun ? run() : withLock(options.dataRoot, run, options.lockWaitMs);
+  return options.dryRun || options.locked
+    ? run()
+    : withLock(options.dataRoot, run, options.lockWaitMs);
 }
 
 async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<ApplyResult> {
