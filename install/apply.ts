@@ -108,6 +108,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { LinkTargetError, resolveWriteTarget } from "../io/atomic_write.ts";
+import { DuplicateKeyError } from "../core/text_format.ts";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import {
@@ -281,10 +282,13 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
           group[0].platform,
           "warn",
           path,
-          `${path}${
-            line ? `: line ${line}` : ""
-          }: not valid ${fmt.name} (${why}); left unchanged. ` +
-            `Fix the file, then run the command again.`,
+          err instanceof DuplicateKeyError
+            ? `${path}: line ${line}: ${why}, and the host reads only one of them; left ` +
+              "unchanged. Merge the two into one, then run the command again."
+            : `${path}${
+              line ? `: line ${line}` : ""
+            }: not valid ${fmt.name} (${why}); left unchanged. ` +
+              `Fix the file, then run the command again.`,
         ));
         s.broken = true;
       }
