@@ -114,10 +114,12 @@ import { withLock } from "../io/lock.ts";
 import {
   type ForeignClaim,
   foreignFileClaims,
+  ledgerPaths,
   type Ledgers,
   loadLedgers,
   saveLedgers,
 } from "../io/ledgers.ts";
+import { openJournal, rollBack } from "./journal.ts";
 import type { BlockRemoveEdit, Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
@@ -145,8 +147,9 @@ export interface ApplyOptions {
   /** How long to wait for another install's lock. */
   lockWaitMs?: number;
   /**
-   * The caller holds the install lock already: it planned `edits` from what
-   * it read under the lock, so no other run changed the files in between.
+   * The caller holds the install lock already, rolled back an interrupted
+   * run (install/journal.ts `rollBack`) and planned `edits` from what it
+   * read under the lock, so no other run changed the files in between.
    */
   locked?: boolean;
   /**
@@ -233,6 +236,10 @@ export function applyEdits(edits: readonly Edit[], options: ApplyOptions): Promi
 }
 
 async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<ApplyResult> {
+  // A run that died mid-way is rolled back first (we hold the lock, so it
+  // is not running), before the ledgers are read; this run's own intent is
+  // journaled as it goes. A caller that holds the lock rolled back already.
+  const healed = o.dryRun || o.locked ? [] : rollBack(o.dataRoot);
   let foreign: ForeignClaim[] | undefined;
   const ctx: RunContext = {
     connectorId: o.connectorId,
@@ -255,7 +262,8 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     list.push(e);
     groups.set(key, list);
   }
-  const changes: ChangeRecord[] = [];
+  const changes: ChangeRecord[] = [...healed];
+  const journal = o.dryRun ? undefined : openJournal(o.dataRoot, o.connectorId, ctx.now);
   const backups: string[] = [];
   for (const [path, group] of groups) {
     let s: FileSession;
@@ -302,7 +310,7 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     await finalizeEmpty(s, ctx, group);
     if (!o.dryRun) {
       try {
-        const backup = writeSession(s, ctx, o);
+        const backup = writeSession(s, ctx, { ...o, journal });
         if (backup) backups.push(backup);
       } catch (err) {
         // Nothing of this file changed on disk, so its ledger changes are undone too.
@@ -315,9 +323,11 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     }
     changes.push(...records);
   }
-  if (!o.dryRun) {
+  if (journal) {
     sweepLeftoverDirs(ctx);
+    journal.ledgers(ledgerPaths(o.dataRoot, o.connectorId));
     saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
+    journal.close();
   }
   return { changes, backups };
 }

@@ -24,6 +24,7 @@ import type { HostAdapter, Probe, ScopeName } from "../adapters/descriptor.ts";
 import { loadAdapter, loadAllAdapters } from "../adapters/registry.ts";
 import { withLock } from "../io/lock.ts";
 import { applyEdits } from "./apply.ts";
+import { rollBack } from "./journal.ts";
 import { diskProbe, type InstallContext } from "./context.ts";
 import { detectHosts } from "./detect.ts";
 import { ensureHomeBin, homeBinPath } from "./home_bin.ts";
@@ -152,6 +153,8 @@ async function runHost(
   // the host files and the shared ledgers, and another run changing them in
   // between (two uninstalls at once) made each keep what the other removed.
   const planAndApply = async () => {
+    // A run that died mid-way goes first, before anything is read.
+    const healed = ctx.dryRun ? [] : rollBack(ctx.dataRoot);
     const input = {
       adapter,
       connector,
@@ -171,7 +174,7 @@ async function runHost(
       ledgers: dryLedgers,
       locked: true,
     });
-    return { plan, changes };
+    return { plan, changes: [...healed, ...changes] };
   };
   const { plan, changes } = ctx.dryRun
     ? await planAndApply()

@@ -194,7 +194,9 @@ export function writeFileAtomic(
     closeSync(fd);
     fd = undefined;
     if (mode !== undefined) chmodSync(temp, mode);
+    crashPoint();
     renameSync(temp, target);
+    crashPoint();
   } catch (err) {
     if (fd !== undefined) {
       try {
@@ -208,6 +210,19 @@ export function writeFileAtomic(
   }
   return createdDir;
 }
+
+/**
+ * For the chaos suite (tests/chaos/): with `AGENT_CONNECTOR_CRASH_AT=<n>`
+ * in the environment, the n-th crash point this process reaches (before
+ * and after each rename here, after each deletion the engine makes) kills
+ * it with SIGKILL, as a crash or `kill -9` would, between two steps.
+ */
+export function crashPoint(): void {
+  if (crashAt === undefined) return;
+  if (--crashAt === 0) process.kill(process.pid, "SIGKILL");
+}
+
+let crashAt: number | undefined = Number(process.env.AGENT_CONNECTOR_CRASH_AT) || undefined;
 
 /** True when this process runs as root (POSIX), which may give files away. */
 function asRoot(): boolean {
