@@ -188,23 +188,29 @@ export function journalOwnerAlive(header: JournalHeader): boolean {
 /** Decodes bytes as the engine read them (a BOM stays in the text). */
 const KEEP_BOM = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** Removes `.<name>.*.ac-tmp` files beside `target`: temp files of an interrupted write. */
-function removeTemps(target: string): void {
+/**
+ * Removes `.<name>.*.ac-tmp` files beside `target`: temp files of an
+ * interrupted write. Returns how many went.
+ */
+function removeTemps(target: string): number {
   const dir = dirname(target);
   const prefix = `.${basename(target)}.`;
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return;
+    return 0;
   }
+  let removed = 0;
   for (const name of names) {
     if (name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)) {
       try {
         unlinkSync(join(dir, name));
+        removed++;
       } catch { /* gone */ }
     }
   }
+  return removed;
 }
 
 /** The bytes of `path` (through links), or undefined when there is no file. */
@@ -235,6 +241,7 @@ export function rollBack(dataRoot: string): ChangeRecord[] {
     });
   // Last write first, so a file written twice ends as it was before the first.
   const seen = new Set<string>();
+  let temps = 0;
   for (const line of [...journal.files].reverse()) {
     let target: string;
     try {
@@ -242,7 +249,7 @@ export function rollBack(dataRoot: string): ChangeRecord[] {
     } catch {
       continue;
     }
-    removeTemps(target);
+    temps += removeTemps(target);
     const now = bytesOf(target);
     const before = line.backup ? bytesOf(line.backup) : undefined;
     if (line.backup && before === undefined) {
@@ -286,6 +293,14 @@ export function rollBack(dataRoot: string): ChangeRecord[] {
   const path = journalPath(dataRoot);
   unlinkSync(path);
   removeTemps(path);
+  const putBack = records.filter((r) => r.action !== "warn").length;
+  records.push({
+    platform: "synthetic",
+    action: "update",
+    path,
+    detail: `rolled back the interrupted ${header.connectorId} run of ${header.startedAt}: ` +
+      `${putBack} file(s) put back, ${temps} temporary file(s) removed`,
+  });
   return records;
 }
 
