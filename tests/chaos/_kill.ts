@@ -49,3 +49,8 @@ export function crashPoints(n: number): number[] {
 }
 
 export { REPO };
+
+/** Runs `argv` as a CLI child of `box` to its end (no crash point). */
+export function runChild(box: ChaosBox, ...argv: string[]): Promise<KillRun> {
+  return runKilledAt(box, 0, ...argv);
+}
