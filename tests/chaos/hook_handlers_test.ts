@@ -11,8 +11,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import process from "node:process";
-import { hookDeadlineMs, hookEntry } from "../runtime/hook_main.ts";
-import { cliArgv, denoDirEnv, registerFixture, REPO } from "./_helpers/runtime.ts";
+import { hookDeadlineMs, hookEntry } from "../../runtime/hook_main.ts";
+import { cliArgv, denoDirEnv, registerFixture, REPO } from "../_helpers/runtime.ts";
 
 const MODULE = join(REPO, "tests", "fixtures", "connectors", "misbehave.mjs");
 const root = registerFixture("misbehave", MODULE);
@@ -118,6 +118,55 @@ test("a host that writes its payload and never closes stdin gets the reply", asy
   const open = await hook("PreToolUse", payload("ok"), true);
   assert.equal(open.code, 0, "exited with stdin still open");
   assert.equal(JSON.parse(open.stdout).hookSpecificOutput.additionalContext, "plain reply");
+});
+
+test("a payload in pieces on a pipe the host never closes: answered once it is whole", async () => {
+  const argv = cliArgv("hook", "claude-code", "PreToolUse", "--connector", "misbehave");
+  const text = payload("ok");
+  const run = await new Promise<HookRun>((resolve, reject) => {
+    const child = spawn(argv[0], argv.slice(1), {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH ?? "",
+        ...denoDirEnv(),
+        HOME: root,
+        AGENT_CONNECTOR_DATA_DIR: root,
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.stdin.on("error", () => {});
+    const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("close", (code) => {
+      clearTimeout(guard);
+      child.stdin.destroy();
+      resolve({ code, stdout, stderr });
+    });
+    // Three pieces, the first two ending in a brace that does not close the object.
+    const cut = [text.indexOf("}") + 1, text.lastIndexOf(",")];
+    child.stdin.write(text.slice(0, cut[0]));
+    setTimeout(() => child.stdin.write(text.slice(cut[0], cut[1])), 200);
+    setTimeout(() => child.stdin.write(text.slice(cut[1])), 400);
+  });
+  assert.equal(run.code, 0);
+  assert.equal(JSON.parse(run.stdout).hookSpecificOutput.additionalContext, "plain reply");
+});
+
+test("a 16 MiB tool result on stdin is read whole and answered", async () => {
+  const big = JSON.stringify({
+    session_id: "s1",
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "x".repeat(16 * 1024 * 1024) },
+    test_case: "ok",
+  });
+  const run = await hook("PreToolUse", big);
+  assert.equal(run.code, 0);
+  assert.equal(JSON.parse(run.stdout).hookSpecificOutput.additionalContext, "plain reply");
 });
 
 test("stdin is read with a bound no longer than the host's hook budget", async () => {
