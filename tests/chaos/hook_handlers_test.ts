@@ -26,11 +26,16 @@ interface HookRun {
 }
 
 /**
- * Runs `hook claude-code <event>` as a host does, writing `stdin`; the pipe
- * is closed after it unless `keepOpen`. A child still running after the
- * guard (far longer than any answer takes) is killed: its code is then null.
+ * Runs `hook claude-code <event>` as a host does, writing `stdin` (or what
+ * `stdin` feeds through its `write`); the pipe is closed after it unless
+ * `keepOpen`. A child still running after the guard (far longer than any
+ * answer takes) is killed: its code is then null.
  */
-function hook(event: string, stdin: string, keepOpen = false): Promise<HookRun> {
+function hook(
+  event: string,
+  stdin: string | ((write: (text: string) => void) => void),
+  keepOpen = false,
+): Promise<HookRun> {
   const argv = cliArgv("hook", "claude-code", event, "--connector", "misbehave");
   return new Promise((resolve, reject) => {
     const child = spawn(argv[0], argv.slice(1), {
@@ -55,7 +60,8 @@ function hook(event: string, stdin: string, keepOpen = false): Promise<HookRun> 
       resolve({ code, stdout, stderr });
     });
     child.stdin.on("error", () => {});
-    if (keepOpen) child.stdin.write(stdin);
+    if (typeof stdin === "function") stdin((text) => child.stdin.write(text));
+    else if (keepOpen) child.stdin.write(stdin);
     else child.stdin.end(stdin);
   });
 }
@@ -121,36 +127,13 @@ test("a host that writes its payload and never closes stdin gets the reply", asy
 });
 
 test("a payload in pieces on a pipe the host never closes: answered once it is whole", async () => {
-  const argv = cliArgv("hook", "claude-code", "PreToolUse", "--connector", "misbehave");
   const text = payload("ok");
-  const run = await new Promise<HookRun>((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), {
-      cwd: REPO,
-      env: {
-        PATH: process.env.PATH ?? "",
-        ...denoDirEnv(),
-        HOME: root,
-        AGENT_CONNECTOR_DATA_DIR: root,
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.stdin.on("error", () => {});
-    const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    child.on("close", (code) => {
-      clearTimeout(guard);
-      child.stdin.destroy();
-      resolve({ code, stdout, stderr });
-    });
-    // Three pieces, the first two ending in a brace that does not close the object.
-    const cut = [text.indexOf("}") + 1, text.lastIndexOf(",")];
-    child.stdin.write(text.slice(0, cut[0]));
-    setTimeout(() => child.stdin.write(text.slice(cut[0], cut[1])), 200);
-    setTimeout(() => child.stdin.write(text.slice(cut[1])), 400);
+  // Three pieces, the first ending in a brace that closes only an inner object.
+  const cut = [text.indexOf("}") + 1, text.lastIndexOf(",")];
+  const run = await hook("PreToolUse", (write) => {
+    write(text.slice(0, cut[0]));
+    setTimeout(() => write(text.slice(cut[0], cut[1])), 200);
+    setTimeout(() => write(text.slice(cut[1])), 400);
   });
   assert.equal(run.code, 0);
   assert.equal(JSON.parse(run.stdout).hookSpecificOutput.additionalContext, "plain reply");
