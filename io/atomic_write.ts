@@ -222,7 +222,16 @@ export function crashPoint(): void {
   if (--crashAt === 0) process.kill(process.pid, "SIGKILL");
 }
 
-let crashAt: number | undefined = Number(process.env.AGENT_CONNECTOR_CRASH_AT) || undefined;
+let crashAt: number | undefined = crashAtOf();
+
+/** The crash point asked for, if any (none without permission to read the environment). */
+function crashAtOf(): number | undefined {
+  try {
+    return Number(process.env.AGENT_CONNECTOR_CRASH_AT) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** True when this process runs as root (POSIX), which may give files away. */
 function asRoot(): boolean {
