@@ -48,6 +48,7 @@ let killedRuns = 0;
 for (const layout of LAYOUTS) {
   for (const phase of ["install", "upgrade", "uninstall"] as const) {
     test(`kill -9 during ${phase} on ${layout.name}: re-install + uninstall restores every byte`, async () => {
+      let killedHere = 0;
       for (const at of crashPoints(runs(6))) {
         const box = chaosBox((put) => {
           for (const [p, t] of Object.entries(layout.seed)) put(p, t);
@@ -67,7 +68,10 @@ for (const layout of LAYOUTS) {
             at,
             ...(phase === "uninstall" ? uninstall : install),
           );
-          if (killed.killed) killedRuns++;
+          if (killed.killed) {
+            killedRuns++;
+            killedHere++;
+          }
           const again = await box.cli(...install);
           assert.equal(
             again.code,
@@ -86,6 +90,7 @@ for (const layout of LAYOUTS) {
           box.dispose();
         }
       }
+      console.error(`${phase} on ${layout.name}: ${killedHere} kills, all restored`);
     });
   }
 }
