@@ -276,6 +276,7 @@ function handlerFailure(id: string, event: string, error: unknown): string {
   const detail = error instanceof Error ? error.stack ?? error.message : String(error);
   return `agent-connector: ${id} ${event} handler failed; the host got no reply:\n${detail}\n`;
 }
+
 /** The folder a payload was sent from: `cwd`, or Cursor's first workspace root. */
 function payloadDir(raw: Record<string, unknown> | undefined): string | undefined {
   const roots = Array.isArray(raw?.workspace_roots) ? raw.workspace_roots : [];
