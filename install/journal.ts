@@ -213,6 +213,35 @@ function removeTemps(target: string): number {
   return removed;
 }
 
+/**
+ * Removes the temporary files of atomic writes in the data root's state and
+ * connector folders whose process is gone (`.<name>.<pid>.<hex>.ac-tmp`):
+ * writes the journal does not cover (connector records) leave them too.
+ */
+function sweepDeadTemps(dataRoot: string): void {
+  const dirs = [join(dataRoot, "state")];
+  try {
+    for (const id of readdirSync(join(dataRoot, "connectors"))) {
+      dirs.push(join(dataRoot, "connectors", id));
+    }
+  } catch { /* no connectors yet */ }
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const pid = Number(/\.(\d+)\.[0-9a-f]{8}\.ac-tmp$/.exec(name)?.[1]);
+      if (!pid || journalOwnerAlive({ connectorId: "", pid, startedAt: "" })) continue;
+      try {
+        unlinkSync(join(dir, name));
+      } catch { /* gone */ }
+    }
+  }
+}
+
 /** The bytes of `path` (through links), or undefined when there is no file. */
 function bytesOf(path: string): Uint8Array | undefined {
   try {
@@ -228,6 +257,7 @@ function bytesOf(path: string): Uint8Array | undefined {
  * back or left alone; none when there was no journal.
  */
 export function rollBack(dataRoot: string): ChangeRecord[] {
+  sweepDeadTemps(dataRoot);
   const journal = readJournal(dataRoot);
   if (!journal) return [];
   const { header } = journal;
@@ -284,6 +314,7 @@ export function rollBack(dataRoot: string): ChangeRecord[] {
     }
   }
   for (const [path, text] of Object.entries(journal.ledgers ?? {})) {
+    temps += removeTemps(path);
     if (text === null) {
       try {
         unlinkSync(path);

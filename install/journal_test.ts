@@ -47,6 +47,20 @@ describe("journal rollback", () => {
     assert.match(records[0].detail, /changed since; left as it is/);
   });
 
+  it("temporary files of dead processes in the data root go; a live one's stay", () => {
+    const data = join(box.root, "data");
+    mkdirSync(join(data, "connectors", "acme"), { recursive: true });
+    mkdirSync(join(data, "state"), { recursive: true });
+    const dead = join(data, "connectors", "acme", ".connector.json.999999999.0badc0de.ac-tmp");
+    // pid 1 always runs: its write may still be going on.
+    const live = join(data, "state", ".owned.json.1.0badc0de.ac-tmp");
+    writeFileSync(dead, "{");
+    writeFileSync(live, "{");
+    rollBack(data);
+    assert.equal(existsSync(dead), false);
+    assert.equal(existsSync(live), true);
+  });
+
   it("a finished run leaves no journal, and there is nothing to roll back", () => {
     const data = join(box.root, "data");
     const journal = openJournal(data, "acme", "2026-01-01T00:00:00.000Z");
