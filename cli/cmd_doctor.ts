@@ -30,6 +30,7 @@ import { type Claims, readClaims, rowState, staleFindings } from "../install/doc
 import { dropStale, ledgerOnlyIds, orphanLedger } from "../install/doctor_ledgers.ts";
 import { registryEntry } from "../adapters/registry.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
+import { checkJournal, healJournal, JOURNAL_CHECK } from "../install/doctor_journal.ts";
 import { explainHooks } from "../sdk/_explain.ts";
 import { loginsCheck, loginsRecordCheck, probes, secretsCheck } from "./_doctor_extra.ts";
 import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
@@ -52,8 +53,9 @@ Flags:
   --targets a,b          only these hosts
   --scope user|project   only this scope
   --project <dir>        the project for project scope (default: the current directory)
-  --heal                 re-sync every connector with fixable findings and drop stale
-                         ledger rows (no host or user file changes), then check again
+  --heal                 roll back an install or uninstall that was interrupted (what it
+                         half-wrote goes back as it was), re-sync every connector with
+                         fixable findings and drop stale ledger rows, then check again
   --dry-run              with --heal: list what would be healed
   --explain              print the hook-honor matrix per host and event
   --probe                also start the connector's server and run an MCP handshake
@@ -204,6 +206,7 @@ async function diagnose(
     }));
   }
   findings.push(...checkOrphanedPatches(ctx.machine));
+  findings.push(...checkJournal(ctx.machine));
   if (probe) findings.push(...await probes(list, ctx));
   return findings.map((f) => branded(f, ctx.brand.name));
 }
@@ -261,6 +264,12 @@ async function heal(
 ) {
   const root = dataRoot(ctx.machine);
   const fixable = findings.filter((f) => f.fixable && f.status !== "pass");
+  // An interrupted run first: what it half-wrote goes back before anything is re-synced.
+  if (fixable.some((f) => f.check === JOURNAL_CHECK)) {
+    for (const r of await healJournal(ctx.machine)) {
+      ctx.stdout.write(`  ${r.action === "warn" ? "!" : "~"} ${r.detail}\n`);
+    }
+  }
   if (fixable.some((f) => !f.connectorId)) {
     ensureHomeBin({ root, os: ctx.machine.os, machine: ctx.machine });
   }

@@ -27,7 +27,9 @@ if (!asksHelp && (argv[0] === "hook" || argv[0] === "statusline")) {
   // Not awaited: a handler whose promise can never settle then ends the process with
   // exit 0 and no output (fail-open), where a pending top-level await is an error
   // (Deno exited 1 with "Top-level await promise never resolved", which hosts show).
-  run(argv.slice(1), io).then((code) => io.setExitCode(code));
+  // Once the reply is written the process exits: a timer or socket a handler
+  // left open must not keep the host waiting.
+  run(argv.slice(1), io).then((code) => io.end(code));
 } else if (!asksHelp && argv[0] === "usage-event") {
   // Fires on every model turn (every streamed chunk on Gemini CLI): lean too.
   // Loaded lazily, so its store modules stay out of the graph a hook call loads.

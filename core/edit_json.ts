@@ -36,7 +36,7 @@ import {
 } from "./_json_splice.ts";
 import { deepEqual } from "./hash.ts";
 import { type ItemMatch, itemMatches } from "./_data_path.ts";
-import { detectEol, joinBom, lineOf, splitBom } from "./text_format.ts";
+import { detectEol, DuplicateKeyError, joinBom, lineOf, splitBom } from "./text_format.ts";
 
 /** A key path: one string per object key, taken literally (no dot splitting). */
 export type JsonPath = readonly string[];
@@ -134,12 +134,45 @@ function detectUnit(body: string): string {
 }
 
 /**
- * Checks that `text` parses as JSON/JSONC (empty text counts as an empty document).
+ * Checks that `text` parses as JSON/JSONC (empty text counts as an empty
+ * document) with no key twice in one object.
  *
  * @throws {JsonSyntaxError} naming the line of the first error.
+ * @throws {DuplicateKeyError} naming both lines of a key that appears twice.
  */
 export function assertJsonParses(text: string): void {
-  parse(text, "any");
+  const p = parse(text, "any");
+  const dupe = p.root && duplicateKey(p.root);
+  if (dupe) {
+    throw new DuplicateKeyError(
+      lineOf(p.body, dupe.again),
+      dupe.key,
+      lineOf(p.body, dupe.first),
+    );
+  }
+}
+
+/**
+ * The first key that appears twice in one object, with both offsets: the
+ * host keeps the last, so an edit to either one is a guess (#19: install
+ * wrote into the last `mcpServers`, uninstall found nothing).
+ */
+function duplicateKey(node: Node): { key: string; first: number; again: number } | undefined {
+  if (node.type === "object") {
+    const seen = new Map<string, number>();
+    for (const prop of node.children ?? []) {
+      const name = prop.children?.[0];
+      if (typeof name?.value !== "string") continue;
+      const first = seen.get(name.value);
+      if (first !== undefined) return { key: name.value, first, again: name.offset };
+      seen.set(name.value, name.offset);
+    }
+  }
+  for (const child of node.children ?? []) {
+    const hit = duplicateKey(child);
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** Parses JSON/JSONC text to a value; `undefined` for an empty document. */

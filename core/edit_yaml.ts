@@ -28,7 +28,7 @@ import {
   walkData as walk,
   withoutPath as without,
 } from "./_data_path.ts";
-import { detectEol, joinBom, splitBom } from "./text_format.ts";
+import { detectEol, DuplicateKeyError, joinBom, splitBom } from "./text_format.ts";
 import {
   type Container,
   containerOf,
@@ -103,6 +103,23 @@ function open(text: string): Ctx {
  */
 export function parseYamlText(text: string): unknown {
   return open(text).js;
+}
+
+/**
+ * Checks that `text` is YAML we can edit: it parses, and no map holds a key
+ * twice (the host keeps one of them, so an edit to either is a guess).
+ *
+ * @throws {YamlSyntaxError} naming the line of a syntax error.
+ * @throws {DuplicateKeyError} naming the line of a key that appears twice.
+ */
+export function assertYamlEditable(text: string): void {
+  open(text);
+  const { body } = splitBom(text);
+  const dupe = parseDocument(body, { uniqueKeys: true }).errors.find((e) =>
+    e.code === "DUPLICATE_KEY"
+  );
+  if (!dupe) return;
+  throw new DuplicateKeyError(dupe.linePos?.[0]?.line ?? 1);
 }
 
 /** Reads the value at `path`. */

@@ -84,3 +84,28 @@ export function indentAt(text: string, offset: number): string {
 export function startsLine(text: string, offset: number): boolean {
   return /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
 }
+
+/**
+ * A structured file with a key twice in one object or map: hosts read only
+ * one of them, so the engine edits neither (#19). `line` is the second
+ * occurrence; `firstLine` the first, when known.
+ */
+export class DuplicateKeyError extends SyntaxError {
+  /** 1-based line of the second occurrence. */
+  readonly line: number;
+  /** 1-based line of the first occurrence, when known. */
+  readonly firstLine?: number;
+  /** The key, when known. */
+  readonly key?: string;
+  /** Builds the error; its message starts with `line <n>: `. */
+  constructor(line: number, key?: string, firstLine?: number) {
+    super(
+      `line ${line}: ${key === undefined ? "a key" : JSON.stringify(key)} appears twice in one ` +
+        `object${firstLine === undefined ? "" : ` (also on line ${firstLine})`}`,
+    );
+    this.name = "DuplicateKeyError";
+    this.line = line;
+    this.key = key;
+    this.firstLine = firstLine;
+  }
+}

@@ -23,6 +23,13 @@ export interface LeanIo {
   /** Ends the process now with `code`, whatever work is still pending. */
   exit(code: number): void;
   /**
+   * Keeps code that runs in this process (a hook handler) from choosing its
+   * exit code: from now on a `process.exit` or `Deno.exit` of that code
+   * exits with the code last given to `setExitCode` or `exit` (0 until
+   * then), not with its own.
+   */
+  guardExit(): void;
+  /**
    * Appends `text` to a file (created when missing) opened with O_APPEND, in
    * one write for a regular file's small append; throws on failure.
    */
@@ -60,4 +67,28 @@ export function concat(chunks: Uint8Array[]): Uint8Array {
 /** What a stat result is. */
 export function kindOf(stat: { isFile: boolean; isDirectory: boolean }): "file" | "dir" | "other" {
   return stat.isFile ? "file" : stat.isDirectory ? "dir" : "other";
+}
+
+/**
+ * True when `chunks` hold one whole JSON object — all a host sends a hook,
+ * status line or usage event — so a reader can stop without waiting for a
+ * host that never closes stdin. Parsed only when the last non-blank byte is
+ * `}`, so a payload arriving in pieces is not re-parsed at every piece.
+ */
+export function wholeObject(chunks: Uint8Array[]): boolean {
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const c = chunks[i];
+    for (let j = c.length - 1; j >= 0; j--) {
+      const b = c[j];
+      if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) continue;
+      if (b !== 0x7d) return false;
+      try {
+        const value = JSON.parse(new TextDecoder().decode(concat(chunks)));
+        return value !== null && typeof value === "object" && !Array.isArray(value);
+      } catch {
+        return false;
+      }
+    }
+  }
+  return false;
 }

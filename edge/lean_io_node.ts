@@ -4,7 +4,7 @@
  * @module
  */
 
-import { concat, kindOf, type LeanIo, osFamily } from "./_lean_io_parts.ts";
+import { concat, kindOf, type LeanIo, osFamily, wholeObject } from "./_lean_io_parts.ts";
 
 /** Imports a Node built-in by a name Deno's start-up graph does not follow. */
 function builtin<T>(name: string): Promise<T> {
@@ -16,8 +16,15 @@ function codeOf(error: unknown): string | undefined {
   return (error as { code?: string } | null)?.code;
 }
 
-/** Reads a stream to its end (or the deadline): Node's stdin as a stream. */
-function readStream(stream: NodeJS.ReadStream, timeoutMs: number): Promise<Uint8Array[]> {
+/**
+ * Reads a stream to its end, the deadline, or a whole JSON object with the
+ * `before` bytes already read (`wholeObject`): Node's stdin as a stream.
+ */
+function readStream(
+  stream: NodeJS.ReadStream,
+  timeoutMs: number,
+  before: Uint8Array[] = [],
+): Promise<Uint8Array[]> {
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     const finish = () => {
@@ -25,11 +32,15 @@ function readStream(stream: NodeJS.ReadStream, timeoutMs: number): Promise<Uint8
       stream.off("data", onData);
       resolve(chunks);
     };
-    const onData = (c: Uint8Array) => void chunks.push(c);
-    const timer = setTimeout(() => {
+    const release = () => {
       finish();
       stream.destroy();
-    }, timeoutMs);
+    };
+    const onData = (c: Uint8Array) => {
+      chunks.push(c);
+      if (wholeObject([...before, ...chunks])) release();
+    };
+    const timer = setTimeout(release, timeoutMs);
     stream.on("data", onData);
     stream.once("end", finish);
     stream.once("error", finish);
@@ -106,6 +117,7 @@ function nonBlockingFd0(process: typeof import("node:process")): boolean {
 export async function nodeIo(): Promise<LeanIo> {
   const { process, fs } = await nodeBuiltins();
   let abandoned = false;
+  let own = 0;
   const readFd0 = (timeoutMs: number) =>
     new Promise<Uint8Array[]>((resolve) => {
       const chunks: Uint8Array[] = [];
@@ -127,7 +139,8 @@ export async function nodeIo(): Promise<LeanIo> {
           if (done) return;
           if (codeOf(error) === "EAGAIN") {
             clearTimeout(timer);
-            readStream(process.stdin, Math.max(0, deadline - Date.now())).then((more) => {
+            if (wholeObject(chunks)) return finish();
+            readStream(process.stdin, Math.max(0, deadline - Date.now()), chunks).then((more) => {
               done = false;
               finish(more);
             });
@@ -136,6 +149,7 @@ export async function nodeIo(): Promise<LeanIo> {
           }
           if (error || n === 0) return finish();
           chunks.push(buf.slice(0, n));
+          if (wholeObject(chunks)) return finish();
           next();
         });
       next();
@@ -150,11 +164,12 @@ export async function nodeIo(): Promise<LeanIo> {
       try {
         n = fs.readSync(0, buf, 0, buf.length, null);
       } catch (error) {
-        if (codeOf(error) !== "EAGAIN") return chunks;
-        return [...chunks, ...await readStream(process.stdin, timeoutMs)];
+        if (codeOf(error) !== "EAGAIN" || wholeObject(chunks)) return chunks;
+        return [...chunks, ...await readStream(process.stdin, timeoutMs, chunks)];
       }
       if (n === 0) return chunks;
       chunks.push(buf.slice(0, n));
+      if (wholeObject(chunks)) return chunks;
     }
   };
   const kind = (path: string) => {
@@ -208,11 +223,18 @@ export async function nodeIo(): Promise<LeanIo> {
       }
     },
     setExitCode(code) {
+      own = code;
       process.exitCode = code;
       if (abandoned) process.exit(code);
     },
     exit(code) {
+      own = code;
       process.exit(code);
+    },
+    // `process.exit` emits `exit`, then exits with `process.exitCode` as the
+    // listeners left it (Node's lib/internal/process/per_thread.js).
+    guardExit() {
+      process.on("exit", () => void (process.exitCode = own));
     },
     appendText(path, text) {
       fs.appendFileSync(path, text);

@@ -55,6 +55,13 @@ test("a pending stdin deadline never holds the process once the host closed stdi
   assert.deepEqual(await readInChild(120_000, "whole", true), { code: 0, out: "got:whole" });
 });
 
+test("reading stdin stops at a whole JSON object when the host never closes it", async () => {
+  // The deadline (two minutes) is far past the guard: a reader that waited
+  // for the end of a pipe that never ends would have the child killed.
+  const payload = '{"session_id":"s","tool_input":{"a":"}"}}\n';
+  assert.deepEqual(await readInChild(120_000, payload, false), { code: 0, out: `got:${payload}` });
+});
+
 test("Deno's lean I/O lists a folder's entry names, and gives undefined for one it cannot list", async () => {
   const { leanIo } = await import("./lean_io.ts");
   const io = await leanIo();

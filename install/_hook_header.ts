@@ -2,7 +2,8 @@
  * The top-level keys a host needs in its hook file (Cursor's and Copilot's
  * `"version": 1`, descriptor `HookSurface.header`). Set only when absent and
  * owned only then, so a user's own `version` is never claimed; removed on
- * uninstall only when we added it and nothing but our entries used the file.
+ * uninstall only when nothing but our entries used the file and we added
+ * the key, or agent-connector created the file (another connector added it).
  *
  * @module
  */
@@ -76,8 +77,14 @@ export async function unplanHookHeader(
     )
     : false;
   if (top.length || foreign || surface.at.length !== 1) return [];
+  // A file agent-connector created (the shared created ledger) whose header
+  // is still what we write holds nothing of anyone's once our entries go,
+  // whichever connector added the header: the last one out takes it, and
+  // the emptied file goes with it (#19: `{"version": 1}` was left behind).
+  const ourFile = input.ledgers.created.files[file]?.createdFile === true;
   return headerKeys
     .filter((key) =>
+      (ourFile && deepEqual(valueAt(doc, [key]), surface.header![key])) ||
       input.ledgers.owned.records.some((r) =>
         r.platform === input.adapter.id && r.file === file &&
         r.at === `json:${JSON.stringify([key])}`
@@ -89,5 +96,6 @@ export async function unplanHookHeader(
       file,
       path: [key],
       label: `hook file ${key}`,
+      ...(ourFile ? { adopt: (value: unknown) => deepEqual(value, surface.header![key]) } : {}),
     }));
 }

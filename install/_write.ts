@@ -8,7 +8,13 @@
 
 import { chmodSync, rmdirSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../io/atomic_write.ts";
+import {
+  crashPoint,
+  LinkTargetError,
+  resolveWriteTarget,
+  writeFileAtomic,
+} from "../io/atomic_write.ts";
+import type { Journal } from "./journal.ts";
 import { backupDirFor, backupFile } from "../io/backups.ts";
 import type { Ledgers, LeftoverDir } from "../io/ledgers.ts";
 import type { FileSession, RunContext } from "./_session.ts";
@@ -58,6 +64,7 @@ function reason(err: unknown): string {
   if (code === "ENOSPC") return "the disk is full";
   if (code === "EROFS") return "read-only file system";
   if (code === "ENOTDIR") return "a file is in the way";
+  if (err instanceof LinkTargetError) return err.message.slice(err.path.length + 1);
   return (err as Error).message;
 }
 
@@ -157,7 +164,7 @@ export function sweepLeftoverDirs(ctx: RunContext): void {
 export function writeSession(
   s: FileSession,
   ctx: RunContext,
-  o: { dataRoot: string; now?: Date },
+  o: { dataRoot: string; now?: Date; journal?: Journal },
 ): string | undefined {
   const modeOnly = s.text !== undefined && s.text === s.original && s.mode !== undefined &&
     s.currentMode !== undefined && (s.currentMode & 0o777) !== s.mode;
@@ -168,9 +175,12 @@ export function writeSession(
   }
   if (s.text === s.original) return undefined;
   const backup = s.original === undefined ? undefined : takeBackup(o.dataRoot, s.path, o.now);
+  o.journal?.file(s.path, backup, s.text);
   const created = ctx.ledgers.created;
   if (s.text === undefined) {
-    unlinkSync(s.path);
+    // Through a link, the file behind it goes; the link stays (#19).
+    unlinkSync(resolveWriteTarget(s.path));
+    crashPoint();
     forgetFile(ctx, s.path);
     return backup;
   }

@@ -7,6 +7,7 @@
  */
 
 import {
+  assertYamlEditable,
   findYamlItems,
   getYamlAt,
   parseYamlText,
@@ -21,7 +22,7 @@ import type { DocFormat } from "./_doc_format_types.ts";
 export const YAML_FORMAT: DocFormat = {
   name: "YAML",
   check(text) {
-    parseYamlText(text);
+    assertYamlEditable(text);
   },
   get(text, loc) {
     if (!loc.match) return getYamlAt(text, loc.path);

@@ -106,16 +106,20 @@
  */
 
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { LinkTargetError, resolveWriteTarget } from "../io/atomic_write.ts";
+import { DuplicateKeyError } from "../core/text_format.ts";
 import type { ChangeRecord, InstallScope } from "../core/platform_types.ts";
 import { withLock } from "../io/lock.ts";
 import {
   type ForeignClaim,
   foreignFileClaims,
+  ledgerPaths,
   type Ledgers,
   loadLedgers,
   saveLedgers,
 } from "../io/ledgers.ts";
+import { openJournal, rollBack } from "./journal.ts";
 import type { BlockRemoveEdit, Edit } from "./edits.ts";
 import { dispatchEdit, formatFamily } from "./_dispatch.ts";
 import { errorLine, loadFormat } from "./_doc_format.ts";
@@ -142,6 +146,12 @@ export interface ApplyOptions {
   now?: Date;
   /** How long to wait for another install's lock. */
   lockWaitMs?: number;
+  /**
+   * The caller holds the install lock already, rolled back an interrupted
+   * run (install/journal.ts `rollBack`) and planned `edits` from what it
+   * read under the lock, so no other run changed the files in between.
+   */
+  locked?: boolean;
   /**
    * The scope of the host install this run is for: a whole file is claimed
    * per (platform, scope), so one host's two scopes sharing a file (a
@@ -179,6 +189,9 @@ function openSession(path: string): FileSession {
   // (and drops) a NotFound error even with throwIfNoEntry: false; existsSync
   // answers without one, and a file gone between the two is still "absent".
   const st = existsSync(path) ? statSync(path, { throwIfNoEntry: false }) : undefined;
+  // A link that loops or dangles into a missing folder cannot be written
+  // without replacing it: refused here, before any edit (#19).
+  if (!st) resolveWriteTarget(path);
   if (st) {
     currentMode = st.mode & 0o7777;
     try {
@@ -191,11 +204,21 @@ function openSession(path: string): FileSession {
 }
 
 function readProblem(err: unknown): string {
+  if (err instanceof LinkTargetError) return linkProblem(err);
   const code = (err as { code?: string }).code;
   if (code === "EISDIR") return "is a directory";
   if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
   if (err instanceof TypeError) return "is not UTF-8 text";
   return `cannot be read (${(err as Error).message})`;
+}
+
+/** What is wrong with a link and what to do, after the path the record starts with. */
+function linkProblem(err: LinkTargetError): string {
+  const fix = err.code === "ELOOP"
+    ? "Point the link at a file (or replace it with one)"
+    : `Create ${dirname(err.target!)} (or point the link elsewhere)`;
+  return `${err.message.slice(err.path.length + 1)}; left unchanged. ${fix}, ` +
+    "then run the command again.";
 }
 
 /**
@@ -207,10 +230,16 @@ function readProblem(err: unknown): string {
  */
 export function applyEdits(edits: readonly Edit[], options: ApplyOptions): Promise<ApplyResult> {
   const run = () => applyUnlocked(edits, options);
-  return options.dryRun ? run() : withLock(options.dataRoot, run, options.lockWaitMs);
+  return options.dryRun || options.locked
+    ? run()
+    : withLock(options.dataRoot, run, options.lockWaitMs);
 }
 
 async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<ApplyResult> {
+  // A run that died mid-way is rolled back first (we hold the lock, so it
+  // is not running), before the ledgers are read; this run's own intent is
+  // journaled as it goes. A caller that holds the lock rolled back already.
+  const healed = o.dryRun || o.locked ? [] : rollBack(o.dataRoot);
   let foreign: ForeignClaim[] | undefined;
   const ctx: RunContext = {
     connectorId: o.connectorId,
@@ -233,16 +262,19 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     list.push(e);
     groups.set(key, list);
   }
-  const changes: ChangeRecord[] = [];
+  const changes: ChangeRecord[] = [...healed];
+  const journal = o.dryRun ? undefined : openJournal(o.dataRoot, o.connectorId, ctx.now);
   const backups: string[] = [];
   for (const [path, group] of groups) {
     let s: FileSession;
     try {
       s = openSession(path);
     } catch (err) {
-      changes.push(
-        record(group[0].platform, "warn", path, `${path} ${readProblem(err)}; left unchanged.`),
-      );
+      const problem = readProblem(err);
+      const detail = problem.includes("; left unchanged.")
+        ? problem
+        : `${problem}; left unchanged.`;
+      changes.push(record(group[0].platform, "warn", path, `${path} ${detail}`));
       continue;
     }
     const families = new Set(group.map(formatFamily).filter((f) => f !== undefined));
@@ -258,10 +290,13 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
           group[0].platform,
           "warn",
           path,
-          `${path}${
-            line ? `: line ${line}` : ""
-          }: not valid ${fmt.name} (${why}); left unchanged. ` +
-            `Fix the file, then run the command again.`,
+          err instanceof DuplicateKeyError
+            ? `${path}: line ${line}: ${why}, and the host reads only one of them; left ` +
+              "unchanged. Merge the two into one, then run the command again."
+            : `${path}${
+              line ? `: line ${line}` : ""
+            }: not valid ${fmt.name} (${why}); left unchanged. ` +
+              `Fix the file, then run the command again.`,
         ));
         s.broken = true;
       }
@@ -275,7 +310,7 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     await finalizeEmpty(s, ctx, group);
     if (!o.dryRun) {
       try {
-        const backup = writeSession(s, ctx, o);
+        const backup = writeSession(s, ctx, { ...o, journal });
         if (backup) backups.push(backup);
       } catch (err) {
         // Nothing of this file changed on disk, so its ledger changes are undone too.
@@ -288,9 +323,11 @@ async function applyUnlocked(edits: readonly Edit[], o: ApplyOptions): Promise<A
     }
     changes.push(...records);
   }
-  if (!o.dryRun) {
+  if (journal) {
     sweepLeftoverDirs(ctx);
+    journal.ledgers(ledgerPaths(o.dataRoot, o.connectorId));
     saveLedgers(o.dataRoot, o.connectorId, ctx.ledgers);
+    journal.close();
   }
   return { changes, backups };
 }

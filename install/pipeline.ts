@@ -22,7 +22,9 @@ import { type Ledgers, loadLedgers } from "../io/ledgers.ts";
 import { VERSION } from "../core/version.ts";
 import type { HostAdapter, Probe, ScopeName } from "../adapters/descriptor.ts";
 import { loadAdapter, loadAllAdapters } from "../adapters/registry.ts";
+import { withLock } from "../io/lock.ts";
 import { applyEdits } from "./apply.ts";
+import { rollBack } from "./journal.ts";
 import { diskProbe, type InstallContext } from "./context.ts";
 import { detectHosts } from "./detect.ts";
 import { ensureHomeBin, homeBinPath } from "./home_bin.ts";
@@ -147,24 +149,36 @@ async function runHost(
   dryLedgers?: Ledgers,
   known?: PeerClaims,
 ): Promise<{ records: ChangeRecord[]; failed: boolean; touched: boolean }> {
-  const input = {
-    adapter,
-    connector,
-    connectorId,
-    ctx,
-    ledgers: dryLedgers ?? loadLedgers(ctx.dataRoot, connectorId),
+  // Planned and applied under one hold of the install lock: a plan reads
+  // the host files and the shared ledgers, and another run changing them in
+  // between (two uninstalls at once) made each keep what the other removed.
+  const planAndApply = async () => {
+    // A run that died mid-way goes first, before anything is read.
+    const healed = ctx.dryRun ? [] : rollBack(ctx.dataRoot);
+    const input = {
+      adapter,
+      connector,
+      connectorId,
+      ctx,
+      ledgers: dryLedgers ?? loadLedgers(ctx.dataRoot, connectorId),
+    };
+    const plan = mode === "install" ? await planInstall(input) : await planUninstall(input);
+    const { changes } = await applyEdits(plan.edits, {
+      dataRoot: ctx.dataRoot,
+      connectorId,
+      connectorVersion: connector?.version ?? "0.0.0",
+      dryRun: ctx.dryRun,
+      force: ctx.force,
+      scope: ctx.scope,
+      peers: mode === "install" ? await peerWants(input, plan, loadAdapter, known) : [],
+      ledgers: dryLedgers,
+      locked: true,
+    });
+    return { plan, changes: [...healed, ...changes] };
   };
-  const plan = mode === "install" ? await planInstall(input) : await planUninstall(input);
-  const { changes } = await applyEdits(plan.edits, {
-    dataRoot: ctx.dataRoot,
-    connectorId,
-    connectorVersion: connector?.version ?? "0.0.0",
-    dryRun: ctx.dryRun,
-    force: ctx.force,
-    scope: ctx.scope,
-    peers: mode === "install" ? await peerWants(input, plan, loadAdapter, known) : [],
-    ledgers: dryLedgers,
-  });
+  const { plan, changes } = ctx.dryRun
+    ? await planAndApply()
+    : await withLock(ctx.dataRoot, planAndApply);
   // Plans read the disk: once this host wrote something, the claims planned so far may be stale.
   if (!ctx.dryRun && changes.some((c) => c.action !== "skip" && c.action !== "warn")) {
     known?.clear();

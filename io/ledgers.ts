@@ -180,6 +180,16 @@ export function loadLedgers(dataRoot: string, connectorId: string): Ledgers {
   };
 }
 
+/** Every ledger file {@link saveLedgers} may write for `connectorId`. */
+export function ledgerPaths(dataRoot: string, connectorId: string): string[] {
+  return [
+    ownedLedgerPath(dataRoot, connectorId),
+    memoryLedgerPath(dataRoot, connectorId),
+    createdLedgerPath(dataRoot),
+    configPatchLedgerPath(dataRoot),
+  ];
+}
+
 /** Writes back the ledgers marked dirty; an emptied ledger file is deleted. */
 export function saveLedgers(dataRoot: string, connectorId: string, l: Ledgers): void {
   if (l.dirty.has("owned")) {

@@ -13,7 +13,7 @@ import type { ResolvedConnector } from "../core/connector_types.ts";
 import type { HookEventName, HookResponse } from "../core/hook_types.ts";
 import { isHookEventName } from "../core/hook_types.ts";
 import type { PlatformId } from "../core/platform_types.ts";
-import { eventMatches } from "../core/matcher.ts";
+import { eventMatches, MATCHER_SUBJECT } from "../core/matcher.ts";
 import { effectiveHooks, effectiveNativeHooks } from "../core/overrides.ts";
 import { type HookDialect, type NativeReply, NO_REPLY, obj } from "../adapters/dialect.ts";
 
@@ -111,6 +111,11 @@ async function runNormalized(
     return { ...base, reply: NO_REPLY, ran: false, skipped: "malformed-input" };
   }
   const subject = payload as { toolName?: string; agentType?: string };
+  // A tool event that names no tool is not one the host sent (every host
+  // names the tool): a handler must not decide on it.
+  if (MATCHER_SUBJECT[event] === "tool" && !subject.toolName) {
+    return { ...base, reply: NO_REPLY, ran: false, skipped: "malformed-input" };
+  }
   if (!eventMatches(event, def.matcher, subject)) {
     return { ...base, reply: NO_REPLY, ran: false, skipped: "matcher-excluded" };
   }

@@ -31,8 +31,11 @@ import { loadModuleConnector, loadRegisteredConnector } from "./connector_module
 
 /** What an entrypoint needs from its process (injectable for tests). */
 export interface EntryIo {
-  /** Reads all of stdin. */
-  readStdin(): Promise<string>;
+  /**
+   * Reads stdin to its end or a whole JSON object, giving up after
+   * `timeoutMs` (its own bound when absent) with what arrived.
+   */
+  readStdin(timeoutMs?: number): Promise<string>;
   /** Writes to standard output; resolves once written. */
   out(text: string): Promise<void>;
   /** Writes to standard error; resolves once written. */
@@ -62,6 +65,9 @@ export interface EntryIo {
 /** How long a hook waits for a host that never closes stdin. */
 const STDIN_TIMEOUT_MS = 10_000;
 
+/** How long after its answer the process may take to end by itself. */
+const END_GRACE_MS = 20;
+
 /**
  * Splits `<positionals…> --connector <id> [--module <path>]` tolerantly
  * (unknown flags are ignored). `--module` names the connector module a
@@ -85,11 +91,54 @@ export function splitEntryArgs(
   return { positionals, connector, module };
 }
 
-/** The process's own I/O, and a way to set its exit code. */
-export async function processIo(): Promise<EntryIo & { setExitCode(code: number): void }> {
+/**
+ * Sends what user code prints through `console` to stderr: stdout carries
+ * the host's reply and nothing else (a line before the JSON makes the host
+ * drop the reply). Deno's `count`, `timeLog` and `timeEnd` print to stdout
+ * through the console's own printer, so they are replaced too.
+ */
+function consoleToStderr(): void {
+  const c = console;
+  const err = c.error.bind(c);
+  c.log =
+    c.info =
+    c.debug =
+    c.dirxml =
+      err;
+  c.dir = (item: unknown) => err(item);
+  c.table = (data: unknown) => err(data);
+  const counts = new Map<string, number>();
+  c.count = (label = "default") => {
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+    err(`${label}: ${counts.get(label)}`);
+  };
+  c.countReset = (label = "default") => void counts.delete(label);
+  const timers = new Map<string, number>();
+  c.time = (label = "default") => void timers.set(label, performance.now());
+  const elapsed = (label: string, end: boolean, data: unknown[]) => {
+    const at = timers.get(label);
+    if (at === undefined) return;
+    if (end) timers.delete(label);
+    err(`${label}: ${(performance.now() - at).toFixed(3)}ms`, ...data);
+  };
+  c.timeLog = (label = "default", ...data: unknown[]) => elapsed(label, false, data);
+  c.timeEnd = (label = "default") => elapsed(label, true, []);
+}
+
+/**
+ * The process's own I/O, a way to set its exit code and one to end with
+ * it. Code the entry runs (a connector module, its handlers) cannot decide
+ * the exit code or write to stdout: {@link LeanIo.guardExit} and
+ * {@link consoleToStderr}.
+ */
+export async function processIo(): Promise<
+  EntryIo & { setExitCode(code: number): void; end(code: number): void }
+> {
   const io = await leanIo();
+  io.guardExit();
+  consoleToStderr();
   return {
-    readStdin: () => io.readStdin(STDIN_TIMEOUT_MS),
+    readStdin: (timeoutMs = STDIN_TIMEOUT_MS) => io.readStdin(timeoutMs),
     out: (text) => io.write("out", text),
     err: (text) => io.write("err", text),
     readText: io.readText,
@@ -98,6 +147,13 @@ export async function processIo(): Promise<EntryIo & { setExitCode(code: number)
     sep: io.os === "win32" ? "\\" : "/",
     files: io,
     setExitCode: io.setExitCode,
+    end(code) {
+      io.setExitCode(code);
+      // The process ends by itself once nothing is pending, with no exit
+      // call's cost; a timer or socket a handler left open would keep it
+      // (and the host) waiting, so this unreferenced wait ends it instead.
+      void lateAfter(END_GRACE_MS).then(() => io.exit(code));
+    },
     startedAt: 0,
     abandon: () => io.exit(0),
   };
@@ -136,12 +192,19 @@ export async function hookEntry(args: string[], given?: EntryIo): Promise<number
     const io = given ?? await processIo();
     const { positionals: [platform, event], connector: id, module } = splitEntryArgs(args);
     if (!platform || !event || !id) return 0;
-    const stdin = await io.readStdin();
+    // A host that never closes stdin gets no more of the budget than its
+    // own timeout leaves.
+    const bound = Math.min(STDIN_TIMEOUT_MS, await hookDeadlineMs(platform, event));
+    const stdin = await io.readStdin(Math.max(0, started + bound - performance.now()));
+    const raw = parseStdin(stdin);
+    // Every host sends a JSON object: nothing, or anything else, is no event,
+    // and no handler runs on it (a handler that denies what it cannot read
+    // would block the user's tool).
+    if (!raw || stdin.trim() === "") return 0;
     const loaded = module
       ? await loadModuleConnector(module, id)
       : await loadRegisteredConnector(rootOf(io), id, io.readText, io.sep);
     if (!loaded) return 0;
-    const raw = parseStdin(stdin);
     const host = await resolveHookHost(platform, raw, io.env);
     // VS Code, Copilot CLI, Cursor and JetBrains run other hosts' hook files
     // too (HOSTS.md trap 8): when the host also runs an entry of its own for

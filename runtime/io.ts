@@ -6,11 +6,11 @@
  */
 
 import type { Readable } from "node:stream";
-import { concat } from "../edge/_lean_io_parts.ts";
+import { concat, wholeObject } from "../edge/_lean_io_parts.ts";
 
 /**
- * Reads `stream` to the end as UTF-8. A terminal reads as "" (nothing was
- * piped). After `timeoutMs` without an end (plus one short turn of the event
+ * Reads `stream` to the end as UTF-8, or as far as a whole JSON object (all a
+ * host sends; `wholeObject`). A terminal reads as "" (nothing was piped). After `timeoutMs` without an end (plus one short turn of the event
  * loop, so input already in the pipe is read), whatever arrived is returned
  * and the stream is released, so a host that keeps stdin open cannot wedge us.
  */
@@ -33,6 +33,7 @@ export function readAllText(
     };
     const onData = (chunk: Uint8Array | string) => {
       chunks.push(typeof chunk === "string" ? new TextEncoder().encode(chunk) : chunk);
+      if (wholeObject(chunks)) finish();
     };
     // When the deadline passes, give the loop one more turn to read what is
     // already in the pipe: a process that was starved of CPU (a loaded

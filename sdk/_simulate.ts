@@ -143,7 +143,8 @@ export async function simulate(
   if (result.skipped === "malformed-input") {
     return {
       honored: false,
-      reason: "the input is not a JSON object; the hook exits 0 with no output",
+      reason: "the input is not a JSON object (or a tool event names no tool); the hook " +
+        "exits 0 with no output",
     };
   }
   if (result.skipped === "matcher-excluded") {
