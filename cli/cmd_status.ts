@@ -23,6 +23,7 @@ import { isOurHookItem } from "../install/plan_hooks.ts";
 import { hookFileTexts } from "../install/plan_hook_files.ts";
 import { loadForCommand, projectDirOf } from "./_install_common.ts";
 import { isOwnedCommand } from "../adapters/render/command_line.ts";
+import { checkJournal } from "../install/doctor_journal.ts";
 
 /** Help text. */
 export const help: string =
@@ -139,6 +140,10 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ctx.stdout.write(`${r.host} (${r.scope})  ${parts.join("; ") || "no connectors"}\n`);
       for (const problem of r.unreadable ?? []) ctx.stdout.write(`  ! ${problem}\n`);
     }
+  }
+  // What the rows show may be half of an install that died mid-way (#19).
+  for (const f of json ? [] : checkJournal(ctx.host).filter((f) => f.status !== "pass")) {
+    ctx.stdout.write(`! ${f.message}\n  fix: ${f.fix}\n`);
   }
   return 0;
 }

@@ -24,7 +24,7 @@ export interface LeanIo {
   exit(code: number): void;
   /**
    * Keeps code that runs in this process (a hook handler) from choosing its
-   * exit code: from now on a `process.exit` or `Deno.exit` of that code
+   * exit code: from now on a `process.exit` (or Deno's own exit) of that code
    * exits with the code last given to `setExitCode` or `exit` (0 until
    * then), not with its own.
    */

@@ -1,6 +1,6 @@
 /**
- * doctor reports an install killed mid-way, and `doctor --heal` rolls it
- * back (#19 item 4): the host files are as they were before the install,
+ * doctor (and status) report an install killed mid-way, and `doctor --heal`
+ * rolls it back (#19 item 4): the host files are as they were before the install,
  * with no `*.ac-tmp` file and no journal left.
  */
 import { test } from "node:test";
@@ -40,6 +40,8 @@ test("doctor reports an interrupted install and --heal rolls it back", async () 
       .find((f) => f.check === "interrupted run");
     assert.ok(found, doctor.stdout);
     assert.match(found.message, /acme .* was interrupted \(process \d+ is gone\)/);
+    const status = await box.cli("status");
+    assert.match(status.stdout, /^! an install or uninstall of acme .* was interrupted/m);
     const heal = await box.cli("doctor", "--heal");
     assert.match(heal.stdout, /rolled back the interrupted acme run of .*: \d+ file\(s\) put back/);
     assert.equal(existsSync(journal), false, "the journal is gone");
