@@ -36,7 +36,7 @@ test(".ci/run runs the README's test command and every check with the pinned Den
       "lint",
       "fmt --check",
       "doc --lint",
-      "publish --dry-run --allow-dirty",
+      "task publish --dry-run --allow-dirty",
     ]
   ) {
     assert.match(
