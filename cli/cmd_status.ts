@@ -142,7 +142,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     }
   }
   // What the rows show may be half of an install that died mid-way (#19).
-  for (const f of json ? [] : checkJournal(ctx.host).filter((f) => f.status !== "pass")) {
+  for (const f of json ? [] : checkJournal(ctx.machine).filter((f) => f.status !== "pass")) {
     ctx.stdout.write(`! ${f.message}\n  fix: ${f.fix}\n`);
   }
   return 0;

@@ -27,7 +27,11 @@ test("an unknown or not yet implemented host has no capabilities and supports no
 
 test("hostsSupporting lists registered hosts for a surface", async () => {
   // CodeBuddy, a Claude Code fork, keeps the statusLine setting (codebuddy.ai/docs/cli/settings).
-  assert.deepEqual(await hostsSupporting("statusline"), ["codebuddy", "claude-code"]);
+  assert.deepEqual(await hostsSupporting("statusline"), [
+    "codebuddy",
+    "claude-code",
+    "antigravity-cli",
+  ]);
   assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
 });
 

@@ -7,6 +7,7 @@
  * @module
  */
 
+import { MATCHER_SUBJECT } from "../../core/matcher.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
@@ -97,6 +98,8 @@ export function payloadFor(host: string, event: HookEventName): Record<string, u
     cwd: "/path/to/cwd",
     model: "gpt-5",
     hook_event_name: event,
+    // A tool event names its tool (the hook runs no handler on one that does not).
+    ...(MATCHER_SUBJECT[event] === "tool" ? { tool_name: "Bash", tool_input: {} } : {}),
     ...(event.includes("Compact")
       ? { trigger: "auto" }
       : { agent_id: "a-1", agent_type: "worker" }),
