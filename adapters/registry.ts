@@ -5,8 +5,9 @@
  * `deno task build:hosts` writes from the folders (scripts/build_hosts.ts);
  * nobody edits a list to add a host.
  *
- * Everything loads lazily: a row costs nothing until its host is asked for,
- * and the hook entrypoint loads one manifest and the one dialect it needs.
+ * The rows hold each host's manifest (small: detection facts and loaders);
+ * everything else loads lazily, so the hook entrypoint loads the one
+ * dialect it needs and no adapter.
  *
  * @module
  */
@@ -24,21 +25,18 @@ export interface RegistryEntry {
   id: HostId;
   /** The folder under `adapters/` that holds the host. */
   folder: string;
-  /** Loads the host's manifest (adapters/manifest.ts). */
-  manifest(): Promise<HostManifest>;
+  /** The host's manifest (adapters/manifest.ts). */
+  host: HostManifest;
   /** Loads the host's adapter. */
   load(): Promise<HostAdapter>;
-  /** Loads only the hook dialect (what the hook entrypoint needs). */
-  dialect(): Promise<HookDialect | undefined>;
 }
 
 /** The registered hosts, in registry order. */
 export const REGISTRY: readonly RegistryEntry[] = HOSTS.map((row) => ({
   id: row.id,
   folder: row.folder,
-  manifest: row.manifest,
-  load: async () => (await row.manifest()).adapter(),
-  dialect: async () => await (await row.manifest()).dialect?.(),
+  host: row.host,
+  load: () => row.host.adapter(),
 }));
 
 /** The registry row for `id`, if that host is implemented. */
@@ -58,16 +56,12 @@ export async function loadAllAdapters(): Promise<HostAdapter[]> {
 
 /** Loads the hook dialect of `id`, if the host has one. */
 export async function loadDialect(id: PlatformId | string): Promise<HookDialect | undefined> {
-  return await registryEntry(id)?.dialect();
+  return await registryEntry(id)?.host.dialect?.();
 }
 
-/**
- * The manifests of the hosts that run `id`'s hook files too
- * (`runsHooksOf`), in registry order: only these are loaded.
- */
-export async function hookReaders(id: HostId): Promise<HostManifest[]> {
-  const ids = HOOK_READERS[id] ?? [];
-  return await Promise.all(ids.map((r) => registryEntry(r)!.manifest()));
+/** The manifests of the hosts that run `id`'s hook files too (`runsHooksOf`), in registry order. */
+export function hookReaders(id: HostId): HostManifest[] {
+  return (HOOK_READERS[id] ?? []).map((r) => registryEntry(r)!.host);
 }
 
 /** True when `ids` follow the order of `HOST_IDS` (a registry invariant). */

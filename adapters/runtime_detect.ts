@@ -60,7 +60,7 @@ export async function detectRuntimeHost(
     "./registry.ts",
     import.meta.url,
   );
-  const hosts = await Promise.all(REGISTRY.map((entry) => entry.manifest()));
+  const hosts = REGISTRY.map((entry) => entry.host);
   const matches = hosts.filter((h) => h.runtimeEnv?.some((m) => markerPresent(m, env)));
   const shadowed = new Set(matches.flatMap((h) => h.runtimeEnvAlsoSets ?? []));
   const host = matches.find((h) => !shadowed.has(h.id)) ?? matches[0] ??
@@ -90,7 +90,7 @@ export async function hookTimeoutMs(platform: string, event: string): Promise<nu
     "./registry.ts",
     import.meta.url,
   );
-  const timeouts = (await registryEntry(platform)?.manifest())?.hookTimeoutMs;
+  const timeouts = registryEntry(platform)?.host.hookTimeoutMs;
   return timeouts?.[event] ?? timeouts?.["*"] ?? 30_000;
 }
 
@@ -106,7 +106,7 @@ export async function resolveHookHost(
         "./registry.ts",
         import.meta.url,
       );
-      for (const reader of await hookReaders(argvPlatform)) {
+      for (const reader of hookReaders(argvPlatform)) {
         if (reader.payloadSignature?.(raw, env, argvPlatform)) {
           return { platform: reader.id, via: "payload" };
         }

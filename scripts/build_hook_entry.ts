@@ -17,7 +17,7 @@
  * @module
  */
 
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import process from "node:process";
 import { fileURLToPath } from "node:url";
@@ -45,12 +45,6 @@ function hotModules(root: string): string[] {
     .filter((f) => /^[a-z][a-z_]*\.ts$/.test(f) && !f.endsWith("_test.ts"))
     .sort()
     .map((f) => `adapters/dialects/${f}`);
-  // The host manifests: a hook call reads its host's (and, on a file other
-  // hosts run too, theirs) before loading the dialect.
-  const manifests = readdirSync(join(root, "adapters"))
-    .filter((d) => existsSync(join(root, "adapters", d, "host.ts")))
-    .sort()
-    .map((d) => `adapters/${d}/host.ts`);
   return [
     "runtime/hook_main.ts",
     "runtime/statusline.ts",
@@ -58,7 +52,6 @@ function hotModules(root: string): string[] {
     "telemetry/hook_row_lean.ts",
     "adapters/registry.ts",
     ...dialects,
-    ...manifests,
   ];
 }
 
@@ -87,16 +80,14 @@ function transpiled(root: string, roots: string[]): EmittedModules {
 /**
  * Joined modules whose functions stay lazily compiled (scripts/_eager_functions.ts):
  * the Node half of the lean I/O, which never runs under Deno, and the
- * dialects outside the Claude family and the host manifests but Claude
- * Code's, each used by its own hosts only. Compiled eagerly, their code in
- * the cache costs every hook call page faults for no instruction saved on it
- * (bench/README.md).
+ * dialects outside the Claude family, each used by its own hosts only.
+ * Compiled eagerly, their code in the cache costs every hook call page
+ * faults for no instruction saved on it (bench/README.md).
  */
 function staysLazy(path: string): boolean {
   return path === "edge/lean_io_node.ts" ||
     (path.startsWith("adapters/dialects/") &&
-      !["adapters/dialects/claude.ts", "adapters/dialects/claude_family.ts"].includes(path)) ||
-    (/^adapters\/[a-z_]+\/host\.ts$/.test(path) && path !== "adapters/claude_code/host.ts");
+      !["adapters/dialects/claude.ts", "adapters/dialects/claude_family.ts"].includes(path));
 }
 
 /** The text `cli/main_linked.js` must have for the sources under `root`. */

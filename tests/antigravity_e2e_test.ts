@@ -9,12 +9,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  assertInstalled,
-  assertUnchanged,
-  fixtureConnector,
-  hostBox,
-} from "./_helpers/seeded_box.ts";
+import { assertUnchanged, fixtureConnector, hostBox } from "./_helpers/seeded_box.ts";
 
 const box = hostBox({
   home: {

@@ -18,7 +18,7 @@ const synced = (id: HostId): Load => () => Promise.resolve(syncedReader(id));
 
 /** The readers of hosts with a folder, in registry order. */
 const FROM_FOLDERS: Partial<Record<HostId, Load>> = Object.fromEntries(
-  HOSTS.filter((h) => h.usage).map((h) => [h.id, async () => await (await h.manifest()).usage!()]),
+  HOSTS.filter((h) => h.usage).map((h) => [h.id, () => h.host.usage!()]),
 );
 
 /** The readers, in report order: hosts with a folder, then the others. */

@@ -8,7 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LAB_CONNECTOR_ID, LAB_TOOL } from "../connector.ts";
-import { type LabHost } from "./_types.ts";
+import type { LabHost } from "./_types.ts";
 
 /** Claude Code in the lab. */
 export const claudeCode: LabHost = {

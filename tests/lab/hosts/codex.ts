@@ -9,7 +9,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type LabHost } from "./_types.ts";
+import type { LabHost } from "./_types.ts";
 
 /** Codex in the lab. */
 export const codex: LabHost = {

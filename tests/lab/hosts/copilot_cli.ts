@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type LabHost } from "./_types.ts";
+import type { LabHost } from "./_types.ts";
 
 /** Copilot CLI in the lab. */
 export const copilotCli: LabHost = {
