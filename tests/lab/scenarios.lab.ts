@@ -365,7 +365,12 @@ function usageOnly(
   state: () => { box: Box; mock: MockModel; ctx: HostCtx },
 ): void {
   for (const id of CONNECTOR_CHECKS) {
-    check(id, id, () => Promise.resolve(), `agent-connector has no ${host.id} adapter yet`);
+    check(
+      id,
+      id,
+      () => Promise.resolve(),
+      host.usageOnlyWhy ?? `agent-connector has no ${host.id} adapter yet`,
+    );
   }
   check(
     "usage",

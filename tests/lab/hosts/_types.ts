@@ -47,6 +47,8 @@ export interface LabHost {
    * the host yet (then only our usage reader is checked, on a run that answers directly).
    */
   adapter?: string;
+  /** Why only the usage reader is checked, when the host has an adapter all the same. */
+  usageOnlyWhy?: string;
   /** Our usage reader's platform id (default `adapter`). */
   usage?: string;
   /**
