@@ -1,7 +1,8 @@
 /**
  * The host files a reader may look at while it lists its sources, besides
  * walking folders (`SourceLister`): whether a path exists, a file's text, a
- * folder's entries. Through `leanFs` (`_fs.ts`): Deno's own API under Deno.
+ * folder's entries, through `leanFs` (edge/node_fs.ts), which picks the
+ * runtime's cheapest file API.
  *
  * @module
  */
