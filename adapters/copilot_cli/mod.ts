@@ -27,7 +27,10 @@
  *   timeoutSec}]}}`. Registering lowerCamel names selects the camelCase
  *   payload (trap 9); replies are flat. Matchers are regexes anchored as
  *   `^(?:…)$` on preToolUse, postToolUse, permissionRequest and
- *   subagentStart. No PostCompact event exists.
+ *   subagentStart. No PostCompact event exists. `nativeHooks` names (such
+ *   as `errorOccurred`) are written verbatim: measured with 1.0.102, a hook
+ *   file that also names an event the CLI does not know still runs its
+ *   known events.
  * - The CLI also runs VS Code's `.github/hooks` files and Claude Code's
  *   project `.claude/settings*.json` hooks (hooks-reference.md "Hooks
  *   locations") with VS Code's snake_case payload; the runtime tells such a
@@ -118,6 +121,7 @@ export const adapter: HostAdapter = defineHost({
     },
     handler: copilotHookEntry,
     matchers: "anchored-regex",
+    nativeHooks: true,
     powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
   },
   skills: {

@@ -18,6 +18,9 @@
  *   provider page; obra/superpowers#709 registers `sessionStart` for Cursor,
  *   2026-03), so it is written, and doctor notes the old-build caveat.
  *   No Notification, PermissionRequest or PostCompact event exists.
+ *   `nativeHooks` names are written verbatim (its agent-only events such as
+ *   `afterAgentResponse` or `beforeShellExecution`); an old build flags a
+ *   name it does not know as an unknown hook type, as with `sessionStart`.
  * - Cursor also runs Claude Code's hook files when "third-party configs" is
  *   on (cursor.com/docs/reference/third-party-hooks); the runtime tells a
  *   Cursor payload from Claude's by `cursor_version`.
@@ -79,6 +82,7 @@ export const adapter: HostAdapter = defineHost({
     },
     handler: (command) => ({ command }),
     matchers: "regex",
+    nativeHooks: true,
     powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
   },
   commands: {

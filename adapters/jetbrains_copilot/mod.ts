@@ -20,7 +20,8 @@
  * - Hooks: only `<git root>/.github/hooks/**\/*.json`, lowerCamel event
  *   names, no user location (#1653, from the bundled
  *   `copilot-agent/dist/main.js`); events sessionStart, sessionEnd,
- *   userPromptSubmitted, preToolUse, postToolUse (and errorOccurred).
+ *   userPromptSubmitted, preToolUse, postToolUse (and errorOccurred, which
+ *   `nativeHooks` can name: native names are written verbatim).
  *   Matchers are ignored (HOSTS.md trap 8). The payload is
  *   `{timestamp, cwd, toolName, toolArgs}` with no `sessionId`, and only a
  *   top-level `permissionDecision: "deny"` is acted on (#1819).
@@ -85,6 +86,7 @@ export const adapter: HostAdapter = defineHost({
     },
     handler: copilotHookEntry,
     matchers: "ignored",
+    nativeHooks: true,
     powers: { modifyArgs: false, modifyOutput: false, sessionContext: false },
   },
   commands: {
