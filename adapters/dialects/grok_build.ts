@@ -15,12 +15,18 @@
  * Every other event is passive — UserPromptSubmit included: Grok ignores
  * its stdout — and nothing can ask, so an ask on PreToolUse is a deny.
  *
+ * The status line's stdin (guide 25-status-line.md, "Available data") is
+ * snake_case in the common status-line shape, except that the window's
+ * current fill is `context_window.context_tokens` (the `session_*` counts
+ * are the whole session's, not the window's).
+ *
  * Lean by contract: loaded on every hook call.
  *
  * @module
  */
 
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
+import type { StatuslineContext } from "../../core/connector_types.ts";
 import {
   bool,
   type HookDialect,
@@ -28,6 +34,7 @@ import {
   judgeReadBack,
   type NativeReply,
   NO_REPLY,
+  num,
   obj,
   type ParsedPayload,
   type ReadBack,
@@ -157,6 +164,31 @@ export function judgeGrokReply(
   return judgeReadBack(rules, event, response, reply, readBack(event, reply));
 }
 
+/** Reads the status line's stdin object. */
+export function grokStatusline(
+  raw: Record<string, unknown>,
+): Omit<StatuslineContext, "host" | "connectorId"> {
+  const model = obj(raw.model);
+  const cost = obj(raw.cost);
+  const window = obj(raw.context_window);
+  const workspace = obj(raw.workspace);
+  return {
+    sessionId: str(raw.session_id),
+    cwd: str(raw.cwd) ?? str(workspace?.current_dir),
+    model: model ? { id: str(model.id), displayName: str(model.display_name) } : undefined,
+    cost: cost ? { totalUsd: num(cost.total_cost_usd) } : undefined,
+    context: window
+      ? {
+        usedTokens: num(window.context_tokens),
+        maxTokens: num(window.context_window_size),
+        percent: num(window.used_percentage),
+      }
+      : undefined,
+    transcriptPath: str(raw.transcript_path),
+    raw,
+  };
+}
+
 /** Grok Build's dialect. */
 export const grokBuildDialect: HookDialect = {
   name: "grok-build",
@@ -164,4 +196,5 @@ export const grokBuildDialect: HookDialect = {
   session: grokSession,
   format: formatGrokReply,
   judge: judgeGrokReply,
+  statusline: grokStatusline,
 };
