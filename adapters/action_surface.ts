@@ -1,6 +1,8 @@
 /**
  * The actions surface of a host (spec §2.6): a host-native list the user
- * runs entries from — Zed's tasks (`task: spawn` in the command palette).
+ * runs entries from — Zed's tasks (`task: spawn` in the command palette), an
+ * array — or a map of named entries — Hermes's `quick_commands`, each run by
+ * typing `/<name>`.
  * Each action of the connector is one entry that runs the dispatch verb,
  * `agent-connector action <host> <actionId> --connector <id>`, through the
  * home binary. A host without this surface reports each action as `!`.
@@ -21,6 +23,8 @@ export interface ActionRenderInput {
   command: string;
   /** Its arguments: `action <host> <actionId> --connector <id>`. */
   args: string[];
+  /** The program and its arguments as one shell command line. */
+  commandLine: string;
 }
 
 /** Where and how a host keeps user-run entries. */
@@ -29,8 +33,13 @@ export interface ActionSurface {
   paths: ScopePaths;
   /** Its format. */
   format: DataFormat;
-  /** The array holding the entries; `[]` is the document's root array. */
+  /** The array holding the entries (`[]` is the document's root array), or the map with `keyed`. */
   at: KeyPath;
+  /**
+   * Entries are values of the map at `at` under the name this returns (the
+   * name the user runs it by), not items of an array.
+   */
+  keyed?: (connectorId: string, actionId: string) => string;
   /** How the host runs an entry (capability metadata). */
   invocation: ActionInvocationMode;
   /** Where the user finds it (capability metadata). */
