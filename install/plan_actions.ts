@@ -13,6 +13,7 @@
 import type { ActionSurface } from "../adapters/action_surface.ts";
 import { scopePath } from "../adapters/descriptor.ts";
 import { shellLine } from "../adapters/render/command_line.ts";
+import { actionFile, actionFileRemovals } from "./_action_files.ts";
 import {
   type EntryPlace,
   entryRemove,
@@ -123,6 +124,7 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
     return plan;
   }
   const written = new Set<string>();
+  const files = new Set<string>();
   for (const action of connector.actions) {
     const over = action.hosts?.[adapter.id];
     const label = `${connector.displayName}: ${
@@ -130,7 +132,21 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
     }`;
     const args = ["action", adapter.id, action.id, "--connector", input.connectorId];
     const commandLine = shellLine(ctx.homeBin, ctx.os, args);
-    const entry = surface.render({ id: action.id, label, command: ctx.homeBin, args, commandLine });
+    const description = over?.description ?? action.description;
+    const entry = surface.render({
+      id: action.id,
+      label,
+      command: ctx.homeBin,
+      args,
+      commandLine,
+      ...(description ? { description } : {}),
+    });
+    if (surface.file) {
+      const edit = actionFile(input, surface, file, action.id, entry);
+      files.add(edit.file);
+      plan.edits.push(edit);
+      continue;
+    }
     const name = surface.keyed?.(input.connectorId, action.id);
     plan.edits.push(
       name !== undefined
@@ -138,6 +154,10 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
         : itemSet(place(input, surface, file, action.id), entry),
     );
     written.add(name ?? action.id);
+  }
+  if (surface.file) {
+    plan.edits.push(...actionFileRemovals(input, surface, file, files, true));
+    return plan;
   }
   for (const found of await actionsOnDisk(input, surface, file)) {
     if (!written.has(found.name ?? found.id)) {
@@ -153,6 +173,10 @@ export async function unplanActions(input: SurfaceInput): Promise<PlanPart> {
   const surface = input.adapter.actions;
   const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
   if (!surface || !file) return plan;
+  if (surface.file) {
+    plan.edits.push(...actionFileRemovals(input, surface, file, new Set(), false));
+    return plan;
+  }
   for (const found of await actionsOnDisk(input, surface, file)) {
     plan.edits.push(removeFound(input, surface, file, found));
   }

@@ -33,7 +33,7 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "antigravity-cli",
     "grok-build",
   ]);
-  assert.deepEqual((await hostsSupporting("actions")).sort(), ["hermes", "zed"]);
+  assert.deepEqual((await hostsSupporting("actions")).sort(), ["hermes", "kiro", "zed"]);
 });
 
 test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
@@ -44,7 +44,7 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
   const native = rows.filter((r) => r.support === "native").map((r) => r.host);
-  assert.deepEqual(native.sort(), ["hermes", "zed"]);
+  assert.deepEqual(native.sort(), ["hermes", "kiro", "zed"]);
 });
 
 test("Hermes's actions are quick commands: run by exec, found as slash commands", async () => {
@@ -52,6 +52,13 @@ test("Hermes's actions are quick commands: run by exec, found as slash commands"
   assert.equal(caps?.supportsActions, true);
   assert.equal(caps?.actionInvocationMode, "exec");
   assert.equal(caps?.actionAffordanceKind, "slash-command");
+});
+
+test("Kiro's actions are user-triggered hooks in its Agent Hooks panel", async () => {
+  const caps = await capabilitiesOf("kiro");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "manual-hook");
+  assert.equal(caps?.actionAffordanceKind, "hook-panel");
 });
 
 test("optional capability flags are read as false when absent", () => {
