@@ -10,12 +10,13 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { parse } from "yaml";
 import { assertInstalled, fixtureConnector, hostBox } from "./_helpers/seeded_box.ts";
 import { denoDirEnv } from "./_helpers/runtime.ts";
+import { oneActionConnector } from "./_helpers/actions.ts";
 
 const CONFIG = [
   "# my hermes config",
@@ -78,13 +79,7 @@ test("a second install writes nothing", async () => {
 });
 
 test("an action the connector no longer declares loses its quick command", async () => {
-  const one = join(dirname(box.project), "one-action.config.mjs");
-  writeFileSync(
-    one,
-    readFileSync(join(CONNECTOR, "agent-connector.config.mjs"), "utf8")
-      .replace("../../../../mod.ts", new URL("../mod.ts", import.meta.url).href)
-      .replace(/\{\s*id: "open-dashboard"[\s\S]*?\n {4}\},\n/, ""),
-  );
+  const one = oneActionConnector(dirname(box.project));
   const run = await box.cli("install", "--connector", one, "--targets", "hermes");
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /^- hermes {2}action open-dashboard: removed/m);

@@ -9,11 +9,12 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { fixtureConnector, hostBox } from "./_helpers/seeded_box.ts";
 import { denoDirEnv } from "./_helpers/runtime.ts";
+import { oneActionConnector } from "./_helpers/actions.ts";
 
 const MINE = JSON.stringify(
   {
@@ -66,13 +67,7 @@ test("a second install is all =", async () => {
 });
 
 test("an action the connector no longer declares loses its file", async () => {
-  const one = join(dirname(box.project), "one-action.config.mjs");
-  writeFileSync(
-    one,
-    readFileSync(join(CONNECTOR, "agent-connector.config.mjs"), "utf8")
-      .replace("../../../../mod.ts", new URL("../mod.ts", import.meta.url).href)
-      .replace(/\{\s*id: "open-dashboard"[\s\S]*?\n {4}\},\n/, ""),
-  );
+  const one = oneActionConnector(dirname(box.project));
   const run = await install(one);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /^- kiro {2}action open-dashboard: removed/m);

@@ -27,6 +27,7 @@
 
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
 import type { StatuslineContext } from "../../core/connector_types.ts";
+import { statuslineOf } from "./claude.ts";
 import {
   bool,
   type HookDialect,
@@ -34,7 +35,6 @@ import {
   judgeReadBack,
   type NativeReply,
   NO_REPLY,
-  num,
   obj,
   type ParsedPayload,
   type ReadBack,
@@ -168,25 +168,7 @@ export function judgeGrokReply(
 export function grokStatusline(
   raw: Record<string, unknown>,
 ): Omit<StatuslineContext, "host" | "connectorId"> {
-  const model = obj(raw.model);
-  const cost = obj(raw.cost);
-  const window = obj(raw.context_window);
-  const workspace = obj(raw.workspace);
-  return {
-    sessionId: str(raw.session_id),
-    cwd: str(raw.cwd) ?? str(workspace?.current_dir),
-    model: model ? { id: str(model.id), displayName: str(model.display_name) } : undefined,
-    cost: cost ? { totalUsd: num(cost.total_cost_usd) } : undefined,
-    context: window
-      ? {
-        usedTokens: num(window.context_tokens),
-        maxTokens: num(window.context_window_size),
-        percent: num(window.used_percentage),
-      }
-      : undefined,
-    transcriptPath: str(raw.transcript_path),
-    raw,
-  };
+  return statuslineOf(raw, "context_tokens");
 }
 
 /** Grok Build's dialect. */
