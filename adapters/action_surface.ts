@@ -1,6 +1,9 @@
 /**
  * The actions surface of a host (spec §2.6): a host-native list the user
- * runs entries from — Zed's tasks (`task: spawn` in the command palette).
+ * runs entries from — Zed's tasks (`task: spawn` in the command palette), an
+ * array — or a map of named entries — Hermes's `quick_commands`, each run by
+ * typing `/<name>` — or one whole file per action in a folder — Kiro's
+ * user-triggered hooks, run from its Agent Hooks panel.
  * Each action of the connector is one entry that runs the dispatch verb,
  * `agent-connector action <host> <actionId> --connector <id>`, through the
  * home binary. A host without this surface reports each action as `!`.
@@ -21,6 +24,10 @@ export interface ActionRenderInput {
   command: string;
   /** Its arguments: `action <host> <actionId> --connector <id>`. */
   args: string[];
+  /** The program and its arguments as one shell command line. */
+  commandLine: string;
+  /** The action's one-line description, when it has one. */
+  description?: string;
 }
 
 /** Where and how a host keeps user-run entries. */
@@ -29,8 +36,19 @@ export interface ActionSurface {
   paths: ScopePaths;
   /** Its format. */
   format: DataFormat;
-  /** The array holding the entries; `[]` is the document's root array. */
+  /** The array holding the entries (`[]` is the document's root array), or the map with `keyed`. */
   at: KeyPath;
+  /**
+   * Entries are values of the map at `at` under the name this returns (the
+   * name the user runs it by), not items of an array.
+   */
+  keyed?: (connectorId: string, actionId: string) => string;
+  /**
+   * Each action is a whole file of its own, named by this, in the folder
+   * `paths` gives (Kiro's `.kiro/hooks/<name>.kiro.hook`); `render` gives its
+   * JSON document and `at` is unused.
+   */
+  file?: (connectorId: string, actionId: string) => string;
   /** How the host runs an entry (capability metadata). */
   invocation: ActionInvocationMode;
   /** Where the user finds it (capability metadata). */

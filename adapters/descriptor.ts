@@ -370,7 +370,9 @@ export interface MemorySurface {
 export interface StatuslineSurface {
   /** The settings file per scope. */
   paths: ScopePaths;
-  /** The key holding the status line. */
+  /** The settings file's format (default JSON); in TOML the value is a table. */
+  format?: "json" | "toml";
+  /** The key holding the status line; dots separate nested keys (`ui.status_line`). */
   key: string;
   /** The value to write. */
   render(command: string, options: StatuslineOptions): Record<string, unknown>;

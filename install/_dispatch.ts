@@ -125,9 +125,11 @@ async function run(e: Edit, s: FileSession, ctx: RunContext): Promise<ChangeReco
         label: e.label ?? e.path.join("."),
       });
     case "json.patch":
-      return applyPatch(s, ctx, e);
+    case "toml.patch":
+      return applyPatch(fmt!, s, ctx, e);
     case "json.patch.release":
-      return releasePatch(s, ctx, e);
+    case "toml.patch.release":
+      return releasePatch(fmt!, s, ctx, e);
     case "file.set":
       return setFile(s, ctx, e);
     case "file.remove":

@@ -1,7 +1,7 @@
 /**
  * configPatch (and status-line) keys: reads the key's state, asks the pure
  * outcome table (core/config_patch.ts) what to do, applies it to the text
- * and the shared ledger.
+ * (JSON, or TOML through the same format interface) and the shared ledger.
  *
  * @module
  */
@@ -14,9 +14,10 @@ import {
   decideConfigPatchUninstall,
   type PatchKeyState,
 } from "../core/config_patch.ts";
-import { getJsonAt, JsonPathConflictError, removeJsonAt, setJsonAt } from "../core/edit_json.ts";
+import { JsonPathConflictError } from "../core/edit_json.ts";
 import type { ChangeRecord } from "../core/platform_types.ts";
 import type { JsonPatchEdit, JsonPatchReleaseEdit } from "./edits.ts";
+import type { DocFormat } from "./_doc_format_types.ts";
 import {
   addCreatedContainers,
   createdContainers,
@@ -25,14 +26,18 @@ import {
   type RunContext,
 } from "./_session.ts";
 
-function keyState(text: string | undefined, path: readonly string[]): PatchKeyState {
+function keyState(
+  fmt: DocFormat,
+  text: string | undefined,
+  path: readonly string[],
+): PatchKeyState {
   if (text === undefined) return { kind: "absent" };
   try {
-    const hit = getJsonAt(text, path);
+    const hit = fmt.get(text, { path });
     if (hit.found) return { kind: "present", value: hit.value };
     // Absent, but every parent on the way must be an object for a write to work.
     for (let i = 1; i < path.length; i++) {
-      const p = getJsonAt(text, path.slice(0, i));
+      const p = fmt.get(text, { path: path.slice(0, i) });
       if (p.found && (p.value === null || typeof p.value !== "object" || Array.isArray(p.value))) {
         return { kind: "blocked", at: path.slice(0, i).join(".") };
       }
@@ -62,8 +67,13 @@ function commitRow(ctx: RunContext, d: ConfigPatchDecision, at: number): void {
   ctx.ledgers.dirty.add("patches");
 }
 
-/** Applies a set-if-absent key. */
-export function applyPatch(s: FileSession, ctx: RunContext, e: JsonPatchEdit): ChangeRecord {
+/** Applies a set-if-absent key to a file in format `fmt` (JSON, or TOML for a table). */
+export function applyPatch(
+  fmt: DocFormat,
+  s: FileSession,
+  ctx: RunContext,
+  e: JsonPatchEdit,
+): ChangeRecord {
   const key = e.path.join(".");
   const at = rowIndex(ctx, e.platform, s.path, key);
   const row: ConfigPatchRow | undefined = ctx.ledgers.patches.rows[at];
@@ -74,7 +84,7 @@ export function applyPatch(s: FileSession, ctx: RunContext, e: JsonPatchEdit): C
     value: e.value as JsonValue,
     reason: e.reason,
     docsUrl: e.docsUrl,
-    state: keyState(s.text, e.path),
+    state: keyState(fmt, s.text, e.path),
     row,
     owner: {
       connectorId: ctx.connectorId,
@@ -85,7 +95,7 @@ export function applyPatch(s: FileSession, ctx: RunContext, e: JsonPatchEdit): C
     refusal: e.guard?.(key, e.value),
   });
   if (d.write) {
-    const r = setJsonAt(s.text ?? "", e.path, e.value);
+    const r = fmt.set(s.text ?? "", { path: e.path }, e.value);
     s.text = r.text;
     addCreatedContainers(ctx, s.path, r.created);
   }
@@ -95,6 +105,7 @@ export function applyPatch(s: FileSession, ctx: RunContext, e: JsonPatchEdit): C
 
 /** Releases this connector's reference on a key; removes it when it is the last owner. */
 export function releasePatch(
+  fmt: DocFormat,
   s: FileSession,
   ctx: RunContext,
   e: JsonPatchReleaseEdit,
@@ -105,7 +116,7 @@ export function releasePatch(
     platform: e.platform,
     file: s.path,
     key,
-    state: keyState(s.text, e.path),
+    state: keyState(fmt, s.text, e.path),
     row: ctx.ledgers.patches.rows[at],
     owner: {
       connectorId: ctx.connectorId,
@@ -115,7 +126,7 @@ export function releasePatch(
     },
   });
   if (d.remove && s.text !== undefined) {
-    const r = removeJsonAt(s.text, e.path, { prune: createdContainers(ctx, s.path) });
+    const r = fmt.remove(s.text, { path: e.path }, createdContainers(ctx, s.path));
     s.text = r.text;
     s.removedSomething = true;
     dropCreatedContainers(ctx, s.path, r.pruned);

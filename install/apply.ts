@@ -25,7 +25,7 @@
  * | `json.set` / `json.remove` | an entry we own at a key path (`["mcpServers", id]`; literal keys such as `["amp.mcpServers", id]`) |
  * | `json.item.set` / `json.item.remove` | an item we own in an array matched by fields (`{ id }`) or a predicate (+ `key`) |
  * | `json.items.sync` (also `toml.`, `yaml.`) | exactly the given items of ours in an array (hook groups of one event), found by an `owns` test; `items: []` removes them |
- * | `json.patch` / `json.patch.release` | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
+ * | `json.patch` / `json.patch.release` (`toml.patch` / `toml.patch.release` for a TOML table) | a set-if-absent key shared through the configPatch ledger (configPatch, status line) |
  * | `file.set` / `file.remove` | a whole file we own (commands, skills, subagents, hook scripts, plugins); `mode` for scripts; claimed per (platform, scope), see below |
  * | `block.set` / `block.remove` | a managed block `<connectorId>/<name>` in a Markdown memory file; removal takes every block under a prefix (spec §2.4); `head` starts a dedicated file (rules frontmatter) and goes with its last block |
  * | `toml.table.set` / `toml.table.remove` | a table we own (`["mcp_servers", id]`, with its sub-tables) |

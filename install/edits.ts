@@ -80,11 +80,12 @@ export interface JsonItemRemoveEdit extends EditBase {
 
 /**
  * A set-if-absent key shared through the configPatch ledger (spec §2.8); also
- * used for the status line (§2.5).
+ * used for the status line (§2.5). `toml.patch` sets a table of a TOML file
+ * the same way (Grok Build's `[ui.status_line]`).
  */
 export interface JsonPatchEdit extends EditBase {
-  /** Operation. */
-  op: "json.patch";
+  /** Operation: the file's format decides which. */
+  op: "json.patch" | "toml.patch";
   /** Key path of the leaf. */
   path: JsonPath;
   /** The value written when the key is absent. */
@@ -99,8 +100,8 @@ export interface JsonPatchEdit extends EditBase {
 
 /** Releases this connector's ownership of a configPatch key (spec §2.8 uninstall). */
 export interface JsonPatchReleaseEdit extends EditBase {
-  /** Operation. */
-  op: "json.patch.release";
+  /** Operation: the file's format decides which. */
+  op: "json.patch.release" | "toml.patch.release";
   /** Key path of the leaf. */
   path: JsonPath;
 }

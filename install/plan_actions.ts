@@ -1,6 +1,7 @@
 /**
  * The actions surface at install (spec §2.6). A host with an action surface
- * (`adapter.actions`: Zed's tasks) gets one entry per action that runs
+ * (`adapter.actions`: Zed's tasks, Hermes's quick commands) gets one entry
+ * per action that runs
  * `agent-connector action <host> <actionId> --connector <id>` through the
  * home binary; entries of actions the connector no longer declares are
  * removed. Elsewhere each declared action is one `!` record naming the host
@@ -11,16 +12,52 @@
 
 import type { ActionSurface } from "../adapters/action_surface.ts";
 import { scopePath } from "../adapters/descriptor.ts";
-import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
+import { shellLine } from "../adapters/render/command_line.ts";
+import { actionFile, actionFileRemovals } from "./_action_files.ts";
+import {
+  type EntryPlace,
+  entryRemove,
+  entrySet,
+  type ItemPlace,
+  itemRemove,
+  itemSet,
+} from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 
+/** A command line's `action <host> <actionId> --connector <id>` tail (keyed entries). */
+const ACTION_LINE = /(?:^|\s)action\s+\S+\s+([a-z0-9][a-z0-9-]*)\s+--connector\s+(\S+)\s*$/;
+
 /** The action id of `item` when it is an entry we wrote for connector `connectorId`. */
 export function ourActionId(item: unknown, connectorId: string): string | undefined {
-  const args = (item as { args?: unknown } | undefined)?.args;
-  if (!Array.isArray(args) || args[0] !== "action" || typeof args[2] !== "string") return undefined;
+  const entry = item as { args?: unknown; command?: unknown } | undefined;
+  const args = entry?.args;
+  if (!Array.isArray(args)) {
+    const hit = typeof entry?.command === "string" ? entry.command.match(ACTION_LINE) : null;
+    return hit && hit[2] === connectorId ? hit[1] : undefined;
+  }
+  if (args[0] !== "action" || typeof args[2] !== "string") return undefined;
   const at = args.indexOf("--connector");
   return at > 2 && args[at + 1] === connectorId ? args[2] : undefined;
+}
+
+/** The map entry of a keyed surface, under `name`. */
+function keyedPlace(
+  input: SurfaceInput,
+  surface: ActionSurface,
+  file: string,
+  name: string,
+  id: string,
+): EntryPlace {
+  return {
+    platform: input.adapter.id,
+    file,
+    format: surface.format,
+    at: surface.at,
+    key: name,
+    label: `action ${id}`,
+    adopt: (current) => ourActionId(current, input.connectorId) === id,
+  };
 }
 
 function place(input: SurfaceInput, surface: ActionSurface, file: string, id: string): ItemPlace {
@@ -35,16 +72,35 @@ function place(input: SurfaceInput, surface: ActionSurface, file: string, id: st
   };
 }
 
-/** Ids of the actions whose entries are in `file` now. */
+/** Our entries in `file` now: each action id with its map key (keyed surfaces). */
 async function actionsOnDisk(
   input: SurfaceInput,
   surface: ActionSurface,
   file: string,
-): Promise<string[]> {
-  const list = valueAt(await readStructured(input.ctx.probe, file, surface.format), surface.at);
-  if (!Array.isArray(list)) return [];
-  const ids = list.map((item) => ourActionId(item, input.connectorId));
-  return [...new Set(ids.filter((id): id is string => id !== undefined))];
+): Promise<{ id: string; name?: string }[]> {
+  const found = valueAt(await readStructured(input.ctx.probe, file, surface.format), surface.at);
+  if (surface.keyed) {
+    if (!found || typeof found !== "object" || Array.isArray(found)) return [];
+    return Object.entries(found).flatMap(([name, value]) => {
+      const id = ourActionId(value, input.connectorId);
+      return id === undefined ? [] : [{ id, name }];
+    });
+  }
+  if (!Array.isArray(found)) return [];
+  const ids = found.map((item) => ourActionId(item, input.connectorId));
+  return [...new Set(ids.filter((id): id is string => id !== undefined))].map((id) => ({ id }));
+}
+
+/** The edit removing one entry found on disk. */
+function removeFound(
+  input: SurfaceInput,
+  surface: ActionSurface,
+  file: string,
+  found: { id: string; name?: string },
+) {
+  return found.name !== undefined
+    ? entryRemove(keyedPlace(input, surface, file, found.name, found.id))
+    : itemRemove(place(input, surface, file, found.id));
 }
 
 /** Plans the actions of one host: an entry per action, or a `!` per action the host cannot show. */
@@ -68,22 +124,45 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
     return plan;
   }
   const written = new Set<string>();
+  const files = new Set<string>();
   for (const action of connector.actions) {
     const over = action.hosts?.[adapter.id];
     const label = `${connector.displayName}: ${
       over?.label ?? action.label ?? action.description ?? action.id
     }`;
     const args = ["action", adapter.id, action.id, "--connector", input.connectorId];
+    const commandLine = shellLine(ctx.homeBin, ctx.os, args);
+    const description = over?.description ?? action.description;
+    const entry = surface.render({
+      id: action.id,
+      label,
+      command: ctx.homeBin,
+      args,
+      commandLine,
+      ...(description ? { description } : {}),
+    });
+    if (surface.file) {
+      const edit = actionFile(input, surface, file, action.id, entry);
+      files.add(edit.file);
+      plan.edits.push(edit);
+      continue;
+    }
+    const name = surface.keyed?.(input.connectorId, action.id);
     plan.edits.push(
-      itemSet(
-        place(input, surface, file, action.id),
-        surface.render({ id: action.id, label, command: ctx.homeBin, args }),
-      ),
+      name !== undefined
+        ? entrySet(keyedPlace(input, surface, file, name, action.id), entry)
+        : itemSet(place(input, surface, file, action.id), entry),
     );
-    written.add(action.id);
+    written.add(name ?? action.id);
   }
-  for (const stale of await actionsOnDisk(input, surface, file)) {
-    if (!written.has(stale)) plan.edits.push(itemRemove(place(input, surface, file, stale)));
+  if (surface.file) {
+    plan.edits.push(...actionFileRemovals(input, surface, file, files, true));
+    return plan;
+  }
+  for (const found of await actionsOnDisk(input, surface, file)) {
+    if (!written.has(found.name ?? found.id)) {
+      plan.edits.push(removeFound(input, surface, file, found));
+    }
   }
   return plan;
 }
@@ -94,8 +173,12 @@ export async function unplanActions(input: SurfaceInput): Promise<PlanPart> {
   const surface = input.adapter.actions;
   const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
   if (!surface || !file) return plan;
-  for (const id of await actionsOnDisk(input, surface, file)) {
-    plan.edits.push(itemRemove(place(input, surface, file, id)));
+  if (surface.file) {
+    plan.edits.push(...actionFileRemovals(input, surface, file, new Set(), false));
+    return plan;
+  }
+  for (const found of await actionsOnDisk(input, surface, file)) {
+    plan.edits.push(removeFound(input, surface, file, found));
   }
   return plan;
 }

@@ -49,10 +49,10 @@ export function planStatusline(input: SurfaceInput): PlanPart {
   }
   const command = statuslineCommand(ctx.homeBin, ctx.os, adapter.id, input.connectorId);
   plan.edits.push({
-    op: "json.patch",
+    op: surface.format === "toml" ? "toml.patch" : "json.patch",
     platform: adapter.id,
     file,
-    path: [surface.key],
+    path: surface.key.split("."),
     value: surface.render(command, options),
     reason: `status line of ${connector.displayName}`,
     label: surface.key,
@@ -121,15 +121,19 @@ export function unplanPatches(input: SurfaceInput): PlanPart {
       .map((paths) => scopePath(paths, ctx.scope, ctx))
       .filter((f): f is string => !!f),
   );
+  const statusFile = scopePath(adapter.statusline?.paths, ctx.scope, ctx);
   for (const row of input.ledgers.patches.rows) {
     if (row.platform !== adapter.id || !files.has(row.file)) continue;
     if (!row.owners.some((o) => o.connectorId === input.connectorId)) continue;
+    const status = row.key === adapter.statusline?.key && row.file === statusFile;
     plan.edits.push({
-      op: "json.patch.release",
+      op: status && adapter.statusline?.format === "toml"
+        ? "toml.patch.release"
+        : "json.patch.release",
       platform: adapter.id,
       file: row.file,
       path: row.key.split("."),
-      label: row.key === adapter.statusline?.key ? row.key : `configPatch ${row.key}`,
+      label: status ? row.key : `configPatch ${row.key}`,
     });
   }
   return plan;

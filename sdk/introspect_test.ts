@@ -31,8 +31,9 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "codebuddy",
     "claude-code",
     "antigravity-cli",
+    "grok-build",
   ]);
-  assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
+  assert.deepEqual((await hostsSupporting("actions")).sort(), ["hermes", "kiro", "zed"]);
 });
 
 test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
@@ -42,7 +43,22 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   assert.equal(caps?.actionAffordanceKind, "task");
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
-  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), ["zed"]);
+  const native = rows.filter((r) => r.support === "native").map((r) => r.host);
+  assert.deepEqual(native.sort(), ["hermes", "kiro", "zed"]);
+});
+
+test("Hermes's actions are quick commands: run by exec, found as slash commands", async () => {
+  const caps = await capabilitiesOf("hermes");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "exec");
+  assert.equal(caps?.actionAffordanceKind, "slash-command");
+});
+
+test("Kiro's actions are user-triggered hooks in its Agent Hooks panel", async () => {
+  const caps = await capabilitiesOf("kiro");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "manual-hook");
+  assert.equal(caps?.actionAffordanceKind, "hook-panel");
 });
 
 test("optional capability flags are read as false when absent", () => {

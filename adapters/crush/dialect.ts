@@ -19,12 +19,7 @@
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
 import { snakeTool } from "../dialects/_fields.ts";
-import {
-  formatByTable,
-  judgeByTable,
-  type ReadBack,
-  type ReplyTable,
-} from "../dialects/_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "../dialects/_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   return { sessionId: str(raw.session_id) ?? "", projectDir: str(raw.cwd) };
@@ -69,6 +64,5 @@ export const crushDialect: HookDialect = {
   name: "crush",
   parse: parseCrushPayload,
   session,
-  format: (event, response) => formatByTable(CRUSH_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(CRUSH_REPLIES, event, response, reply),
+  ...tableDialect(CRUSH_REPLIES),
 };

@@ -12,6 +12,7 @@
 
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
 import {
+  type HookDialect,
   jsonReply,
   judgeReadBack,
   type NativeReply,
@@ -136,6 +137,17 @@ export function judgeByTable(
     reply,
     got,
   );
+}
+
+/**
+ * A dialect's `format` and `judge` over `table`, so a dialect whose replies
+ * are a table states only its table (`...tableDialect(TABLE)`).
+ */
+export function tableDialect(table: ReplyTable): Pick<HookDialect, "format" | "judge"> {
+  return {
+    format: (event, response) => formatByTable(table, event, response),
+    judge: (event, response, reply) => judgeByTable(table, event, response, reply),
+  };
 }
 
 /** `{decision: "block", reason}`, the block most JSON-reply hosts read (Goose, Hermes). */

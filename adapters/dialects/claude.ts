@@ -13,6 +13,7 @@
  */
 
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
+import type { StatuslineContext } from "../../core/connector_types.ts";
 import {
   bool,
   type HookDialect,
@@ -134,7 +135,15 @@ export function claudeSession(
   return { sessionId: str(raw.session_id) ?? str(raw.sessionId) ?? "", projectDir: str(raw.cwd) };
 }
 
-function statusline(raw: Record<string, unknown>) {
+/**
+ * Reads a status line's stdin object in Claude Code's shape; `usedKey` names
+ * the `context_window` field holding the window's fill (Grok Build's is
+ * `context_tokens`).
+ */
+export function statuslineOf(
+  raw: Record<string, unknown>,
+  usedKey = "total_input_tokens",
+): Omit<StatuslineContext, "host" | "connectorId"> {
   const model = obj(raw.model);
   const cost = obj(raw.cost);
   const window = obj(raw.context_window);
@@ -146,7 +155,7 @@ function statusline(raw: Record<string, unknown>) {
     cost: cost ? { totalUsd: num(cost.total_cost_usd) } : undefined,
     context: window
       ? {
-        usedTokens: num(window.total_input_tokens),
+        usedTokens: num(window[usedKey]),
         maxTokens: num(window.context_window_size),
         percent: num(window.used_percentage),
       }
@@ -163,5 +172,5 @@ export const claudeDialect: HookDialect = {
   session: claudeSession,
   format: formatClaudeReply,
   judge: judgeClaudeReply,
-  statusline,
+  statusline: (raw) => statuslineOf(raw),
 };

@@ -28,7 +28,7 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const roots = Array.isArray(raw.workspaceRoots) ? raw.workspaceRoots : [];
@@ -117,6 +117,5 @@ export const clineDialect: HookDialect = {
   name: "cline",
   parse: parseClinePayload,
   session,
-  format: (event, response) => formatByTable(CLINE_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(CLINE_REPLIES, event, response, reply),
+  ...tableDialect(CLINE_REPLIES),
 };

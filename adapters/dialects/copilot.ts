@@ -28,7 +28,7 @@
 import type { HookEventName } from "../../core/hook_types.ts";
 import { bool, type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
 import { textOf, toolInputOf } from "./_fields.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 /** Reads one field in either casing (`sessionId` / `session_id`). */
 function field(raw: Record<string, unknown>, camel: string, snake: string): unknown {
@@ -179,8 +179,7 @@ export const copilotCliDialect: HookDialect = {
   name: "copilot",
   parse: parseCopilotPayload,
   session,
-  format: (event, response) => formatByTable(COPILOT_CLI_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(COPILOT_CLI_REPLIES, event, response, reply),
+  ...tableDialect(COPILOT_CLI_REPLIES),
 };
 
 /** JetBrains Copilot's dialect: Copilot's payloads, a deny-only reply. */
@@ -188,7 +187,5 @@ export const jetbrainsCopilotDialect: HookDialect = {
   name: "copilot-jetbrains",
   parse: parseCopilotPayload,
   session,
-  format: (event, response) => formatByTable(JETBRAINS_COPILOT_REPLIES, event, response),
-  judge: (event, response, reply) =>
-    judgeByTable(JETBRAINS_COPILOT_REPLIES, event, response, reply),
+  ...tableDialect(JETBRAINS_COPILOT_REPLIES),
 };

@@ -19,7 +19,7 @@
 import type { HookEventName } from "../../core/hook_types.ts";
 import { bool, type HookDialect, num, type ParsedPayload, str } from "../dialect.ts";
 import { textOf as text, toolInputOf } from "./_fields.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>) {
   const roots = Array.isArray(raw.workspace_roots) ? raw.workspace_roots : [];
@@ -137,6 +137,5 @@ export const cursorDialect: HookDialect = {
   name: "cursor",
   parse: parseCursorPayload,
   session,
-  format: (event, response) => formatByTable(CURSOR_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(CURSOR_REPLIES, event, response, reply),
+  ...tableDialect(CURSOR_REPLIES),
 };

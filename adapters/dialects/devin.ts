@@ -15,7 +15,7 @@
 import type { HookDialect } from "../dialect.ts";
 import { str } from "../dialect.ts";
 import { claudeSession, parseClaudePayload } from "./claude.ts";
-import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
+import { type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 const block = (reason: string | undefined) => ({
   decision: "block",
@@ -52,6 +52,5 @@ export const devinDialect: HookDialect = {
   name: "devin",
   parse: parseClaudePayload,
   session: claudeSession,
-  format: (event, response) => formatByTable(DEVIN_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(DEVIN_REPLIES, event, response, reply),
+  ...tableDialect(DEVIN_REPLIES),
 };

@@ -15,12 +15,19 @@
  * Every other event is passive — UserPromptSubmit included: Grok ignores
  * its stdout — and nothing can ask, so an ask on PreToolUse is a deny.
  *
+ * The status line's stdin (guide 25-status-line.md, "Available data") is
+ * snake_case in the common status-line shape, except that the window's
+ * current fill is `context_window.context_tokens` (the `session_*` counts
+ * are the whole session's, not the window's).
+ *
  * Lean by contract: loaded on every hook call.
  *
  * @module
  */
 
 import type { HookEventName, HookResponse } from "../../core/hook_types.ts";
+import type { StatuslineContext } from "../../core/connector_types.ts";
+import { statuslineOf } from "./claude.ts";
 import {
   bool,
   type HookDialect,
@@ -157,6 +164,13 @@ export function judgeGrokReply(
   return judgeReadBack(rules, event, response, reply, readBack(event, reply));
 }
 
+/** Reads the status line's stdin object. */
+export function grokStatusline(
+  raw: Record<string, unknown>,
+): Omit<StatuslineContext, "host" | "connectorId"> {
+  return statuslineOf(raw, "context_tokens");
+}
+
 /** Grok Build's dialect. */
 export const grokBuildDialect: HookDialect = {
   name: "grok-build",
@@ -164,4 +178,5 @@ export const grokBuildDialect: HookDialect = {
   session: grokSession,
   format: formatGrokReply,
   judge: judgeGrokReply,
+  statusline: grokStatusline,
 };

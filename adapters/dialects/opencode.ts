@@ -22,7 +22,7 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -98,6 +98,5 @@ export const opencodeDialect: HookDialect = {
   name: "opencode",
   parse: parseOpencodePayload,
   session,
-  format: (event, response) => formatByTable(OPENCODE_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(OPENCODE_REPLIES, event, response, reply),
+  ...tableDialect(OPENCODE_REPLIES),
 };

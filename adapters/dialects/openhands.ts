@@ -22,7 +22,7 @@
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, type ParsedPayload, str } from "../dialect.ts";
 import { textOf, toolInputOf } from "./_fields.ts";
-import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
+import { type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 const deny = (reason: string | undefined) => ({ decision: "deny", ...(reason ? { reason } : {}) });
 
@@ -80,6 +80,5 @@ export const openhandsDialect: HookDialect = {
   name: "openhands",
   parse: parseOpenHandsPayload,
   session,
-  format: (event, response) => formatByTable(OPENHANDS_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(OPENHANDS_REPLIES, event, response, reply),
+  ...tableDialect(OPENHANDS_REPLIES),
 };

@@ -35,7 +35,7 @@
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
 import { parseClaudePayload } from "./claude.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
 
 /** Reads a VS Code stdin object (either casing of the common fields) for `event`. */
 export function parseVsCodePayload(
@@ -143,6 +143,5 @@ export const vscodeDialect: HookDialect = {
     sessionId: str(raw.sessionId) ?? str(raw.session_id) ?? "",
     projectDir: str(raw.cwd),
   }),
-  format: (event, response) => formatByTable(VSCODE_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(VSCODE_REPLIES, event, response, reply),
+  ...tableDialect(VSCODE_REPLIES),
 };

@@ -77,7 +77,8 @@ export const adapter: HostAdapter = defineHost({
   memory: { paths: { user: factoryDir.join("AGENTS.md"), project: project("AGENTS.md") } },
   doctorNotes: [
     {
-      text: "Droid names MCP tools <server>___<tool> and offers them behind its ToolSearch tool",
+      text: "Droid names MCP tools <server>___<tool> and offers them behind its ToolSearch tool; " +
+        "a session's first search can miss a server still starting (0.225.2), a later one finds it",
       about: "server",
     },
   ],

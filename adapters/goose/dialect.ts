@@ -22,10 +22,9 @@ import { type HookDialect, type ParsedPayload, str } from "../dialect.ts";
 import { snakeTool } from "../dialects/_fields.ts";
 import {
   blockDecision,
-  formatByTable,
-  judgeByTable,
   type ReadBack,
   type ReplyTable,
+  tableDialect,
 } from "../dialects/_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
@@ -76,6 +75,5 @@ export const gooseDialect: HookDialect = {
   name: "goose",
   parse: parseGoosePayload,
   session,
-  format: (event, response) => formatByTable(GOOSE_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(GOOSE_REPLIES, event, response, reply),
+  ...tableDialect(GOOSE_REPLIES),
 };

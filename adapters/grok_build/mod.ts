@@ -16,6 +16,9 @@
  * - Commands (legacy `commands/*.md`), skills, agents under both folders;
  *   memory: the project's `AGENTS.md` and, for the user, a rules file in
  *   `$GROK_HOME/rules/`.
+ * - Status line: `[ui.status_line] type = "command"`, `command`, optional
+ *   `refresh_interval` (seconds) in the user's `config.toml` only (Grok reads
+ *   it from no project layer).
  *
  * @module
  */
@@ -72,6 +75,19 @@ export const adapter: HostAdapter = defineHost({
   subagents: { paths: at("agents"), render: claudeSubagent },
   memory: {
     paths: { user: grokHome.join("rules", "agent-connector.md"), project: project("AGENTS.md") },
+  },
+  statusline: {
+    // xai-grok-status-line src/config.rs (StatusLineConfig); guide 25-status-line.md.
+    paths: { user: grokHome.join("config.toml") },
+    format: "toml",
+    key: "ui.status_line",
+    render: (command, options) => ({
+      type: "command",
+      command,
+      ...(options.refreshInterval ? { refresh_interval: options.refreshInterval } : {}),
+    }),
+    supports: { refreshInterval: true },
+    maxLines: 5,
   },
   doctorNotes: [
     {

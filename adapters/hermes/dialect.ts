@@ -22,10 +22,9 @@ import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
 import { snakeTool, textOf } from "../dialects/_fields.ts";
 import {
   blockDecision,
-  formatByTable,
-  judgeByTable,
   type ReadBack,
   type ReplyTable,
+  tableDialect,
 } from "../dialects/_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
@@ -89,6 +88,5 @@ export const hermesDialect: HookDialect = {
   name: "hermes",
   parse: parseHermesPayload,
   session,
-  format: (event, response) => formatByTable(HERMES_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(HERMES_REPLIES, event, response, reply),
+  ...tableDialect(HERMES_REPLIES),
 };

@@ -18,6 +18,9 @@
  *   user once before it runs (hooks_auto_accept / HERMES_ACCEPT_HOOKS skip
  *   that). Replies: dialect.ts.
  * - Skills: `<home>/skills/<n>/SKILL.md`.
+ * - Actions: `quick_commands.<name>: {type: exec, command}` in `config.yaml`;
+ *   the user runs one by typing `/<name>` in the CLI or a messaging chat.
+ *   Ours are named `<connector>-<action>`.
  * - Memory: a project's context file — `.hermes.md` or `HERMES.md` when one
  *   exists (the first context category wins), else AGENTS.md (spec §2.4).
  *   No user memory file is documented, so user scope is reported.
@@ -82,6 +85,16 @@ export const adapter: HostAdapter = defineHost({
     powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
   },
   skills: { paths: { user: hermesDir.join("skills") }, render: skillRenderer("Hermes") },
+  actions: {
+    // website/docs/reference/slash-commands.md "Quick Commands".
+    paths: { user: config },
+    format: "yaml",
+    at: ["quick_commands"],
+    keyed: (connectorId, actionId) => `${connectorId}-${actionId}`,
+    invocation: "exec",
+    affordance: "slash-command",
+    render: ({ commandLine }) => ({ type: "exec", command: commandLine }),
+  },
   memory: { paths: { project: projectMemory } },
   doctorNotes: [
     {

@@ -11,6 +11,7 @@
 
 import type { SubagentDef } from "../../core/connector_types.ts";
 import type { Dropped, RenderedFiles } from "../descriptor.ts";
+import type { ActionRenderInput } from "../action_surface.ts";
 
 /** A renderer of `<name>.json` agent files for `host`. */
 export function agentJsonRenderer(host: string): (def: SubagentDef) => RenderedFiles {
@@ -40,5 +41,22 @@ export function agentJsonRenderer(host: string): (def: SubagentDef) => RenderedF
       files: [{ path: `${def.name}.json`, text: `${JSON.stringify(agent, null, 2)}\n` }],
       dropped,
     };
+  };
+}
+
+/**
+ * An action as a Kiro user-triggered hook file (`.kiro/hooks/*.kiro.hook`:
+ * `version`, `enabled`, `name`, `description`, `when.type: "userTriggered"`,
+ * `then: {type: "runCommand", command}`), listed in the Agent Hooks panel
+ * with a button that runs it (SOURCES.md).
+ */
+export function kiroActionHook(input: ActionRenderInput): Record<string, unknown> {
+  return {
+    version: "1.0.0",
+    enabled: true,
+    name: input.label,
+    description: input.description ?? input.label,
+    when: { type: "userTriggered" },
+    then: { type: "runCommand", command: input.commandLine },
   };
 }

@@ -23,6 +23,10 @@
  * - Prompts (`@name` in chat): `~/.kiro/prompts/<n>.md`, `.kiro/prompts/`.
  *   Skills: `~/.kiro/skills/`, `.kiro/skills/`. Subagents: agent JSON in
  *   `~/.kiro/agents/`, `.kiro/agents/` (content.ts).
+ * - Actions: one user-triggered hook file per action in the project's
+ *   `.kiro/hooks/` (`<connector>-<action>.kiro.hook`, `when.type:
+ *   "userTriggered"`, `then.type: "runCommand"`), run from the IDE's Agent
+ *   Hooks panel. No user-level folder is documented.
  *
  * @module
  */
@@ -32,7 +36,7 @@ import { project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
-import { agentJsonRenderer } from "./content.ts";
+import { agentJsonRenderer, kiroActionHook } from "./content.ts";
 import { agentHookSurface } from "./family.ts";
 import { kiroDir } from "./home.ts";
 
@@ -84,6 +88,15 @@ export const adapter: HostAdapter = defineHost({
   },
   memory: {
     paths: { user: kiroDir.join("steering", "agent-connector.md"), project: project("AGENTS.md") },
+  },
+  actions: {
+    paths: { project: projectDir.join("hooks") },
+    format: "json",
+    at: [],
+    file: (connectorId, actionId) => `${connectorId}-${actionId}.kiro.hook`,
+    invocation: "manual-hook",
+    affordance: "hook-panel",
+    render: kiroActionHook,
   },
   doctorNotes: [
     {

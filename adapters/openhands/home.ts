@@ -19,3 +19,10 @@ export const openhandsDir: PathFn = envDir("OPENHANDS_PERSISTENCE_DIR", home(".o
 
 /** `~/.openhands`, whatever the persistence folder (user hooks, skills). */
 export const openhandsHome: PathFn = home(".openhands");
+
+/** Where conversations are kept: `$OPENHANDS_CONVERSATIONS_DIR`, else `conversations/` of the persistence folder. */
+export const openhandsConversations: PathFn = envDir(
+  "OPENHANDS_CONVERSATIONS_DIR",
+  openhandsDir.join("conversations"),
+  { tilde: true },
+);

@@ -16,6 +16,8 @@ export const host: HostManifest = {
   id: "openhands",
   runtimeEnv: ["OPENHANDS_PROJECT_DIR", "OPENHANDS_EVENT_TYPE"],
   hookTimeoutMs: { "*": 60_000 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>

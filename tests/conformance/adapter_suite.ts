@@ -153,7 +153,10 @@ function declaredItems(connector: ResolvedConnector): Item[] {
       own: /^memory conformance\/memory: /,
       group: /^memory: 1 block\(s\) not installed — /,
     },
-    { what: "statusline", own: /^(configPatch )?statusLine: |^statusline: (?!option )/i },
+    {
+      what: "statusline",
+      own: /^(configPatch )?(statusLine|ui\.status_line): |^statusline: (?!option )/i,
+    },
     { what: "configPatch", own: /^configPatch env\.AGENT_CONNECTOR_CONFORMANCE: / },
     {
       what: "native hook",

@@ -24,6 +24,9 @@ export interface MockScript {
 /** Tool-search tools known to defer MCP tools: Qwen Code `tool_search`, Droid `ToolSearch`. */
 export const DEFAULT_SEARCH_TOOLS: readonly string[] = ["tool_search", "ToolSearch"];
 
+/** How many times the script calls a tool-search tool before it gives up and answers. */
+export const MAX_SEARCHES = 3;
+
 /** The final-answer prefix; a test can find it in the host's output. */
 export const FINAL_PREFIX = "lab-final:";
 
@@ -58,16 +61,21 @@ export function decide(script: MockScript, request: ModelRequest): MockDecision 
   if (target) {
     return { kind: "tool", name: target.name, namespace: target.namespace, args: script.tool.args };
   }
-  const searches = script.searchTools ?? DEFAULT_SEARCH_TOOLS;
-  const search = request.tools.find((t) => searches.includes(t.name));
-  const searched = request.calls.find((c) => search && c.name === search.name);
-  if (search && !searched) {
-    return { kind: "tool", name: search.name, args: searchArgs(search, want) };
-  }
-  // The search answered but the host did not add the tool to the list: call the name the
+  const searchNames = script.searchTools ?? DEFAULT_SEARCH_TOOLS;
+  const search = request.tools.find((t) => searchNames.includes(t.name));
+  if (!search) return { kind: "text", text: answer };
+  const searches = request.calls.filter((c) => c.name === search.name);
+  // The search answered but the host did not add the tool to the list: call the name a
   // search result gave (Droid returns it in the result text). Only a prefixed name counts,
   // so a result that merely echoes the query ("no tool matches lab_lookup") does not.
-  const named = searched?.result?.match(new RegExp(`[\\w-]+[_-]${want}`))?.[0];
+  const pattern = new RegExp(`[\\w-]+[_-]${want}`);
+  const named = searches.map((c) => c.result?.match(pattern)?.[0]).find(Boolean);
   if (named) return { kind: "tool", name: named, args: script.tool.args };
+  // Nothing found yet: search (again). Droid 0.225.2 starts MCP servers with the session
+  // and registers their tools only after its first model request may have gone out, so
+  // a first search can miss a server that a second one, a step later, finds.
+  if (searches.length < MAX_SEARCHES) {
+    return { kind: "tool", name: search.name, args: searchArgs(search, want) };
+  }
   return { kind: "text", text: answer };
 }

@@ -2,6 +2,7 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { defaultUsage, FINAL_PREFIX, type MockModel, startMockModel } from "./mock_model.ts";
+import { MAX_SEARCHES } from "./_mock_script.ts";
 
 const TOOL = { name: "lab_lookup", args: { query: "word" } };
 
@@ -293,19 +294,27 @@ test("usage numbers are distinct per reply and summed over every reply", async (
 test("after a tool search, the mock calls a prefixed name from its result, never the bare query", async () => {
   const mock = await startMockModel({ tool: TOOL });
   try {
-    const searched = (result: string) =>
+    const searched = (...results: string[]) =>
       post(mock, "/v1/chat/completions", {
         model: "m",
         tools: [{ type: "function", function: { name: "ToolSearch", parameters: {} } }],
-        messages: [
-          { role: "assistant", tool_calls: [{ id: "s1", function: { name: "ToolSearch" } }] },
-          { role: "tool", tool_call_id: "s1", content: result },
-        ],
+        messages: results.flatMap((content, i) => [
+          { role: "assistant", tool_calls: [{ id: `s${i}`, function: { name: "ToolSearch" } }] },
+          { role: "tool", tool_call_id: `s${i}`, content },
+        ]),
       });
-    const found = JSON.parse((await searched("Loaded: labconn___lab_lookup")).text);
-    assert.equal(found.choices[0].message.tool_calls[0].function.name, "labconn___lab_lookup");
-    const none = JSON.parse((await searched('No tools match "lab_lookup"')).text);
-    assert.equal(none.choices[0].message.content, "lab-answer");
+    const reply = async (...results: string[]) =>
+      JSON.parse((await searched(...results)).text).choices[0].message;
+    const found = await reply("Loaded: labconn___lab_lookup");
+    assert.equal(found.tool_calls[0].function.name, "labconn___lab_lookup");
+    // A search that found nothing (Droid before its MCP tools are registered) is retried,
+    // and a later one that names the tool leads to the call.
+    const none = 'No tools match "lab_lookup"';
+    assert.equal((await reply(none)).tool_calls[0].function.name, "ToolSearch");
+    const late = await reply(none, "Loaded: labconn___lab_lookup");
+    assert.equal(late.tool_calls[0].function.name, "labconn___lab_lookup");
+    const given = await reply(...Array(MAX_SEARCHES).fill(none));
+    assert.equal(given.content, "lab-answer");
   } finally {
     await mock.close();
   }

@@ -1,9 +1,10 @@
 /**
  * Droid 0.225.2 headless against the mock (recipes/real-hosts.md): a bring-your-own-key
  * chat-completions model in `~/.factory/settings.json`, so no Factory login (it tries its
- * cloud API once and goes on); `droid exec` with that custom model. Only the usage reader
- * is checked yet (`usageOnlyWhy`). Droid logs one running total per session
- * (`<id>.settings.json` `tokenUsage`), not per call.
+ * cloud API once and goes on); `droid exec` with that custom model. Droid offers MCP tools
+ * as `<server>___<tool>` behind `ToolSearch`, and its first search of a session often
+ * misses them (the mock searches again, `_mock_script.ts`). Droid logs one running total
+ * per session (`<id>.settings.json` `tokenUsage`), not per call.
  *
  * @module
  */
@@ -14,12 +15,9 @@ import type { LabHost } from "./_types.ts";
 /** Droid in the lab. */
 export const droid: LabHost = {
   id: "droid",
+  adapter: "droid",
   usage: "droid",
-  // Measured 2026-12-07 with the droid adapter installed: install, memory, skill, command
-  // and usage pass, but the model's ToolSearch (Droid defers MCP tools behind it) leads to
-  // no call of our tool, and the checks that build on that call fail with it.
-  usageOnlyWhy:
-    "the droid adapter does not pass the lab yet: after the model's ToolSearch, droid exec 0.225.2 makes no MCP call",
+  command: "prompt",
   usageRequests: "per-session",
   prepare: ({ box, mockUrl }) => {
     mkdirSync(join(box.home, ".factory"));
