@@ -3,7 +3,8 @@
  * runs entries from — Zed's tasks (`task: spawn` in the command palette), an
  * array — or a map of named entries — Hermes's `quick_commands`, each run by
  * typing `/<name>` — or one whole file per action in a folder — Kiro's
- * user-triggered hooks, run from its Agent Hooks panel.
+ * user-triggered hooks, run from its Agent Hooks panel; Warp's workflows,
+ * picked in its command search; Droid's script slash commands.
  * Each action of the connector is one entry that runs the dispatch verb,
  * `agent-connector action <host> <actionId> --connector <id>`, through the
  * home binary. A host without this surface reports each action as `!`.
@@ -46,13 +47,14 @@ export interface ActionSurface {
   /**
    * Each action is a whole file of its own, named by this, in the folder
    * `paths` gives (Kiro's `.kiro/hooks/<name>.kiro.hook`); `render` gives its
-   * JSON document and `at` is unused.
+   * document, written in `format` (JSON or YAML), or its whole text, and
+   * `at` is unused.
    */
   file?: (connectorId: string, actionId: string) => string;
   /** How the host runs an entry (capability metadata). */
   invocation: ActionInvocationMode;
   /** Where the user finds it (capability metadata). */
   affordance: ActionAffordanceKind;
-  /** Renders one action's entry. */
-  render(input: ActionRenderInput): Record<string, unknown>;
+  /** Renders one action's entry: a document, or (`file` surfaces only) a file's whole text. */
+  render(input: ActionRenderInput): Record<string, unknown> | string;
 }

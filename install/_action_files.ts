@@ -10,7 +10,9 @@
  */
 
 import type { ActionSurface } from "../adapters/action_surface.ts";
+import { scopePath } from "../adapters/descriptor.ts";
 import { pathApi } from "../adapters/paths.ts";
+import { freshYamlDocument } from "../core/yaml_fresh.ts";
 import type { PlannedEdit } from "./_plan_types.ts";
 import type { SurfaceInput } from "./_plan_types.ts";
 import { ownedFilesIn } from "./_owned_files.ts";
@@ -29,6 +31,19 @@ function actionOfFile(
   return name.slice(head.length, name.length - tail.length);
 }
 
+/**
+ * True when `file` is named as one of this connector's action files in the
+ * host's action folder — a folder another surface may share (Droid keeps
+ * its script commands beside the command files), whose stale-file sweep
+ * must leave it alone.
+ */
+export function isActionFile(input: SurfaceInput, file: string): boolean {
+  const surface = input.adapter.actions;
+  const dir = surface?.file ? scopePath(surface.paths, input.ctx.scope, input.ctx) : undefined;
+  if (!surface || !dir || pathApi(input.ctx.os).dirname(file) !== dir) return false;
+  return actionOfFile(input, surface, file) !== undefined;
+}
+
 /** Our action files in `dir` now, with their action ids. */
 function ourFiles(input: SurfaceInput, surface: ActionSurface, dir: string) {
   return ownedFilesIn(input, dir).flatMap((file) => {
@@ -37,19 +52,30 @@ function ourFiles(input: SurfaceInput, surface: ActionSurface, dir: string) {
   });
 }
 
+/**
+ * The text of an action file: a rendered text as it is; a document as YAML
+ * where the surface is YAML and core/yaml_fresh.ts can render it, else as
+ * JSON (which every YAML reader also reads).
+ */
+function fileText(surface: ActionSurface, entry: Record<string, unknown> | string): string {
+  if (typeof entry === "string") return entry;
+  const yaml = surface.format === "yaml" ? freshYamlDocument(entry) : undefined;
+  return yaml ?? JSON.stringify(entry, null, 2) + "\n";
+}
+
 /** One action's file: its path and text. */
 export function actionFile(
   input: SurfaceInput,
   surface: ActionSurface,
   dir: string,
   actionId: string,
-  entry: Record<string, unknown>,
+  entry: Record<string, unknown> | string,
 ): PlannedEdit {
   return {
     op: "file.set",
     platform: input.adapter.id,
     file: pathApi(input.ctx.os).join(dir, surface.file!(input.connectorId, actionId)),
-    content: JSON.stringify(entry, null, 2) + "\n",
+    content: fileText(surface, entry),
     label: `action ${actionId}`,
   };
 }

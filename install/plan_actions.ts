@@ -147,6 +147,9 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
       plan.edits.push(edit);
       continue;
     }
+    if (typeof entry === "string") {
+      throw new TypeError(`${adapter.name}: an action entry in a shared file must be a document`);
+    }
     const name = surface.keyed?.(input.connectorId, action.id);
     plan.edits.push(
       name !== undefined

@@ -10,7 +10,8 @@ import type { CommandDef, SkillDef, SubagentDef } from "../core/connector_types.
 import { surfaceDisabled } from "../core/overrides.ts";
 import { type FileSurface, scopePath } from "../adapters/descriptor.ts";
 import { pathApi } from "../adapters/paths.ts";
-import { ownedFileRemovals } from "./_owned_files.ts";
+import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
+import { isActionFile } from "./_action_files.ts";
 import type { PlannedEdit as Edit } from "./_plan_types.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 
@@ -35,6 +36,7 @@ function surfaceOf(input: SurfaceInput, name: ContentName) {
 /**
  * Removal edits, deepest files first (a stable order; the engine sweeps
  * emptied folders either way). `stale`: files install no longer renders.
+ * Action files in the same folder are the actions surface's to keep or take.
  */
 function removals(
   input: SurfaceInput,
@@ -43,7 +45,8 @@ function removals(
   noun: string,
   stale = true,
 ): Edit[] {
-  return ownedFileRemovals(input, dir, keep, `${noun} file`, stale);
+  const actions = ownedFilesIn(input, dir).filter((f) => isActionFile(input, f));
+  return ownedFileRemovals(input, dir, new Set([...keep, ...actions]), `${noun} file`, stale);
 }
 
 function planOne(input: SurfaceInput, name: ContentName): PlanPart {

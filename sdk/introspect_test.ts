@@ -33,7 +33,13 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "antigravity-cli",
     "grok-build",
   ]);
-  assert.deepEqual((await hostsSupporting("actions")).sort(), ["hermes", "kiro", "zed"]);
+  assert.deepEqual((await hostsSupporting("actions")).sort(), [
+    "droid",
+    "hermes",
+    "kiro",
+    "warp",
+    "zed",
+  ]);
 });
 
 test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
@@ -44,7 +50,7 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
   const native = rows.filter((r) => r.support === "native").map((r) => r.host);
-  assert.deepEqual(native.sort(), ["hermes", "kiro", "zed"]);
+  assert.deepEqual(native.sort(), ["droid", "hermes", "kiro", "warp", "zed"]);
 });
 
 test("Hermes's actions are quick commands: run by exec, found as slash commands", async () => {
@@ -52,6 +58,16 @@ test("Hermes's actions are quick commands: run by exec, found as slash commands"
   assert.equal(caps?.supportsActions, true);
   assert.equal(caps?.actionInvocationMode, "exec");
   assert.equal(caps?.actionAffordanceKind, "slash-command");
+});
+
+test("Droid's actions are script slash commands; Warp's are workflows it pastes", async () => {
+  const droid = await capabilitiesOf("droid");
+  assert.deepEqual([droid?.actionInvocationMode, droid?.actionAffordanceKind], [
+    "exec-file",
+    "slash-command",
+  ]);
+  const warp = await capabilitiesOf("warp");
+  assert.deepEqual([warp?.actionInvocationMode, warp?.actionAffordanceKind], ["paste", "workflow"]);
 });
 
 test("Kiro's actions are user-triggered hooks in its Agent Hooks panel", async () => {

@@ -14,7 +14,9 @@
  */
 
 import type { CommandDef, SubagentDef } from "../../core/connector_types.ts";
+import type { ActionRenderInput } from "../action_surface.ts";
 import type { Dropped, RenderedFiles } from "../descriptor.ts";
+import { quotePosix } from "../render/command_line.ts";
 import { markdownWithFrontmatter } from "../render/markdown.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 
@@ -46,4 +48,18 @@ export function droidSubagent(def: SubagentDef): RenderedFiles {
     ...def.extra,
   }, def.prompt);
   return { files: [{ path: `${def.name}.md`, text }], dropped };
+}
+
+/**
+ * An action as a script slash command, `<connector>-<action>.sh`. Droid
+ * 0.225.2 registers a command file that ends in `.md` or whose first line
+ * is a shebang, names it by the file name without its extension, runs a
+ * shebang file as `<interpreter> <file> <args…>` in the project folder, and
+ * hands the script and its output to the model; the first line after the
+ * shebang is the description it shows.
+ */
+export function droidActionScript(input: ActionRenderInput): string {
+  const line = [input.command, ...input.args].map(quotePosix).join(" ");
+  const about = (input.description ?? input.label).replace(/\s+/g, " ");
+  return `#!/bin/sh\n# ${about}\nexec ${line} "$@"\n`;
 }

@@ -16,6 +16,8 @@
  *   key, so there are no native hooks. No tool-output rewrites.
  * - Commands `commands/`, skills `skills/`, subagents ("droids") `droids/`;
  *   memory `AGENTS.md` (Droid also reads CLAUDE.md; measured).
+ * - Actions: a script slash command each, `commands/<connector>-<action>.sh`
+ *   (content.ts `droidActionScript`), run as `/<connector>-<action>`.
  *
  * @module
  */
@@ -23,7 +25,7 @@
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { project } from "../paths.ts";
 import { standardSkill } from "../render/skill.ts";
-import { droidCommand, droidSubagent } from "./content.ts";
+import { droidActionScript, droidCommand, droidSubagent } from "./content.ts";
 import { droidHookChecks } from "./doctor.ts";
 import { factoryDir } from "./home.ts";
 import { typedServerEntry } from "../render/server_entry.ts";
@@ -75,6 +77,15 @@ export const adapter: HostAdapter = defineHost({
   skills: { paths: at("skills"), render: standardSkill("Droid") },
   subagents: { paths: at("droids"), render: droidSubagent },
   memory: { paths: { user: factoryDir.join("AGENTS.md"), project: project("AGENTS.md") } },
+  actions: {
+    paths: at("commands"),
+    format: "json",
+    at: [],
+    file: (connectorId, actionId) => `${connectorId}-${actionId}.sh`,
+    invocation: "exec-file",
+    affordance: "slash-command",
+    render: droidActionScript,
+  },
   doctorNotes: [
     {
       text: "Droid names MCP tools <server>___<tool> and offers them behind its ToolSearch tool; " +
