@@ -1,0 +1,68 @@
+/**
+ * oh-my-pi (can1357/oh-my-pi, a fork of pi; npm
+ * `@oh-my-pi/pi-coding-agent`, bin `omp`, runs on Bun). Facts in
+ * ./SOURCES.md:
+ *
+ * - Detection: the agent folder `~/.omp/agent` (./home.ts); a project's
+ *   `.omp/`.
+ * - MCP: `mcpServers` in `<agent folder>/mcp.json` and a project's
+ *   `.omp/mcp.json` (`getMCPConfigPath`). stdio `{command, args, env}`,
+ *   remote `{type: "http"|"sse", url, headers}`; strings expand `${VAR}`
+ *   and `${VAR:-default}` (discovery `expandEnvVars`).
+ * - Hooks and actions: pi's generated extension (adapters/pi/hooks.ts) in
+ *   `extensions/` of the agent folder or `.omp/`: the fork keeps pi's
+ *   extension API (`core/extensions/types.ts`: `tool_call`, `tool_result`,
+ *   `before_agent_start`, `registerCommand`). MCP is native, so it bridges
+ *   nothing.
+ * - Content: slash commands `commands/<n>.md` and skills
+ *   `skills/<n>/SKILL.md`, under the agent folder or `.omp/`.
+ * - Memory: `AGENTS.md` in the agent folder (or the CLAUDE.md it falls back
+ *   to, as pi), and a project's AGENTS.md.
+ *
+ * @module
+ */
+
+import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { CLAUDE_ENV_REF } from "../env_ref.ts";
+import { project } from "../paths.ts";
+import { skillRenderer } from "../render/content_files.ts";
+import { jsonServerRenderer } from "../render/json_server.ts";
+import { piPromptRenderer } from "../pi/content.ts";
+import { placePiMemory } from "../pi/memory.ts";
+import { piExtensionHooks } from "../pi/hooks.ts";
+import { ompAgentDir } from "./home.ts";
+
+/** The omp adapter. */
+export const adapter: HostAdapter = defineHost({
+  id: "omp",
+  name: "oh-my-pi",
+  paradigm: "ts-plugin",
+  factsFrom: "source",
+  detect: { user: [ompAgentDir], project: [project(".omp")] },
+  server: {
+    paths: { user: ompAgentDir.join("mcp.json"), project: project(".omp", "mcp.json") },
+    format: "json",
+    collection: { at: ["mcpServers"] },
+    transports: ["stdio", "http", "sse"],
+    envRef: CLAUDE_ENV_REF,
+    render: jsonServerRenderer({ host: "oh-my-pi", remoteType: true }),
+  },
+  hooks: piExtensionHooks("omp", ompAgentDir, ".omp"),
+  commands: {
+    paths: { user: ompAgentDir.join("commands"), project: project(".omp", "commands") },
+    render: piPromptRenderer("oh-my-pi"),
+  },
+  skills: {
+    paths: { user: ompAgentDir.join("skills"), project: project(".omp", "skills") },
+    render: skillRenderer("oh-my-pi"),
+  },
+  memory: {
+    paths: { user: ompAgentDir.join("AGENTS.md"), project: project("AGENTS.md") },
+    place: placePiMemory,
+  },
+  doctorNotes: [{
+    text:
+      "oh-my-pi loads extensions and MCP servers at startup: restart omp after an install or uninstall.",
+    about: ["server", "hooks"],
+  }],
+});
