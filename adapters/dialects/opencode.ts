@@ -22,7 +22,14 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
+import {
+  pluginArgs,
+  pluginBlock,
+  pluginContext,
+  pluginOutput,
+  readPluginReply,
+} from "./_plugin_reply.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -69,28 +76,18 @@ export function parseOpencodePayload(
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (text: string) => ({ context: text });
-
 /** What the plugin applies, per event. */
 export const OPENCODE_REPLIES: ReplyTable = {
   host: "opencode",
   events: {
-    SessionStart: { context },
-    UserPromptSubmit: { deny: block, context },
+    SessionStart: { context: pluginContext },
+    UserPromptSubmit: { deny: pluginBlock, context: pluginContext },
     // opencode has no ask: an ask blocks, the safe side (as for Codex).
-    PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
-    PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
-    PreCompact: { context },
+    PreToolUse: { deny: pluginBlock, ask: pluginBlock, modifyInput: pluginArgs },
+    PostToolUse: { denyAsContext: true, modifyOutput: pluginOutput, context: pluginContext },
+    PreCompact: { context: pluginContext },
   },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    if (json.output !== undefined) out.updatedOutput = json.output;
-    out.context = str(json.context);
-    return out;
-  },
+  read: readPluginReply,
 };
 
 /** opencode's dialect (the generated plugin's protocol). */

@@ -21,7 +21,14 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
+import {
+  pluginArgs,
+  pluginBlock,
+  pluginContext,
+  pluginOutput,
+  readPluginReply,
+} from "./_plugin_reply.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   return { sessionId: str(raw.sessionId) ?? "", projectDir: str(raw.cwd) };
@@ -54,28 +61,18 @@ export function parsePiPayload(event: HookEventName, raw: Record<string, unknown
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (text: string) => ({ context: text });
-
 /** What the extension applies, per event. */
 export const PI_REPLIES: ReplyTable = {
   host: "pi",
   events: {
-    SessionStart: { context },
-    UserPromptSubmit: { deny: block, context },
+    SessionStart: { context: pluginContext },
+    UserPromptSubmit: { deny: pluginBlock, context: pluginContext },
     // pi has no ask for an extension's tool_call: an ask blocks, the safe side.
-    PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
-    PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
-    PreCompact: { deny: block },
+    PreToolUse: { deny: pluginBlock, ask: pluginBlock, modifyInput: pluginArgs },
+    PostToolUse: { denyAsContext: true, modifyOutput: pluginOutput, context: pluginContext },
+    PreCompact: { deny: pluginBlock },
   },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    if (json.output !== undefined) out.updatedOutput = json.output;
-    out.context = str(json.context);
-    return out;
-  },
+  read: readPluginReply,
 };
 
 /** pi's dialect (the generated extension's protocol). */

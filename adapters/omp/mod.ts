@@ -25,10 +25,8 @@
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { CLAUDE_ENV_REF } from "../env_ref.ts";
 import { project } from "../paths.ts";
-import { skillRenderer } from "../render/content_files.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
-import { piPromptRenderer } from "../pi/content.ts";
-import { placePiMemory } from "../pi/memory.ts";
+import { piFamilyContent } from "../pi/family.ts";
 import { piExtensionHooks } from "../pi/hooks.ts";
 import { ompAgentDir } from "./home.ts";
 
@@ -48,18 +46,12 @@ export const adapter: HostAdapter = defineHost({
     render: jsonServerRenderer({ host: "oh-my-pi", remoteType: true }),
   },
   hooks: piExtensionHooks("omp", ompAgentDir, ".omp"),
-  commands: {
-    paths: { user: ompAgentDir.join("commands"), project: project(".omp", "commands") },
-    render: piPromptRenderer("oh-my-pi"),
-  },
-  skills: {
-    paths: { user: ompAgentDir.join("skills"), project: project(".omp", "skills") },
-    render: skillRenderer("oh-my-pi"),
-  },
-  memory: {
-    paths: { user: ompAgentDir.join("AGENTS.md"), project: project("AGENTS.md") },
-    place: placePiMemory,
-  },
+  ...piFamilyContent({
+    name: "oh-my-pi",
+    dir: ompAgentDir,
+    folder: ".omp",
+    commands: "commands",
+  }),
   doctorNotes: [{
     text:
       "oh-my-pi loads extensions and MCP servers at startup: restart omp after an install or uninstall.",

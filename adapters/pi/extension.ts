@@ -38,6 +38,7 @@
  */
 
 import type { ExecLine } from "../render/command_line.ts";
+import { MATCHES_JS } from "../render/plugin_matcher_js.ts";
 
 /** One declared event the extension handles. */
 export interface PiExtensionEvent {
@@ -118,19 +119,9 @@ async function hook(event, payload) {
   }
 }
 
-function matches(matcher, name) {
-  const text = (matcher ?? "").trim();
-  if (text === "" || text === "*") return true;
-  if (/^[A-Za-z0-9_\-|, ]+$/.test(text)) {
-    const names = text.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
-    return names.length === 0 || names.includes(name);
-  }
-  try {
-    return new RegExp(text).test(name);
-  } catch {
-    return false;
-  }
-}
+` +
+  MATCHES_JS +
+  String.raw`
 
 function textOf(content) {
   return (Array.isArray(content) ? content : [])

@@ -21,12 +21,10 @@
 
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { project } from "../paths.ts";
-import { skillRenderer } from "../render/content_files.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
-import { piPromptRenderer } from "./content.ts";
+import { piFamilyContent } from "./family.ts";
 import { piAgentDir } from "./home.ts";
 import { piExtensionHooks } from "./hooks.ts";
-import { placePiMemory } from "./memory.ts";
 
 const SERVER_FILE = "agent-connector.mcp.json";
 
@@ -45,18 +43,7 @@ export const adapter: HostAdapter = defineHost({
     render: jsonServerRenderer({ host: "pi", support: { cwd: true } }),
   },
   hooks: piExtensionHooks("pi", piAgentDir, ".pi", { bridgesServer: true }),
-  commands: {
-    paths: { user: piAgentDir.join("prompts"), project: project(".pi", "prompts") },
-    render: piPromptRenderer("pi"),
-  },
-  skills: {
-    paths: { user: piAgentDir.join("skills"), project: project(".pi", "skills") },
-    render: skillRenderer("pi"),
-  },
-  memory: {
-    paths: { user: piAgentDir.join("AGENTS.md"), project: project("AGENTS.md") },
-    place: placePiMemory,
-  },
+  ...piFamilyContent({ name: "pi", dir: piAgentDir, folder: ".pi", commands: "prompts" }),
   doctorNotes: [{
     text:
       "pi loads extensions at startup: restart pi (or run /reload) after an install or uninstall.",
