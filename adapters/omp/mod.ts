@@ -6,9 +6,14 @@
  * - Detection: the agent folder `~/.omp/agent` (./home.ts); a project's
  *   `.omp/`.
  * - MCP: `mcpServers` in `<agent folder>/mcp.json` and a project's
- *   `.omp/mcp.json` (`getMCPConfigPath`). stdio `{command, args, env}`,
- *   remote `{type: "http"|"sse", url, headers}`; strings expand `${VAR}`
- *   and `${VAR:-default}` (discovery `expandEnvVars`).
+ *   `.omp/mcp.json` (`getMCPConfigPath`). stdio `{command, args, env,
+ *   cwd}`, remote `{type: "http"|"sse", url, headers}`, and `enabled`,
+ *   `timeout` (ms) on either; strings expand `${VAR}` and `${VAR:-default}`
+ *   (discovery `expandEnvVars`; its docs/mcp-config.md). omp gives servers
+ *   250 ms at startup and lists the tools of slower ones from its cache
+ *   or once they answer (docs/mcp-runtime-lifecycle.md), and MCP tools are
+ *   "discoverable" rather than in the model's first tool list
+ *   (docs/custom-tools.md `loadMode`).
  * - Hooks and actions: pi's generated extension (adapters/pi/hooks.ts) in
  *   `extensions/` of the agent folder or `.omp/`: the fork keeps pi's
  *   extension API (`core/extensions/types.ts`: `tool_call`, `tool_result`,
@@ -43,9 +48,21 @@ export const adapter: HostAdapter = defineHost({
     collection: { at: ["mcpServers"] },
     transports: ["stdio", "http", "sse"],
     envRef: CLAUDE_ENV_REF,
-    render: jsonServerRenderer({ host: "oh-my-pi", remoteType: true }),
+    render: jsonServerRenderer({
+      host: "oh-my-pi",
+      remoteType: true,
+      disabledField: "enabled",
+      support: { cwd: true, timeout: true, disabled: true },
+    }),
   },
-  hooks: piExtensionHooks("omp", ompAgentDir, ".omp"),
+  hooks: piExtensionHooks("omp", ompAgentDir, ".omp", {
+    events: {
+      UserPromptSubmit: {
+        name: "input",
+        approx: "typed prompts only: a headless `omp -p` run does not fire it for its prompt",
+      },
+    },
+  }),
   ...piFamilyContent({
     name: "oh-my-pi",
     dir: ompAgentDir,

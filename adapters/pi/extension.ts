@@ -416,7 +416,10 @@ export function renderPiExtension(input: PiExtensionInput): string {
       `    try {`,
       `      const notes = [await sessionNote, turnNote].filter((n) => typeof n === "string" && n);`,
       `      turnNote = undefined;`,
-      `      if (notes.length) return { systemPrompt: [event.systemPrompt, ...notes].join("\\n\\n") };`,
+      // pi passes the system prompt as one string, oh-my-pi as a list of parts.
+      `      if (!notes.length) return;`,
+      `      const prompt = event.systemPrompt;`,
+      `      return { systemPrompt: Array.isArray(prompt) ? [...prompt, ...notes] : [prompt, ...notes].join("\\n\\n") };`,
       `    } catch {}`,
       `  });`,
     );

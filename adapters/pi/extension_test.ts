@@ -218,6 +218,11 @@ test("a blocked prompt is handled without the model; context reaches the system 
   assert.deepEqual(await pi.emit("before_agent_start", { systemPrompt: "base" }), {
     systemPrompt: "base\n\nfrom the session",
   });
+  // oh-my-pi hands the system prompt over as a list of parts: the notes are more parts.
+  await pi.emit("input", { text: "again", source: "interactive" });
+  assert.deepEqual(await pi.emit("before_agent_start", { systemPrompt: ["base", "rules"] }), {
+    systemPrompt: ["base", "rules", "from the session", "from the prompt"],
+  });
   for (const e of ["UserPromptSubmit", "SessionStart"]) clear(e);
 });
 

@@ -22,7 +22,11 @@ export function piExtensionHooks(
   host: HostId,
   dir: PathFn,
   folder: string,
-  opts: { bridgesServer?: boolean } = {},
+  opts: {
+    bridgesServer?: boolean;
+    /** Events whose native spec differs on this host (an approximation it has). */
+    events?: PluginHookSurface["events"];
+  } = {},
 ): PluginHookSurface {
   return {
     layout: "plugin-module",
@@ -39,6 +43,7 @@ export function piExtensionHooks(
       PreCompact: { name: "session_before_compact" },
       PostCompact: { name: "session_compact" },
       Stop: { name: "agent_end", approx: "observed only: the agent run has ended" },
+      ...opts.events,
     },
     matchers: "claude",
     powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
