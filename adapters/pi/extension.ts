@@ -229,6 +229,14 @@ function withTimeout(promise, ms) {
   ]).finally(() => clearTimeout(timer));
 }
 
+function aborted(signal) {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new Error("the tool call was cancelled"));
+    if (signal.aborted) fail();
+    else signal.addEventListener("abort", fail, { once: true });
+  });
+}
+
 function toolName(name) {
   return (CONNECTOR + "_" + name).replace(/[^A-Za-z0-9_-]/g, "_");
 }
@@ -268,8 +276,10 @@ async function bridge(pi) {
         label: tool.title ?? tool.name,
         description: tool.description ?? tool.name,
         parameters: tool.inputSchema ?? { type: "object", properties: {} },
-        async execute(_id, params) {
-          const result = await server.request("tools/call", { name: tool.name, arguments: params ?? {} });
+        async execute(_id, params, signal) {
+          const call = server.request("tools/call", { name: tool.name, arguments: params ?? {} });
+          // Esc in pi aborts the turn: stop waiting for the server then.
+          const result = await (signal ? Promise.race([call, aborted(signal)]) : call);
           const content = toPiContent(result?.content);
           if (result?.isError) throw new Error(textOf(content) || "the tool failed");
           return { content, details: result?.structuredContent ?? {} };

@@ -34,6 +34,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   const msg = JSON.parse(line);
   if (msg.method === "initialize") send({ jsonrpc: "2.0", id: msg.id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "t", version: "1" } } });
   if (msg.method === "tools/list") send({ jsonrpc: "2.0", id: msg.id, result: { tools: [{ name: "lookup", description: "Looks a word up", inputSchema: { type: "object", properties: { query: { type: "string" } }, required: ["query"] } }] } });
+  if (msg.method === "tools/call" && msg.params.arguments.query === "hang") return;
   if (msg.method === "tools/call") {
     appendFileSync(${JSON.stringify(serverLog)}, JSON.stringify(msg.params) + "\\n");
     send({ jsonrpc: "2.0", id: msg.id, result: { content: [{ type: "text", text: "result:" + msg.params.arguments.query }] } });
@@ -56,7 +57,7 @@ interface Tool {
   name: string;
   description: string;
   parameters: unknown;
-  execute(id: string, params: unknown): Promise<{ content: unknown[] }>;
+  execute(id: string, params: unknown, signal?: AbortSignal): Promise<{ content: unknown[] }>;
 }
 
 /** A stand-in for pi's ExtensionAPI: records handlers, tools and commands. */
@@ -138,6 +139,11 @@ test("the bridge registers the server's tools before the first prompt and calls 
     readFileSync(serverLog, "utf8").trim().split("\n").map((l) => JSON.parse(l)),
     [{ name: "lookup", arguments: { query: "apple" } }],
   );
+  // A call the server never answers ends when pi aborts the turn.
+  const abort = new AbortController();
+  const hanging = pi.tools[0].execute("call-2", { query: "hang" }, abort.signal);
+  abort.abort();
+  await assert.rejects(hanging, /cancelled/);
   await pi.emit("session_shutdown", { reason: "quit" });
 });
 
