@@ -32,7 +32,8 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "claude-code",
     "antigravity-cli",
   ]);
-  assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
+  // pi and oh-my-pi: commands of the generated extension (pi's registerCommand).
+  assert.deepEqual(await hostsSupporting("actions"), ["zed", "pi", "omp"]);
 });
 
 test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
@@ -42,7 +43,18 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   assert.equal(caps?.actionAffordanceKind, "task");
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
-  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), ["zed"]);
+  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), [
+    "zed",
+    "pi",
+    "omp",
+  ]);
+});
+
+test("pi's actions are slash commands of its generated extension", async () => {
+  const caps = await capabilitiesOf("pi");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "plugin-command");
+  assert.equal(caps?.actionAffordanceKind, "slash-command");
 });
 
 test("optional capability flags are read as false when absent", () => {
