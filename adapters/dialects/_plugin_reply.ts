@@ -11,8 +11,8 @@
  * @module
  */
 
-import { str } from "../dialect.ts";
-import type { ReadBack } from "./_reply_table.ts";
+import { type HookDialect, str } from "../dialect.ts";
+import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
 
 /** The fragment that blocks, with the handler's reason. */
 export const pluginBlock = (reason: string | undefined): { block: string } => ({
@@ -38,4 +38,40 @@ export function readPluginReply(_event: unknown, json: Record<string, unknown>):
   if (json.output !== undefined) out.updatedOutput = json.output;
   out.context = str(json.context);
   return out;
+}
+
+/**
+ * The reply table of a plugin host: what every generated plugin applies —
+ * context at session start; a prompt's block or context; a tool's block
+ * (an ask blocks too, the safe side: no plugin API asks the user) or new
+ * input; a tool result's new output or context, where a deny can only be
+ * context — plus `extra`, the events where the host differs.
+ */
+export function pluginReplyTable(host: string, extra: ReplyTable["events"]): ReplyTable {
+  return {
+    host,
+    events: {
+      SessionStart: { context: pluginContext },
+      UserPromptSubmit: { deny: pluginBlock, context: pluginContext },
+      PreToolUse: { deny: pluginBlock, ask: pluginBlock, modifyInput: pluginArgs },
+      PostToolUse: { denyAsContext: true, modifyOutput: pluginOutput, context: pluginContext },
+      ...extra,
+    },
+    read: readPluginReply,
+  };
+}
+
+/** A plugin host's dialect: its payload readers and its reply table. */
+export function pluginDialect(
+  parse: HookDialect["parse"],
+  session: HookDialect["session"],
+  table: ReplyTable,
+): HookDialect {
+  return {
+    name: table.host,
+    parse,
+    session,
+    format: (event, response) => formatByTable(table, event, response),
+    judge: (event, response, reply) => judgeByTable(table, event, response, reply),
+  };
 }

@@ -22,14 +22,8 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
-import {
-  pluginArgs,
-  pluginBlock,
-  pluginContext,
-  pluginOutput,
-  readPluginReply,
-} from "./_plugin_reply.ts";
+import type { ReplyTable } from "./_reply_table.ts";
+import { pluginContext, pluginDialect, pluginReplyTable } from "./_plugin_reply.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -77,24 +71,13 @@ export function parseOpencodePayload(
 }
 
 /** What the plugin applies, per event. */
-export const OPENCODE_REPLIES: ReplyTable = {
-  host: "opencode",
-  events: {
-    SessionStart: { context: pluginContext },
-    UserPromptSubmit: { deny: pluginBlock, context: pluginContext },
-    // opencode has no ask: an ask blocks, the safe side (as for Codex).
-    PreToolUse: { deny: pluginBlock, ask: pluginBlock, modifyInput: pluginArgs },
-    PostToolUse: { denyAsContext: true, modifyOutput: pluginOutput, context: pluginContext },
-    PreCompact: { context: pluginContext },
-  },
-  read: readPluginReply,
-};
+export const OPENCODE_REPLIES: ReplyTable = pluginReplyTable("opencode", {
+  PreCompact: { context: pluginContext },
+});
 
 /** opencode's dialect (the generated plugin's protocol). */
-export const opencodeDialect: HookDialect = {
-  name: "opencode",
-  parse: parseOpencodePayload,
+export const opencodeDialect: HookDialect = pluginDialect(
+  parseOpencodePayload,
   session,
-  format: (event, response) => formatByTable(OPENCODE_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(OPENCODE_REPLIES, event, response, reply),
-};
+  OPENCODE_REPLIES,
+);

@@ -21,14 +21,8 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReplyTable } from "./_reply_table.ts";
-import {
-  pluginArgs,
-  pluginBlock,
-  pluginContext,
-  pluginOutput,
-  readPluginReply,
-} from "./_plugin_reply.ts";
+import type { ReplyTable } from "./_reply_table.ts";
+import { pluginBlock, pluginDialect, pluginReplyTable } from "./_plugin_reply.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   return { sessionId: str(raw.sessionId) ?? "", projectDir: str(raw.cwd) };
@@ -62,24 +56,7 @@ export function parsePiPayload(event: HookEventName, raw: Record<string, unknown
 }
 
 /** What the extension applies, per event. */
-export const PI_REPLIES: ReplyTable = {
-  host: "pi",
-  events: {
-    SessionStart: { context: pluginContext },
-    UserPromptSubmit: { deny: pluginBlock, context: pluginContext },
-    // pi has no ask for an extension's tool_call: an ask blocks, the safe side.
-    PreToolUse: { deny: pluginBlock, ask: pluginBlock, modifyInput: pluginArgs },
-    PostToolUse: { denyAsContext: true, modifyOutput: pluginOutput, context: pluginContext },
-    PreCompact: { deny: pluginBlock },
-  },
-  read: readPluginReply,
-};
+export const PI_REPLIES: ReplyTable = pluginReplyTable("pi", { PreCompact: { deny: pluginBlock } });
 
 /** pi's dialect (the generated extension's protocol). */
-export const piDialect: HookDialect = {
-  name: "pi",
-  parse: parsePiPayload,
-  session,
-  format: (event, response) => formatByTable(PI_REPLIES, event, response),
-  judge: (event, response, reply) => judgeByTable(PI_REPLIES, event, response, reply),
-};
+export const piDialect: HookDialect = pluginDialect(parsePiPayload, session, PI_REPLIES);
