@@ -254,6 +254,13 @@ export interface HookPluginInput {
   os: OsName;
   /** The declared events the host fires, with the connector's matchers. */
   events: Array<{ event: HookEventName; native: string; matcher?: string }>;
+  /**
+   * The server file the module bridges the connector's MCP server from
+   * ({@link PluginHookSurface.bridgesServer}); absent when there is nothing to bridge.
+   */
+  serverFile?: string;
+  /** The connector's actions, for a module that offers them as commands. */
+  actions?: Array<{ id: string; description: string }>;
 }
 
 /**
@@ -266,6 +273,17 @@ export interface PluginHookSurface extends HookSurfaceBase {
   layout: "plugin-module";
   /** Renders the module. */
   module(input: HookPluginInput): HookFile;
+  /**
+   * The module also runs the connector's MCP server, read from the host's
+   * server file (pi, which has no MCP of its own), so it is written whenever
+   * the connector has a server on this host, hooks or not.
+   */
+  bridgesServer?: boolean;
+  /**
+   * The module offers each of the connector's actions as a host command
+   * (pi's `registerCommand`): how the user runs them, for the capability flags.
+   */
+  actionCommands?: Pick<ActionSurface, "invocation" | "affordance">;
 }
 
 /** Where and how a host registers hooks. */
@@ -527,11 +545,13 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsStatusline = Boolean(d.statusline);
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
-  caps.supportsActions = Boolean(d.actions);
+  const actions = d.actions ??
+    (d.hooks?.layout === "plugin-module" ? d.hooks.actionCommands : undefined);
+  caps.supportsActions = Boolean(actions);
   if (d.factsFrom) caps.factsFrom = d.factsFrom;
-  if (d.actions) {
-    caps.actionInvocationMode = d.actions.invocation;
-    caps.actionAffordanceKind = d.actions.affordance;
+  if (actions) {
+    caps.actionInvocationMode = actions.invocation;
+    caps.actionAffordanceKind = actions.affordance;
   }
   if (d.statusline) {
     caps.statuslineMode = "command-stdin";

@@ -4,7 +4,9 @@
  * per action that runs
  * `agent-connector action <host> <actionId> --connector <id>` through the
  * home binary; entries of actions the connector no longer declares are
- * removed. Elsewhere each declared action is one `!` record naming the host
+ * removed. A host whose generated plugin offers them as commands (pi's
+ * `registerCommand`) gets one `=` record per action. Elsewhere each declared
+ * action is one `!` record naming the host
  * and the dispatch command that runs it anyway — never dropped silently.
  *
  * @module
@@ -110,6 +112,22 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
   if (!connector) return plan;
   const surface = adapter.actions;
   const file = scopePath(surface?.paths, ctx.scope, ctx);
+  const hooks = adapter.hooks;
+  const module = hooks?.layout === "plugin-module" && hooks.actionCommands
+    ? scopePath(hooks.paths, ctx.scope, ctx)
+    : undefined;
+  if (!surface && module) {
+    // The host's plugin module offers them as commands (install/plan_hook_files.ts).
+    for (const action of connector.actions) {
+      plan.notes.push(note(
+        input,
+        "skip",
+        `action ${action.id}: runs as /${input.connectorId}:${action.id} from the ${adapter.name} plugin`,
+        module,
+      ));
+    }
+    return plan;
+  }
   if (!surface || !file) {
     const why = surface
       ? `${adapter.name} has no ${ctx.scope}-scope action file`

@@ -19,7 +19,12 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PluginHookSurface, ScriptHookSurface } from "../adapters/descriptor.ts";
+import {
+  type PluginHookSurface,
+  scopePath,
+  type ScriptHookSurface,
+} from "../adapters/descriptor.ts";
+import { effectiveServer } from "../core/overrides.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
@@ -89,8 +94,10 @@ function planPlugin(
   plan: PlanPart,
 ): Set<string> {
   const keep = new Set<string>();
-  if (!declared.length) return keep;
   const { ctx, adapter } = input;
+  const serverFile = bridgedServerFile(input, surface);
+  const actions = surface.actionCommands ? pluginActions(input) : [];
+  if (!declared.length && !serverFile && !actions.length) return keep;
   const module = surface.module({
     connectorId: input.connectorId,
     homeBin: ctx.homeBin,
@@ -100,6 +107,8 @@ function planPlugin(
       native: d.spec.name,
       ...(d.spec.matcher ? { matcher: d.matcher ?? "" } : {}),
     })),
+    ...(serverFile ? { serverFile } : {}),
+    ...(actions.length ? { actions } : {}),
   });
   const file = pathApi(ctx.os).join(dir, module.name);
   keep.add(file);
@@ -123,6 +132,27 @@ function planPlugin(
     );
   }
   return keep;
+}
+
+/**
+ * The server file a bridging module reads the connector's MCP server from:
+ * the host's server file in this scope, when the connector has a stdio
+ * server there (the bridge starts a process; remote servers are reported by
+ * the server surface, whose transports say stdio only).
+ */
+function bridgedServerFile(input: SurfaceInput, surface: PluginHookSurface): string | undefined {
+  if (!surface.bridgesServer || !input.connector) return undefined;
+  const server = effectiveServer(input.connector, input.adapter.id);
+  if (server?.transport !== "stdio") return undefined;
+  return scopePath(input.adapter.server?.paths, input.ctx.scope, input.ctx);
+}
+
+/** The connector's actions as a module's commands (id and what the command list shows). */
+function pluginActions(input: SurfaceInput): Array<{ id: string; description: string }> {
+  return (input.connector?.actions ?? []).map((a) => {
+    const over = a.hosts?.[input.adapter.id];
+    return { id: a.id, description: over?.label ?? a.label ?? a.description ?? a.id };
+  });
 }
 
 /** Plans the hook files of one host; stale files of ours in the folder are removed. */

@@ -22,7 +22,8 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { type ReadBack, type ReplyTable, tableDialect } from "./_reply_table.ts";
+import type { ReplyTable } from "./_reply_table.ts";
+import { pluginContext, pluginDialect, pluginReplyTable } from "./_plugin_reply.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -69,34 +70,14 @@ export function parseOpencodePayload(
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (text: string) => ({ context: text });
-
 /** What the plugin applies, per event. */
-export const OPENCODE_REPLIES: ReplyTable = {
-  host: "opencode",
-  events: {
-    SessionStart: { context },
-    UserPromptSubmit: { deny: block, context },
-    // opencode has no ask: an ask blocks, the safe side (as for Codex).
-    PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
-    PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
-    PreCompact: { context },
-  },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    if (json.output !== undefined) out.updatedOutput = json.output;
-    out.context = str(json.context);
-    return out;
-  },
-};
+export const OPENCODE_REPLIES: ReplyTable = pluginReplyTable("opencode", {
+  PreCompact: { context: pluginContext },
+});
 
 /** opencode's dialect (the generated plugin's protocol). */
-export const opencodeDialect: HookDialect = {
-  name: "opencode",
-  parse: parseOpencodePayload,
+export const opencodeDialect: HookDialect = pluginDialect(
+  parseOpencodePayload,
   session,
-  ...tableDialect(OPENCODE_REPLIES),
-};
+  OPENCODE_REPLIES,
+);

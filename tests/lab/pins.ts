@@ -60,6 +60,15 @@ export const HOST_PINS: readonly HostPin[] = [
   // 7.8.1's platform binary is missing from the mirror; 7.7.7 installs whole.
   { id: "kilo", pkg: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
   { id: "pi", pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", bin: "pi" },
+  // oh-my-pi runs on Bun: the mirror's @oven/bun-linux-x64 holds no binary, the baseline
+  // build does. 18.3.4 names @oh-my-pi/omp-stats@18.3.4, which the mirror lacks.
+  {
+    id: "omp",
+    pkg: "@oh-my-pi/pi-coding-agent",
+    version: "18.2.3",
+    bin: "omp",
+    extra: ["@oven/bun-linux-x64-baseline@1.4.5"],
+  },
   { id: "continue", pkg: "@continuedev/cli", version: "1.5.47", bin: "cn" },
 ];
 

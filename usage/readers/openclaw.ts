@@ -7,7 +7,7 @@
  * still count. `<state>` is each entry of `$OPENCLAW_DIR` (a comma list, as
  * ccusage reads it), else `$OPENCLAW_STATE_DIR`, else `~/.openclaw`,
  * `~/.clawdbot`, `~/.moltbot` and `~/.moldbot`. Lines are decoded as pi's
- * (`pi.ts`): assistant `message.usage` with `input` (no cache), `output`,
+ * (adapters/pi/usage.ts): assistant `message.usage` with `input` (no cache), `output`,
  * `cacheRead`, `cacheWrite` and the host's `cost.total`; a request is the
  * entry id with its time. Source: ccusage `adapter/openclaw/{paths,parser}.rs`,
  * notes/usage-formats.md §4.
@@ -19,7 +19,7 @@ import { join } from "node:path";
 import type { UsageReader, UsageSource } from "../reader.ts";
 import { envList } from "../_walk.ts";
 import { type HostHome, namesIn } from "./_homes.ts";
-import { reader as pi } from "./pi.ts";
+import { reader as pi } from "../../adapters/pi/usage.ts";
 
 /** OpenClaw's state folders for `host`. */
 export function openclawRoots(host: HostHome): string[] {

@@ -24,7 +24,6 @@ const FROM_FOLDERS: Partial<Record<HostId, Load>> = Object.fromEntries(
 /** The readers, in report order: hosts with a folder, then the others. */
 export const READERS: Partial<Record<HostId, Load>> = {
   ...FROM_FOLDERS,
-  pi: async () => (await import("./pi.ts")).reader,
   antigravity: synced("antigravity"),
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),

@@ -13,6 +13,7 @@ import { opencode } from "./opencode.ts";
 import { droid } from "./droid.ts";
 import { kilo } from "./kilo.ts";
 import { pi } from "./pi.ts";
+import { omp } from "./omp.ts";
 import { continueCli } from "./continue_cli.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
@@ -29,5 +30,6 @@ export const LAB_HOSTS: readonly LabHost[] = [
   droid,
   kilo,
   pi,
+  omp,
   continueCli,
 ];

@@ -1,7 +1,8 @@
 /**
  * pi 0.73.1 headless against the mock (recipes/real-hosts.md): an `openai-completions`
- * provider in `~/.pi/agent/models.json`, offline, JSON mode. pi has no MCP of its own
- * and agent-connector no pi adapter, so only the usage reader is checked.
+ * provider in `~/.pi/agent/models.json`, offline, JSON mode. pi has no MCP of its own:
+ * our generated extension bridges the lab server (through serve) and runs the hooks;
+ * the command is a prompt template, run as `/lab-define apple`.
  *
  * @module
  */
@@ -12,7 +13,8 @@ import type { LabHost } from "./_types.ts";
 /** pi in the lab. */
 export const pi: LabHost = {
   id: "pi",
-  usage: "pi",
+  adapter: "pi",
+  command: "prompt",
   prepare: ({ box, mockUrl }) => {
     const dir = join(box.home, ".pi", "agent");
     mkdirSync(dir, { recursive: true });

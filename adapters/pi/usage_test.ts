@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
 
 test("agent-kit's pi sessions: per-message usage, host costs, and a fork's copied prefix counted once", async () => {
