@@ -87,6 +87,11 @@ export interface ServerRenderInput {
 export interface RenderedEntry {
   /** The native entry, exactly as written. */
   entry: Record<string, unknown>;
+  /**
+   * Set when the host keeps the entry as one string instead of an object
+   * (Mux: the server's shell command line); written in place of `entry`.
+   */
+  scalar?: string;
   /** Server fields dropped. */
   dropped: Dropped[];
   /** Set when the entry must not be written at all (reported with this reason). */
