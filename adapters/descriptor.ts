@@ -375,7 +375,7 @@ export interface MemorySurface {
 export interface StatuslineSurface {
   /** The settings file per scope. */
   paths: ScopePaths;
-  /** The key holding the status line. */
+  /** The key holding the status line, dotted when nested (`ui.statusLine` on Qwen Code). */
   key: string;
   /** The value to write. */
   render(command: string, options: StatuslineOptions): Record<string, unknown>;

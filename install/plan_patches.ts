@@ -52,7 +52,7 @@ export function planStatusline(input: SurfaceInput): PlanPart {
     op: "json.patch",
     platform: adapter.id,
     file,
-    path: [surface.key],
+    path: surface.key.split("."),
     value: surface.render(command, options),
     reason: `status line of ${connector.displayName}`,
     label: surface.key,
