@@ -49,6 +49,7 @@ export const adapter: HostAdapter = defineHost({
   id: "codebuff",
   name: "Codebuff",
   paradigm: "mcp-only",
+  factsFrom: "source",
   detect: {
     user: [home(".config", "manicode"), home(".config", "freebuff"), agentsDir.join("mcp.json")],
     project: [project("knowledge.md"), projectAgents.join("mcp.json")],
