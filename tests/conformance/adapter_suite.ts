@@ -153,7 +153,11 @@ function declaredItems(connector: ResolvedConnector): Item[] {
       own: /^memory conformance\/memory: /,
       group: /^memory: 1 block\(s\) not installed — /,
     },
-    { what: "statusline", own: /^(configPatch )?statusLine: |^statusline: (?!option )/i },
+    // The status line's record is labeled with its key, dotted when nested (`ui.statusLine`).
+    {
+      what: "statusline",
+      own: /^(configPatch )?([\w]+\.)*statusLine: |^statusline: (?!option )/i,
+    },
     { what: "configPatch", own: /^configPatch env\.AGENT_CONNECTOR_CONFORMANCE: / },
     {
       what: "native hook",
