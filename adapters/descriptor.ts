@@ -159,8 +159,11 @@ export interface NativeEventSpec {
   also?: readonly string[];
 }
 
-/** How a host reads hook matchers. */
-export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "ignored";
+/**
+ * How a host reads hook matchers: `re-prefixed` is a glob unless it starts
+ * with `re:`, then a regex (Mistral Vibe).
+ */
+export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "re-prefixed" | "ignored";
 
 /** What every hook surface states, whatever the host's hook paradigm. */
 export interface HookSurfaceBase {
@@ -207,6 +210,13 @@ export interface ConfigHookSurface extends HookSurfaceBase {
   handler(command: string): Record<string, unknown>;
   /** Top-level keys the file needs (`{version: 1}`), set if absent. */
   header?: Record<string, unknown>;
+  /**
+   * For `event-list`: the item keys naming the native event and the matcher
+   * (`event` and `matcher` unless set; Mistral Vibe: `type` and `match`).
+   */
+  itemKeys?: { event: string; matcher: string };
+  /** For `event-list`: fields an item starts with, from its event and command (Vibe's `name`). */
+  itemHead?(native: string, command: string): Record<string, unknown>;
   /**
    * Native events whose arrays hold bare handlers although the layout is
    * nested groups (Antigravity's `Stop`, `PreInvocation`, …: only its tool

@@ -1,6 +1,5 @@
 /**
- * Mistral Vibe as the registry sees it before loading it (adapters/manifest.ts):
- * mcp-only, so no hook dialect and no runtime markers.
+ * Mistral Vibe as the registry sees it before loading it (adapters/manifest.ts).
  *
  * @module
  */
@@ -11,6 +10,13 @@ import { importLazily } from "../../core/lazy_import.ts";
 /** Mistral Vibe's manifest. */
 export const host: HostManifest = {
   id: "mistral-vibe",
+  // HookConfig's default timeout: 60 s for every hook (vibe/core/hooks/models.py).
+  hookTimeoutMs: { "*": 60_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
+  dialect: async () =>
+    (await importLazily<typeof import("../dialects/mistral_vibe.ts")>(
+      "../dialects/mistral_vibe.ts",
+      import.meta.url,
+    )).mistralVibeDialect,
 };
