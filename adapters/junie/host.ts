@@ -1,6 +1,5 @@
 /**
- * Junie as the registry sees it before loading it (adapters/manifest.ts):
- * mcp-only, so no hook dialect and no runtime markers.
+ * Junie as the registry sees it before loading it (adapters/manifest.ts).
  *
  * @module
  */
@@ -11,6 +10,13 @@ import { importLazily } from "../../core/lazy_import.ts";
 /** Junie's manifest. */
 export const host: HostManifest = {
   id: "junie",
+  // "Maximum execution time in seconds. Defaults to 10" (the hooks page).
+  hookTimeoutMs: { "*": 10_000 },
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
+  dialect: async () =>
+    (await importLazily<typeof import("../dialects/junie.ts")>(
+      "../dialects/junie.ts",
+      import.meta.url,
+    )).junieDialect,
 };

@@ -11,10 +11,13 @@
  *   cwd, timeout or disabled field, no env-reference syntax (so `serve`
  *   resolves every `${env:…}` at launch).
  * - Memory: the project's `AGENTS.md`.
- * - Hooks: Junie CLI runs only SessionStart hooks, from the user's
- *   `~/.junie/config.json`, and ignores their output and exit code (the
- *   hooks page), so no hook can answer; declared hooks are reported, not
- *   written.
+ * - Hooks: Junie CLI runs only SessionStart hooks (`startup`, `resume`),
+ *   Claude-style nested groups under `hooks` in the user's
+ *   `~/.junie/config.json` (a project's `.junie/config.json` hooks are
+ *   ignored unless passed with `--config-location`), with a 10 s default
+ *   timeout, and reads nothing back (the hooks page): the SessionStart
+ *   handler runs for its side effects; its decision or context is reported
+ *   as dropped (dialects/junie.ts). Every other event is reported.
  *
  * @module
  */
@@ -30,7 +33,7 @@ const projectDir = project(".junie");
 export const adapter: HostAdapter = defineHost({
   id: "junie",
   name: "Junie",
-  paradigm: "mcp-only",
+  paradigm: "json-stdio",
   // Closed source: facts from docs only (SOURCES.md).
   factsFrom: "docs",
   detect: { user: [junieDir], project: [projectDir] },
@@ -41,5 +44,22 @@ export const adapter: HostAdapter = defineHost({
     transports: ["stdio"],
     render: jsonServerRenderer({ host: "Junie" }),
   },
+  hooks: {
+    paths: { user: junieDir.join("config.json") },
+    format: "json",
+    at: ["hooks"],
+    layout: "nested-groups",
+    events: { SessionStart: { name: "SessionStart" } },
+    handler: (command) => ({ type: "command", command }),
+    matchers: "regex",
+    powers: { modifyArgs: false, modifyOutput: false, sessionContext: false },
+  },
   memory: { paths: { project: project("AGENTS.md") } },
+  doctorNotes: [
+    {
+      text:
+        "Junie reads nothing a SessionStart hook prints: the handler runs for its side effects only.",
+      about: "hooks",
+    },
+  ],
 });
