@@ -12,6 +12,8 @@ export const host: HostManifest = {
   id: "mistral-vibe",
   // HookConfig's default timeout: 60 s for every hook (vibe/core/hooks/models.py).
   hookTimeoutMs: { "*": 60_000 },
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
   dialect: async () =>
