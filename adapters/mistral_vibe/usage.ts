@@ -21,21 +21,18 @@
  */
 
 import type { UsageReader } from "../../usage/reader.ts";
+import { obj } from "../dialect.ts";
 import { count, parseTs } from "../../usage/tokens.ts";
 import { homeContext } from "../paths.ts";
 import { vibeHome } from "./home.ts";
 
-type Doc = Record<string, unknown>;
-
-function objectAt(value: unknown): Doc | undefined {
-  return value && typeof value === "object" && !Array.isArray(value) ? value as Doc : undefined;
-}
-
 /** The model entry the run's `active_model` alias names, if logged. */
-function activeModel(config: Doc | undefined): { name?: string; provider?: string } {
+function activeModel(
+  config: Record<string, unknown> | undefined,
+): { name?: string; provider?: string } {
   const alias = config?.active_model;
   const models = Array.isArray(config?.models) ? config.models : [];
-  const found = models.map(objectAt).find((m) => m?.alias === alias);
+  const found = models.map(obj).find((m) => m?.alias === alias);
   const name = typeof found?.name === "string"
     ? found.name
     : typeof alias === "string"
@@ -60,16 +57,16 @@ export const reader: UsageReader = {
   json: {
     markers: ['"session_prompt_tokens"'],
     decode(value, sink) {
-      const doc = objectAt(value);
-      const stats = objectAt(doc?.stats);
+      const doc = obj(value);
+      const stats = obj(doc?.stats);
       if (!doc || !stats) return;
       const session = typeof doc.session_id === "string" ? doc.session_id : "";
       if (!session) {
         sink.problem("meta.json has no session_id");
         return;
       }
-      const model = activeModel(objectAt(doc.config));
-      const cwd = objectAt(doc.environment)?.working_directory;
+      const model = activeModel(obj(doc.config));
+      const cwd = obj(doc.environment)?.working_directory;
       sink.emit({
         key: session,
         ts: parseTs(doc.start_time),

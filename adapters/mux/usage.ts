@@ -20,13 +20,8 @@
 
 import { join } from "node:path";
 import type { UsageReader } from "../../usage/reader.ts";
+import { obj } from "../dialect.ts";
 import { count } from "../../usage/tokens.ts";
-
-type Doc = Record<string, unknown>;
-
-function objectAt(value: unknown): Doc | undefined {
-  return value && typeof value === "object" && !Array.isArray(value) ? value as Doc : undefined;
-}
 
 /** Every Mux home on the machine: the env override, else the current and legacy folders. */
 export function muxHomes(
@@ -38,14 +33,14 @@ export function muxHomes(
 }
 
 function tokens(part: unknown): number {
-  return count(objectAt(part)?.tokens);
+  return count(obj(part)?.tokens);
 }
 
-function cost(usage: Doc): number | undefined {
+function cost(usage: Record<string, unknown>): number | undefined {
   if (usage.hasUnknownCosts === true || usage.costsIncluded === true) return undefined;
   let total = 0;
   for (const key of ["input", "cached", "cacheCreate", "output", "reasoning"]) {
-    const c = objectAt(usage[key])?.cost_usd;
+    const c = obj(usage[key])?.cost_usd;
     if (typeof c !== "number" || !Number.isFinite(c)) return undefined;
     total += c;
   }
@@ -66,13 +61,13 @@ export const reader: UsageReader = {
   json: {
     markers: ['"byModel"'],
     decode(value, sink) {
-      const doc = objectAt(value);
-      const byModel = objectAt(doc?.byModel);
+      const doc = obj(value);
+      const byModel = obj(doc?.byModel);
       if (!doc || !byModel) return;
       const workspace = (sink.source.meta?.rel ?? "").split(/[\\/]/)[0] ?? "";
-      const last = objectAt(doc.lastRequest)?.timestamp;
+      const last = obj(doc.lastRequest)?.timestamp;
       for (const [key, raw] of Object.entries(byModel)) {
-        const usage = objectAt(raw);
+        const usage = obj(raw);
         if (!usage) continue;
         const reasoning = tokens(usage.reasoning);
         const colon = key.indexOf(":");
