@@ -14,8 +14,11 @@
  *   syntax, so every `${env:…}` is resolved by `serve` at launch.
  * - Memory: the project rules file `.trae/rules/project_rules.md`, which
  *   Trae's agent loads at start; user rules live inside the app only.
- * - Hooks, commands, skills, subagents: none documented; each declared one
- *   is reported.
+ * - Skills: `<n>/SKILL.md` under a project's `.trae/skills/`; Trae's docs
+ *   ("技能") say skills apply to the current project only and only in SOLO
+ *   mode (a doctor note says so).
+ * - Hooks, commands, subagents: none documented; each declared one is
+ *   reported.
  * - Usage: Trae keeps no token log on this machine (usage/readers/synced.ts).
  *
  * @module
@@ -24,6 +27,7 @@
 import { defineHost, type HostAdapter } from "../descriptor.ts";
 import { appConfig, home, project } from "../paths.ts";
 import { jsonServerRenderer } from "../render/json_server.ts";
+import { standardSkill } from "../render/skill.ts";
 
 const appDir = appConfig("Trae");
 const projectDir = project(".trae");
@@ -43,12 +47,17 @@ export const adapter: HostAdapter = defineHost({
     transports: ["stdio", "http", "sse"],
     render: jsonServerRenderer({ host: "Trae", remoteType: true }),
   },
+  skills: { paths: { project: projectDir.join("skills") }, render: standardSkill("Trae") },
   memory: { paths: { project: projectDir.join("rules", "project_rules.md") } },
   doctorNotes: [
     {
       text:
         'Trae loads a project\'s .trae/mcp.json only after "Enable Project MCP" is turned on in its MCP settings.',
       about: "server",
+      scope: "project",
+    },
+    {
+      text: "Trae uses a project's .trae/skills/ only in SOLO mode.",
       scope: "project",
     },
   ],
