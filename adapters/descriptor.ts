@@ -87,6 +87,11 @@ export interface ServerRenderInput {
 export interface RenderedEntry {
   /** The native entry, exactly as written. */
   entry: Record<string, unknown>;
+  /**
+   * Set when the host keeps the entry as one string instead of an object
+   * (Mux: the server's shell command line); written in place of `entry`.
+   */
+  scalar?: string;
   /** Server fields dropped. */
   dropped: Dropped[];
   /** Set when the entry must not be written at all (reported with this reason). */
@@ -154,8 +159,11 @@ export interface NativeEventSpec {
   also?: readonly string[];
 }
 
-/** How a host reads hook matchers. */
-export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "ignored";
+/**
+ * How a host reads hook matchers: `re-prefixed` is a glob unless it starts
+ * with `re:`, then a regex (Mistral Vibe).
+ */
+export type MatcherSyntax = "claude" | "regex" | "anchored-regex" | "re-prefixed" | "ignored";
 
 /** What every hook surface states, whatever the host's hook paradigm. */
 export interface HookSurfaceBase {
@@ -202,6 +210,13 @@ export interface ConfigHookSurface extends HookSurfaceBase {
   handler(command: string): Record<string, unknown>;
   /** Top-level keys the file needs (`{version: 1}`), set if absent. */
   header?: Record<string, unknown>;
+  /**
+   * For `event-list`: the item keys naming the native event and the matcher
+   * (`event` and `matcher` unless set; Mistral Vibe: `type` and `match`).
+   */
+  itemKeys?: { event: string; matcher: string };
+  /** For `event-list`: fields an item starts with, from its event and command (Vibe's `name`). */
+  itemHead?(native: string, command: string): Record<string, unknown>;
   /**
    * Native events whose arrays hold bare handlers although the layout is
    * nested groups (Antigravity's `Stop`, `PreInvocation`, …: only its tool
@@ -390,7 +405,7 @@ export interface StatuslineSurface {
   paths: ScopePaths;
   /** The settings file's format (default JSON); in TOML the value is a table. */
   format?: "json" | "toml";
-  /** The key holding the status line; dots separate nested keys (`ui.status_line`). */
+  /** The key holding the status line, dotted when nested (`ui.statusLine`, `ui.status_line`). */
   key: string;
   /** The value to write. */
   render(command: string, options: StatuslineOptions): Record<string, unknown>;

@@ -31,10 +31,13 @@ export interface EntryPlace {
   adopt?: AdoptTest;
 }
 
-/** Sets our entry to `value`. */
-export function entrySet(p: EntryPlace, value: Record<string, unknown>): Edit {
+/** Sets our entry to `value` (a string only in a map: Mux's command lines). */
+export function entrySet(p: EntryPlace, value: Record<string, unknown> | string): Edit {
   const base = { platform: p.platform, file: p.file, label: p.label, adopt: p.adopt };
   if (p.keyField) {
+    if (typeof value === "string") {
+      throw new Error(`${p.label}: an array item cannot be a bare string`);
+    }
     const match = { [p.keyField]: p.key };
     const item = { [p.keyField]: p.key, ...value };
     if (p.format === "toml") {
@@ -46,7 +49,10 @@ export function entrySet(p: EntryPlace, value: Record<string, unknown>): Edit {
     return { ...base, op: "json.item.set", path: p.at, match, value: item };
   }
   const path = [...p.at, p.key];
-  if (p.format === "toml") return { ...base, op: "toml.table.set", table: path, value };
+  if (p.format === "toml") {
+    if (typeof value === "string") throw new Error(`${p.label}: a TOML table cannot be a string`);
+    return { ...base, op: "toml.table.set", table: path, value };
+  }
   if (p.format === "yaml") return { ...base, op: "yaml.set", path, value };
   return { ...base, op: "json.set", path, value };
 }

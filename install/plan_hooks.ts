@@ -42,6 +42,11 @@ export function isOurHookItem(item: unknown, connectorId: string): boolean {
   return commands.length > 0 && commands.every((c) => isOwnedCommand(c, connectorId));
 }
 
+/** The item keys of an event-list surface (Kimi's `event`/`matcher` unless it names others). */
+export function eventListKeys(surface: ConfigHookSurface): { event: string; matcher: string } {
+  return surface.itemKeys ?? { event: "event", matcher: "matcher" };
+}
+
 /**
  * One hook entry in the surface's shape for native event `native`: a flat
  * entry, a `{matcher, hooks:[…]}` group, or (event-list) a flat entry
@@ -55,7 +60,13 @@ export function hookItem(
 ): Record<string, unknown> {
   const handler = surface.handler(command);
   if (surface.layout === "event-list") {
-    return { event: native, ...(matcher === undefined ? {} : { matcher }), ...handler };
+    const keys = eventListKeys(surface);
+    return {
+      ...(native === undefined ? {} : surface.itemHead?.(native, command)),
+      [keys.event]: native,
+      ...(matcher === undefined ? {} : { [keys.matcher]: matcher }),
+      ...handler,
+    };
   }
   const flat = native !== undefined && surface.flatEvents?.includes(native);
   if (surface.layout === "flat-entries" || flat) {
@@ -80,7 +91,7 @@ function itemPlace(
       at: surface.at,
       match: (item) =>
         isOurHookItem(item, input.connectorId) &&
-        (item as Record<string, unknown>).event === nativeName,
+        (item as Record<string, unknown>)[eventListKeys(surface).event] === nativeName,
       key: `hook:${input.connectorId}:${nativeName}`,
       label,
     };
@@ -103,7 +114,7 @@ async function ourEventsOnDisk(input: SurfaceInput, file: string): Promise<strin
   if (surface.layout === "event-list") {
     if (!Array.isArray(map)) return [];
     const names = map.filter((i) => isOurHookItem(i, input.connectorId))
-      .map((i) => (i as Record<string, unknown>).event)
+      .map((i) => (i as Record<string, unknown>)[eventListKeys(surface).event])
       .filter((e): e is string => typeof e === "string");
     return [...new Set(names)];
   }

@@ -143,7 +143,18 @@ export function planServer(input: SurfaceInput): PlanPart {
     return plan;
   }
   const extra = platformOverride(connector, adapter.id).extra ?? {};
-  plan.edits.push(entrySet(where, { ...rendered.entry, ...extra }));
+  if (rendered.scalar !== undefined && Object.keys(extra).length) {
+    plan.notes.push(
+      note(
+        input,
+        "warn",
+        `MCP server ${input.connectorId}: platforms["${adapter.id}"].extra not written — ` +
+          `${adapter.name} keeps the server as one command string`,
+        where.file,
+      ),
+    );
+  }
+  plan.edits.push(entrySet(where, rendered.scalar ?? { ...rendered.entry, ...extra }));
   return plan;
 }
 

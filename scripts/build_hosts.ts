@@ -19,6 +19,7 @@ import process from "node:process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOST_IDS, type HostId, isHostId } from "../core/platform_types.ts";
 import type { HostManifest } from "../adapters/manifest.ts";
+import { labEvidenceText, readLabCoverage } from "./_lab_evidence.ts";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -117,12 +118,23 @@ export async function hostsIndexText(root: string = ROOT): Promise<string> {
   ].join("\n");
 }
 
-/** Writes the index under `root` when its text changed; returns its path. */
-export async function writeHostsIndex(root: string = ROOT): Promise<string> {
-  const out = join(root, HOSTS_INDEX);
-  const text = await hostsIndexText(root);
+/** Where the lab's results are written as data, relative to the repository. */
+export const LAB_EVIDENCE = "adapters/lab_evidence.gen.ts";
+
+/** Writes `text` to `out` only when it changed. */
+function writeIfChanged(out: string, text: string): void {
   const old = existsSync(out) ? readFileSync(out, "utf8") : undefined;
   if (old !== text) writeFileSync(out, text);
+}
+
+/**
+ * Writes the index under `root` when its text changed, and the lab's
+ * results beside it (scripts/_lab_evidence.ts); returns the index's path.
+ */
+export async function writeHostsIndex(root: string = ROOT): Promise<string> {
+  const out = join(root, HOSTS_INDEX);
+  writeIfChanged(out, await hostsIndexText(root));
+  writeIfChanged(join(root, LAB_EVIDENCE), labEvidenceText(readLabCoverage(root)));
   return out;
 }
 

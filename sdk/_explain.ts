@@ -11,7 +11,7 @@ import type { PlatformId, SurfaceName } from "../core/platform_types.ts";
 import { effectiveHookEvents, platformOverride } from "../core/overrides.ts";
 import { loadAllAdapters } from "../adapters/registry.ts";
 import type { HostAdapter } from "../adapters/descriptor.ts";
-import { SURFACE_PREDICATES } from "./introspect.ts";
+import { type SupportEvidence, type SupportLevel, surfaceSupportOf } from "./_support.ts";
 
 /** One (host, surface) cell. */
 export interface ExplainRow {
@@ -23,6 +23,12 @@ export interface ExplainRow {
   support: "native" | "skip-warn" | "disabled";
   /** Why. */
   reason: string;
+  /** How well the host honors the surface, whatever the connector set (sdk/_support.ts). */
+  level: SupportLevel;
+  /** How we know: a passing real-host lab check, the host's source, or its docs. */
+  evidence: SupportEvidence;
+  /** For `lab` evidence: the host version the lab ran. */
+  labVersion?: string;
 }
 
 /** One (host, event) cell of the hook-honor matrix. */
@@ -60,25 +66,35 @@ function disabled(c: ResolvedConnector, host: PlatformId, surface: SurfaceName):
 }
 
 function row(c: ResolvedConnector, a: HostAdapter, surface: SurfaceName): ExplainRow {
+  const info = surfaceSupportOf(a, surface);
+  const known = {
+    level: info.level,
+    evidence: info.evidence,
+    ...(info.labVersion ? { labVersion: info.labVersion } : {}),
+  };
   if (disabled(c, a.id, surface)) {
     return {
       host: a.id,
       surface,
       support: "disabled",
       reason: `platforms["${a.id}"].${surface} is false`,
+      ...known,
     };
   }
-  if (SURFACE_PREDICATES[surface](a.capabilities)) {
-    const reason = surface === "server"
+  if (info.level !== "unsupported") {
+    const reason = info.level === "degraded"
+      ? `${a.name} supports ${surface}, degraded: ${info.reason}`
+      : surface === "server"
       ? `registered in ${a.name}'s MCP config (some IDEs manage registration themselves)`
       : `${a.name} supports ${surface}`;
-    return { host: a.id, surface, support: "native", reason };
+    return { host: a.id, surface, support: "native", reason, ...known };
   }
   return {
     host: a.id,
     surface,
     support: "skip-warn",
     reason: `${a.name} has no ${surface} surface; install reports a skip`,
+    ...known,
   };
 }
 

@@ -6,7 +6,8 @@
  */
 
 import type { PlatformCapabilities, PlatformId, SurfaceName } from "../core/platform_types.ts";
-import { loadAdapter, REGISTRY } from "../adapters/registry.ts";
+import { loadAdapter, loadAllAdapters } from "../adapters/registry.ts";
+import { surfaceSupportOf } from "./_support.ts";
 
 const EVENT_FLAGS = [
   "preToolUse",
@@ -55,17 +56,18 @@ export async function capabilitiesOf(host: PlatformId): Promise<PlatformCapabili
   return (await loadAdapter(host))?.capabilities;
 }
 
-/** Every registered host that honors `surface`, in registry order. */
+/**
+ * Every registered host that honors `surface`, natively or degraded
+ * (sdk/_support.ts, the capability table's source), in registry order.
+ */
 export async function hostsSupporting(surface: SurfaceName): Promise<PlatformId[]> {
-  const out: PlatformId[] = [];
-  for (const entry of REGISTRY) {
-    if (SURFACE_PREDICATES[surface]((await entry.load()).capabilities)) out.push(entry.id);
-  }
-  return out;
+  return (await loadAllAdapters())
+    .filter((a) => surfaceSupportOf(a, surface).level !== "unsupported")
+    .map((a) => a.id);
 }
 
-/** True when `host` honors `surface`. */
+/** True when `host` honors `surface` (natively or degraded). */
 export async function surfaceSupport(host: PlatformId, surface: SurfaceName): Promise<boolean> {
-  const caps = await capabilitiesOf(host);
-  return caps ? SURFACE_PREDICATES[surface](caps) : false;
+  const adapter = await loadAdapter(host);
+  return adapter ? surfaceSupportOf(adapter, surface).level !== "unsupported" : false;
 }

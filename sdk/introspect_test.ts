@@ -26,10 +26,12 @@ test("an unknown or not yet implemented host has no capabilities and supports no
 });
 
 test("hostsSupporting lists registered hosts for a surface", async () => {
-  // CodeBuddy, a Claude Code fork, keeps the statusLine setting (codebuddy.ai/docs/cli/settings).
+  // CodeBuddy, a Claude Code fork, keeps the statusLine setting (codebuddy.ai/docs/cli/settings);
+  // Qwen Code has `ui.statusLine` (docs/users/features/status-line.md).
   assert.deepEqual(await hostsSupporting("statusline"), [
     "codebuddy",
     "claude-code",
+    "qwen-code",
     "antigravity-cli",
     "grok-build",
   ]);

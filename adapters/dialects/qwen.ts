@@ -14,7 +14,7 @@
  */
 
 import type { HookDialect } from "../dialect.ts";
-import { claudeSession, parseClaudePayload } from "./claude.ts";
+import { claudeDialect, claudeSession, parseClaudePayload } from "./claude.ts";
 import {
   CLAUDE_CONTRACT,
   type FamilyContract,
@@ -36,6 +36,22 @@ const QWEN: FamilyOptions = {
   defaultReason: "Decided by an agent-connector hook",
 };
 
+/**
+ * Qwen Code's status-line stdin (docs/users/features/status-line.md "JSON
+ * input"): Claude's fields, where `context_window.current_usage` is the
+ * size of the context now (`total_input_tokens` sums every request of the
+ * session), so it is the used-token count.
+ */
+function qwenStatusline(raw: Record<string, unknown>): ReturnType<
+  NonNullable<HookDialect["statusline"]>
+> {
+  const base = claudeDialect.statusline!(raw);
+  const window = raw.context_window as Record<string, unknown> | undefined;
+  const current = window?.current_usage;
+  if (typeof current !== "number" || !base.context) return base;
+  return { ...base, context: { ...base.context, usedTokens: current } };
+}
+
 /** Qwen Code's dialect. */
 export const qwenDialect: HookDialect = {
   name: "qwen",
@@ -43,4 +59,5 @@ export const qwenDialect: HookDialect = {
   session: claudeSession,
   format: (event, response) => formatFamilyReply(QWEN, event, response),
   judge: (event, response, reply) => judgeFamilyReply(QWEN, event, response, reply),
+  statusline: qwenStatusline,
 };

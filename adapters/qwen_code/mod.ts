@@ -15,6 +15,9 @@
  * - Memory: `~/.qwen/QWEN.md` for the user; in a project Qwen reads AGENTS.md
  *   as well as QWEN.md, so the shared AGENTS.md takes the block (spec §2.4),
  *   unless `context.fileName` names other files.
+ * - Status line: `ui.statusLine` in settings.json, command mode
+ *   (features/status-line.md); its stdin is Claude-shaped plus
+ *   `context_window.current_usage` (dialects/qwen.ts reads it).
  *
  * @module
  */
@@ -55,6 +58,27 @@ export const adapter: HostAdapter = defineHost(fork(
       render: qwenSubagent,
     },
     memory: { paths: { user: qwenDir.join("QWEN.md"), project: project("AGENTS.md") } },
+    // docs/users/features/status-line.md "Command mode": `ui.statusLine`
+    // `{type: "command", command, refreshInterval (s, >= 1),
+    // respectUserColors, hideContextIndicator}`; JSON on stdin; at most two
+    // rows shown. The preset mode (`type: "preset"`) runs no command.
+    statusline: {
+      paths: geminiSettings(member),
+      key: "ui.statusLine",
+      render: (command, options) => ({
+        type: "command",
+        command,
+        ...(options.refreshInterval ? { refreshInterval: options.refreshInterval } : {}),
+        ...(options.respectUserColors !== undefined
+          ? { respectUserColors: options.respectUserColors }
+          : {}),
+        ...(options.hideContextIndicator !== undefined
+          ? { hideContextIndicator: options.hideContextIndicator }
+          : {}),
+      }),
+      supports: { refreshInterval: true, respectUserColors: true, hideContextIndicator: true },
+      maxLines: 2,
+    },
     doctorNotes: [
       {
         text: "Qwen Code runs project hooks only in a trusted folder",

@@ -23,6 +23,12 @@ export function renderMatcher(
       return matcher!.trim();
     case "regex":
       return form.kind === "list" ? `^(?:${form.names.map(escape).join("|")})$` : form.source;
+    case "re-prefixed":
+      // A glob unless prefixed `re:`, then a full match, ignoring case (Mistral Vibe's
+      // hooks.toml `match`; vibe/core/utils/matching.py `name_matches`).
+      return `re:${
+        form.kind === "list" ? `(?:${form.names.map(escape).join("|")})` : `.*(?:${form.source}).*`
+      }`;
     case "anchored-regex":
       // The host wraps it as ^(?:…)$ (Copilot CLI): widen an unanchored regex.
       return form.kind === "list" ? form.names.map(escape).join("|") : `.*(?:${form.source}).*`;

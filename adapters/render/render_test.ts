@@ -22,13 +22,17 @@ test("env references are written in each host's own syntax, or refused when it h
 test("rendered matchers never filter out a name the reference semantics match", () => {
   const names = ["Bash", "Write", "acme_write", "acme_write_all", "mcp__acme__query", "Edit"];
   for (const m of ["Bash|Write", "acme_write", "mcp__acme__.*", "^Ed", "*", undefined]) {
-    for (const syntax of ["claude", "regex", "anchored-regex"] as const) {
+    for (const syntax of ["claude", "regex", "anchored-regex", "re-prefixed"] as const) {
       const native = renderMatcher(m, syntax);
       for (const name of names) {
         if (!matches(m, name)) continue;
+        // Mistral Vibe: `re:` then a full match, ignoring case.
+        const vibe = (n: string) => new RegExp(`^(?:${n.replace(/^re:/, "")})$`, "i");
         const hostMatches = native === undefined ||
           (syntax === "claude"
             ? matches(native, name)
+            : syntax === "re-prefixed"
+            ? native.startsWith("re:") && vibe(native).test(name)
             : new RegExp(syntax === "anchored-regex" ? `^(?:${native})$` : native).test(name));
         assert.ok(hostMatches, `${syntax} ${m} must let ${name} through`);
       }

@@ -98,11 +98,12 @@ export function testHostLifecycle(spec: HostE2e): void {
     );
     // An item is a nested group (`{hooks: [{command}]}`) or a flat entry
     // (`{command}`); an event-list surface (Kimi) keeps every event in one array.
-    type Item = { command?: string; event?: string; hooks?: Array<{ command: string }> };
+    type Item = { command?: string; hooks?: Array<{ command: string }> } & Record<string, unknown>;
+    const eventKey = surface.itemKeys?.event ?? "event";
     const commandOf = (native: string) => {
       const items =
         (surface.layout === "event-list"
-          ? (table as Item[]).filter((i) => i.event === native)
+          ? (table as Item[]).filter((i) => i[eventKey] === native)
           : (table as Record<string, Item[]>)[native] ?? []).map((i) =>
             i.command ?? i.hooks?.[0]?.command ?? ""
           );

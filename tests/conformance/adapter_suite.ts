@@ -153,9 +153,10 @@ function declaredItems(connector: ResolvedConnector): Item[] {
       own: /^memory conformance\/memory: /,
       group: /^memory: 1 block\(s\) not installed — /,
     },
+    // The status line's record is labeled with its key, dotted when nested (`ui.statusLine`).
     {
       what: "statusline",
-      own: /^(configPatch )?(statusLine|ui\.status_line): |^statusline: (?!option )/i,
+      own: /^(configPatch )?([\w]+\.)*status_?line: |^statusline: (?!option )/i,
     },
     { what: "configPatch", own: /^configPatch env\.AGENT_CONNECTOR_CONFORMANCE: / },
     {

@@ -1,0 +1,18 @@
+/**
+ * Mux as the registry sees it before loading it (adapters/manifest.ts):
+ * mcp-only, so no hook dialect and no runtime markers; a usage reader.
+ *
+ * @module
+ */
+
+import type { HostManifest } from "../manifest.ts";
+import { importLazily } from "../../core/lazy_import.ts";
+
+/** Mux's manifest. */
+export const host: HostManifest = {
+  id: "mux",
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
+  adapter: async () =>
+    (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
+};
