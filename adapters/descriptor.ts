@@ -540,6 +540,19 @@ const EVENT_FLAG: Record<HookEventName, keyof PlatformCapabilities> = {
   PostCompact: "postCompact",
 };
 
+/**
+ * How a host lets the user run the connector's actions: its action surface,
+ * or the commands its generated plugin module offers (pi); undefined when
+ * it has neither.
+ */
+export function actionTrigger(
+  d: HostDescriptor,
+): Pick<ActionSurface, "invocation" | "affordance" | "paths"> | undefined {
+  if (d.actions) return d.actions;
+  if (d.hooks?.layout !== "plugin-module" || !d.hooks.actionCommands) return undefined;
+  return { ...d.hooks.actionCommands, paths: d.hooks.paths };
+}
+
 /** Derives the spec §4 capability flags from a descriptor. */
 export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilities {
   const caps = {
@@ -560,8 +573,7 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsStatusline = Boolean(d.statusline);
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
-  const actions = d.actions ??
-    (d.hooks?.layout === "plugin-module" ? d.hooks.actionCommands : undefined);
+  const actions = actionTrigger(d);
   caps.supportsActions = Boolean(actions);
   if (d.factsFrom) caps.factsFrom = d.factsFrom;
   if (actions) {

@@ -19,7 +19,7 @@
 
 import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
 import type { SurfaceName } from "../core/platform_types.ts";
-import type { HostAdapter, ScopePaths } from "../adapters/descriptor.ts";
+import { actionTrigger, type HostAdapter, type ScopePaths } from "../adapters/descriptor.ts";
 import { LAB_RUNS } from "../adapters/lab_evidence.gen.ts";
 
 /** How well a host honors a surface. */
@@ -67,6 +67,8 @@ function surfacePaths(a: HostAdapter, surface: SurfaceName): ScopePaths | undefi
       return a.hooks?.paths;
     case "configPatch":
       return a.configPatch?.paths;
+    case "actions":
+      return actionTrigger(a)?.paths;
     default: {
       const s =
         a[surface as "commands" | "skills" | "subagents" | "memory" | "statusline" | "actions"];
@@ -83,6 +85,8 @@ function present(a: HostAdapter, surface: SurfaceName): boolean {
       return Object.keys(a.hooks?.events ?? {}).length > 0;
     case "nativeHooks":
       return a.hooks?.nativeHooks === true;
+    case "actions":
+      return actionTrigger(a) !== undefined;
     default:
       return Boolean(a[surface as keyof HostAdapter]);
   }
