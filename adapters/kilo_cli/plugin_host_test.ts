@@ -2,7 +2,7 @@
  * The plugin both Kilo hosts share names the host it runs in: the Kilo Code
  * extension's backend (`KILO_PLATFORM=vscode`) or the Kilo CLI. The module is
  * rendered by the real Kilo descriptors, loaded the way Kilo loads it, and
- * its home binary is a stand-in that denies with its own command line.
+ * its home binary is a stand-in that denies with the hook command it was asked for.
  */
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -18,7 +18,18 @@ import { adapter as kiloCode } from "../kilo/mod.ts";
 const dir = mkdtempSync(join(tmpdir(), "ac-kiloplugin-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const bin = join(dir, "fake-bin");
-writeFileSync(bin, `#!/bin/sh\ncat > /dev/null\nprintf '{"block":"%s"}' "$*"\n`, { mode: 0o755 });
+// A stand-in `hook-serve`: denies each request with the hook command line it names.
+writeFileSync(
+  bin,
+  `#!/usr/bin/env node
+require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {
+  const { n, args } = JSON.parse(line);
+  const stdout = JSON.stringify({ block: ["hook", ...args].join(" ") });
+  process.stdout.write(JSON.stringify({ n, stdout }) + "\\n");
+});
+`,
+  { mode: 0o755 },
+);
 
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
 

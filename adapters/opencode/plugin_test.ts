@@ -10,12 +10,24 @@ import { type PluginEvent, pluginExportName, renderOpencodePlugin } from "./plug
 const dir = mkdtempSync(join(tmpdir(), "ac-ocplugin-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A stand-in for the home binary: records the payload it got and prints the
-// reply prepared for the event (`hook opencode <Event> --connector <id>`).
+// A stand-in for the home binary's `hook-serve`: for each request line
+// (`hook <host> <Event> --connector <id>` with a payload) it records the
+// payload and answers with the reply prepared for the event, one line each.
 const bin = join(dir, "fake-bin");
 writeFileSync(
   bin,
-  `#!/bin/sh\ncat > "${dir}/got-$3.json"\ncat "${dir}/reply-$3.json" 2>/dev/null\n`,
+  `#!/usr/bin/env node
+const fs = require("node:fs");
+const rl = require("node:readline").createInterface({ input: process.stdin });
+rl.on("line", (line) => {
+  const { n, args, stdin } = JSON.parse(line);
+  const event = args[1];
+  fs.writeFileSync("${dir}/got-" + event + ".json", stdin);
+  let stdout = "";
+  try { stdout = fs.readFileSync("${dir}/reply-" + event + ".json", "utf8"); } catch {}
+  process.stdout.write(JSON.stringify({ n, stdout }) + "\\n");
+});
+`,
   { mode: 0o755 },
 );
 
