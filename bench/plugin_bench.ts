@@ -4,8 +4,11 @@
  *
  * - "plugin → home binary": the module install writes, loaded the way the
  *   host loads it, its `tool.execute.before` hook awaited with a payload our
- *   connector denies. Each event spawns `agent-connector hook kilo-cli
- *   PreToolUse` asynchronously (what ships).
+ *   connector denies. Its first event starts the home binary's `hook-serve`
+ *   (runtime/hook_serve.ts); every event is one line to it (what ships).
+ * - "hook process per event": what the plugin did before — the home
+ *   binary's `hook kilo-cli PreToolUse`, one process per event, the payload
+ *   on stdin.
  * - "in-process handler": the alternative a plugin could take — the
  *   connector module imported into the host's process once and its handler
  *   run there through the same chain (`runHook`, the opencode dialect).
@@ -122,6 +125,17 @@ const cases: Record<string, () => Promise<unknown>> = {
         if (!/Use the acme tools/.test(e.message)) throw e;
       },
     ),
+  "hook process per event": () =>
+    new Promise((resolve, reject) => {
+      const child = spawn(bin, ["hook", "kilo-cli", "PreToolUse", "--connector", "acme-db"], {
+        stdio: ["pipe", "pipe", "ignore"],
+      });
+      let out = "";
+      child.stdout.setEncoding("utf8").on("data", (c) => (out += c));
+      child.on("close", () =>
+        /Use the acme tools/.test(out) ? resolve(out) : reject(new Error(`no deny: ${out}`)));
+      child.stdin.end(payload);
+    }),
   "in-process handler": async () => {
     const r = await runHook({
       connector,
@@ -164,6 +178,11 @@ const plugin = med("plugin → home binary", "ms");
 console.log(
   `  plugin / empty process per event: ${
     (plugin / med("empty script (process per event)", "ms")).toFixed(1)
+  }x`,
+);
+console.log(
+  `  plugin / hook process per event:  ${
+    (plugin / med("hook process per event", "ms")).toFixed(3)
   }x`,
 );
 console.log(
