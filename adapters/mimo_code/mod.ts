@@ -4,8 +4,10 @@
  * (./SOURCES.md); it does not install from the npm registry here, so no
  * run has confirmed them.
  *
- * - Folders: config `~/.config/mimocode`, data `~/.local/share/mimocode`.
- *   `MIMOCODE_CONFIG_DIR` adds a folder to the search; it is not a new home.
+ * - Folders (./home.ts): config `~/.config/mimocode`, data
+ *   `~/.local/share/mimocode`, or `config/` and `data/` of an absolute
+ *   `MIMOCODE_HOME`. `MIMOCODE_CONFIG_DIR` adds a folder to the search; it
+ *   is not a new home.
  * - MCP: `mcp` in the first of `mimocode.jsonc`, `mimocode.json`,
  *   `config.json` the user has in the config folder (new: `mimocode.jsonc`,
  *   the file MiMoCode seeds); a project's `mimocode.json(c)`. opencode's
