@@ -166,6 +166,8 @@ function call(event, payload) {
       if (served === s) served = undefined;
       try {
         s.child.kill();
+        // Some runtimes start the process after spawn() returns: kill it then too.
+        s.child.once("spawn", () => s.child.kill());
       } catch {}
       done("");
     }, TIMEOUT_MS);
