@@ -107,6 +107,11 @@ test("a host's inherited markers alone still name it, and a fork's do not name i
     await detected({ CLAUDE_CODE_ENTRYPOINT: "cli", CLAUDECODE: "1", VSCODE_PID: "1" }),
     "claude-code",
   );
-  // Kilo sets OPENCODE=1 but KILO_PID, and has no adapter here.
-  assert.equal(await detected({ OPENCODE: "1", KILO_PID: "1" }), "unknown");
+  // Kilo sets OPENCODE=1 but KILO_PID: its own, never opencode's parent id; the
+  // extension's backend adds KILO_PLATFORM=vscode.
+  assert.equal(await detected({ OPENCODE: "1", KILO_PID: "1" }), "kilo-cli");
+  assert.equal(
+    await detected({ OPENCODE: "1", KILO_PID: "1", KILO_PLATFORM: "vscode" }),
+    "kilo",
+  );
 });

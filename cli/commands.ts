@@ -60,6 +60,11 @@ const ROWS: Omit<CommandSpec, "load">[] = [
     hidden: true,
   },
   {
+    name: "hook-serve",
+    summary: "answer a plugin host's hook calls until stdin closes (plugins start this)",
+    hidden: true,
+  },
+  {
     name: "statusline",
     summary: "render a status line for a host (hosts call this)",
     hidden: true,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `agent-connector` executable. `hook`, `statusline` and `usage-event` —
+ * The `agent-connector` executable. `hook`, `hook-serve`, `statusline` and `usage-event` —
  * what hosts run on every event — go straight to the lean runtime entry; the CLI table is
  * imported lazily, so it is not even part of the module graph a hook call
  * loads (DESIGN §5: a hook stays within 15 ms of an empty script). Nothing
@@ -30,6 +30,14 @@ if (!asksHelp && (argv[0] === "hook" || argv[0] === "statusline")) {
   // Once the reply is written the process exits: a timer or socket a handler
   // left open must not keep the host waiting.
   run(argv.slice(1), io).then((code) => io.end(code));
+} else if (!asksHelp && argv[0] === "hook-serve") {
+  // A plugin host's long-lived hook process (runtime/hook_serve.ts). Loaded lazily, so
+  // it stays out of the graph a single hook call loads.
+  const { hookServeEntry } = await importLazily<typeof import("../runtime/hook_serve.ts")>(
+    "../runtime/hook_serve.ts",
+    import.meta.url,
+  );
+  await hookServeEntry();
 } else if (!asksHelp && argv[0] === "usage-event") {
   // Fires on every model turn (every streamed chunk on Gemini CLI): lean too.
   // Loaded lazily, so its store modules stay out of the graph a hook call loads.

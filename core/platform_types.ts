@@ -9,7 +9,8 @@
  * Every host id the adapter registry knows, in registry order (spec §6: the
  * json-stdio hosts, then mcp-only, then ts-plugin), except that a fork comes
  * before the host it forks (codebuddy before claude-code; mimo-code and kilo
- * before opencode): runtime host detection takes the first match.
+ * before opencode; the Kilo Code extension before the Kilo CLI it runs):
+ * runtime host detection takes the first match.
  */
 export const HOST_IDS = [
   // json-stdio
@@ -50,8 +51,8 @@ export const HOST_IDS = [
   "mistral-vibe",
   // ts-plugin
   "mimo-code",
-  "kilo-cli",
   "kilo",
+  "kilo-cli",
   "opencode",
   "omp",
   "nemoclaw",

@@ -47,6 +47,7 @@ function hotModules(root: string): string[] {
     .map((f) => `adapters/dialects/${f}`);
   return [
     "runtime/hook_main.ts",
+    "runtime/hook_serve.ts",
     "runtime/statusline.ts",
     "runtime/usage_event.ts",
     "telemetry/hook_row_lean.ts",

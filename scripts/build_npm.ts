@@ -156,6 +156,8 @@ function writeLinkedBin(outDir: string, emitted: EmittedModules): void {
       ...inFolders("host"),
     ],
     ["runtime/statusline.js"],
+    // A plugin host's long-lived hook process: loaded once per host session.
+    ["runtime/hook_serve.js"],
     ["runtime/usage_event.js"],
     ...dialects.filter((d) => d !== "adapters/dialects/claude.js").sort().map((d) => [d]),
     // `usage report` reads every host's logs: its readers as one file.

@@ -18,6 +18,8 @@ import process from "node:process";
 import { runCliCaptured } from "./_helpers/cli.ts";
 import { denoDirEnv, REPO } from "./_helpers/runtime.ts";
 import { snapshotTree } from "./_helpers/tree.ts";
+import { HOST_IDS } from "../core/platform_types.ts";
+import { REGISTRY } from "../adapters/registry.ts";
 
 const MOD = pathToFileURL(join(REPO, "mod.ts")).href;
 
@@ -187,12 +189,16 @@ test("uninstall from a record naming an unknown host reports it, removes the res
     assert.match(run.stdout, /framework state of acme purged/);
     assert.equal(existsSync(join(s.home, ".agent-connector", "connectors", "acme")), false);
 
-    // Naming a host that has no adapter is asking for something that cannot be done.
-    await s.cli("install", "--targets", "codex");
-    s.rename("codex", "kilo");
-    const named = await s.cli("uninstall", "acme", "--targets", "kilo");
-    assert.equal(named.code, 1);
-    assert.match(named.stdout, /^! kilo {2}no kilo adapter/m);
+    // Naming a host that has no adapter is asking for something that cannot be done
+    // (while some spec host still has none).
+    const bare = HOST_IDS.find((id) => !REGISTRY.some((r) => r.id === id));
+    if (bare) {
+      await s.cli("install", "--targets", "codex");
+      s.rename("codex", bare);
+      const named = await s.cli("uninstall", "acme", "--targets", bare);
+      assert.equal(named.code, 1);
+      assert.match(named.stdout, new RegExp(`^! ${bare} {2}no ${bare} adapter`, "m"));
+    }
   } finally {
     s.done();
   }

@@ -15,8 +15,8 @@ import { firstExisting, type PathFn, project } from "../paths.ts";
 import { binExec } from "../render/command_line.ts";
 import { skillRenderer } from "../render/content_files.ts";
 import { opencodeCommand, opencodeSubagent } from "./content.ts";
-import { placeOpencodeMemory } from "./memory.ts";
-import { pluginFileName, renderOpencodePlugin } from "./plugin.ts";
+import { placeFamilyMemory } from "./memory.ts";
+import { pluginFileName, type PluginHost, renderOpencodePlugin } from "./plugin.ts";
 import { opencodeServerEntry } from "./server.ts";
 
 /** What tells one member of the opencode family from another. */
@@ -33,6 +33,10 @@ export interface OpencodeMember {
   folder: string;
   /** The config file's name without extension (`opencode` for `opencode.json(c)`). */
   configFile: string;
+  /** The prefix of the member's env switches (`OPENCODE` for `OPENCODE_DISABLE_CLAUDE_CODE`). */
+  envPrefix: string;
+  /** The host id the generated plugin names on its `hook` command line (default `id`). */
+  hookHost?: PluginHost;
 }
 
 /** The opencode family's descriptor for member `m`. */
@@ -69,11 +73,11 @@ export function opencodeFamily(m: OpencodeMember): HostDescriptor {
         PostCompact: { name: "session.compacted" },
         Stop: {
           name: "session.idle",
-          approx: "observed only: opencode is already idle, so a deny cannot keep it working",
+          approx: `observed only: ${m.name} is already idle, so a deny cannot keep it working`,
         },
         Notification: {
           name: "tui.toast.show",
-          approx: "the toasts opencode's terminal UI shows, not every notification",
+          approx: `the toasts ${m.name}'s terminal UI shows, not every notification`,
         },
       },
       matchers: "claude",
@@ -82,6 +86,7 @@ export function opencodeFamily(m: OpencodeMember): HostDescriptor {
         name: pluginFileName(input.connectorId),
         text: renderOpencodePlugin({
           connectorId: input.connectorId,
+          host: m.hookHost ?? m.id,
           exec: binExec(input.homeBin, input.os, []),
           events: input.events.map((e) => ({ ...e })),
         }),
@@ -94,7 +99,7 @@ export function opencodeFamily(m: OpencodeMember): HostDescriptor {
     }),
     memory: {
       paths: { user: m.config.join("AGENTS.md"), project: project("AGENTS.md") },
-      place: placeOpencodeMemory,
+      place: placeFamilyMemory(m.envPrefix),
     },
     doctorNotes: [
       {

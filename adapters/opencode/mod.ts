@@ -48,6 +48,7 @@ export const adapter: HostAdapter = defineHost(fork(
     data: opencodeData,
     folder: ".opencode",
     configFile: "opencode",
+    envPrefix: "OPENCODE",
   }),
   { factsFrom: "source" },
 ));

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { matches } from "../../core/matcher.ts";
 import { type PluginEvent, pluginExportName, renderOpencodePlugin } from "./plugin.ts";
@@ -10,12 +11,24 @@ import { type PluginEvent, pluginExportName, renderOpencodePlugin } from "./plug
 const dir = mkdtempSync(join(tmpdir(), "ac-ocplugin-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A stand-in for the home binary: records the payload it got and prints the
-// reply prepared for the event (`hook opencode <Event> --connector <id>`).
+// A stand-in for the home binary's `hook-serve`: for each request line
+// (`hook <host> <Event> --connector <id>` with a payload) it records the
+// payload and answers with the reply prepared for the event, one line each.
 const bin = join(dir, "fake-bin");
 writeFileSync(
   bin,
-  `#!/bin/sh\ncat > "${dir}/got-$3.json"\ncat "${dir}/reply-$3.json" 2>/dev/null\n`,
+  `#!/usr/bin/env node
+const fs = require("node:fs");
+const rl = require("node:readline").createInterface({ input: process.stdin });
+rl.on("line", (line) => {
+  const { n, args, stdin } = JSON.parse(line);
+  const event = args[1];
+  fs.writeFileSync("${dir}/got-" + event + ".json", stdin);
+  let stdout = "";
+  try { stdout = fs.readFileSync("${dir}/reply-" + event + ".json", "utf8"); } catch {}
+  process.stdout.write(JSON.stringify({ n, stdout }) + "\\n");
+});
+`,
   { mode: 0o755 },
 );
 
@@ -30,7 +43,12 @@ const EVENTS: PluginEvent[] = [
 
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
 
-async function load(name: string, events = EVENTS, command = bin): Promise<Hooks> {
+async function load(
+  name: string,
+  events = EVENTS,
+  command = bin,
+  timeoutMs = 10_000,
+): Promise<Hooks> {
   const file = join(dir, `${name}.js`);
   writeFileSync(
     file,
@@ -38,7 +56,7 @@ async function load(name: string, events = EVENTS, command = bin): Promise<Hooks
       connectorId: "acme-db",
       exec: { command, args: [] },
       events,
-      timeoutMs: 10_000,
+      timeoutMs,
     }),
   );
   const mod = await import(pathToFileURL(file).href);
@@ -194,6 +212,58 @@ test("a missing binary or a reply that is not JSON changes nothing (fail-open)",
   await garbled["tool.execute.before"]({ tool: "bash" }, output);
   assert.deepEqual(output.args, { command: "ls" });
   clear("PreToolUse");
+});
+
+/** A `hook-serve` stand-in that counts its starts and then `behaviour`s on its first request. */
+function misbehaving(name: string, behaviour: "exit" | "hang"): string {
+  const path = join(dir, name);
+  writeFileSync(
+    path,
+    `#!/usr/bin/env node
+require("node:fs").appendFileSync("${dir}/${name}.starts", process.pid + "\\n");
+require("node:readline").createInterface({ input: process.stdin }).on("line", () => {
+  ${behaviour === "exit" ? "process.exit(3);" : "for (;;) {}"}
+});
+`,
+    { mode: 0o755 },
+  );
+  return path;
+}
+/** The process ids of the stand-in's starts. */
+const started = (name: string) =>
+  readFileSync(join(dir, `${name}.starts`), "utf8").split("\n").filter(Boolean).map(Number);
+const starts = (name: string) => started(name).length;
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test("a hook process that dies answers nothing, and the next event starts a new one", async () => {
+  const hooks = await load("dies", EVENTS, misbehaving("dies-bin", "exit"));
+  for (let i = 0; i < 2; i++) {
+    const output = { args: { command: "ls" } };
+    await hooks["tool.execute.before"]({ tool: "bash" }, output);
+    assert.deepEqual(output.args, { command: "ls" });
+  }
+  assert.equal(starts("dies-bin"), 2);
+});
+
+test("a hook process that stops answering is dropped at the timeout (fail-open)", async () => {
+  const hooks = await load("hangs", EVENTS, misbehaving("hangs-bin", "hang"), 3_000);
+  for (let i = 0; i < 2; i++) {
+    const output = { args: { command: "ls" } };
+    await hooks["tool.execute.before"]({ tool: "bash" }, output);
+    assert.deepEqual(output.args, { command: "ls" });
+  }
+  assert.equal(starts("hangs-bin"), 2, "a new process after the stuck one was dropped");
+  for (let i = 0; i < 50 && started("hangs-bin").some(alive); i++) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.deepEqual(started("hangs-bin").filter(alive), [], "each stuck process was killed");
 });
 
 test("only the hooks of declared events are present", async () => {

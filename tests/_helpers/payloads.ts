@@ -25,9 +25,19 @@ export interface PayloadFixture {
   replies: Record<string, { exit?: number; stdout?: Record<string, unknown>; note?: string }>;
 }
 
+/**
+ * Hosts whose payloads are another host's: the opencode forks run the same
+ * generated plugin, which sends opencode's payload shape.
+ */
+const SAME_PAYLOADS: Record<string, string> = {
+  "kilo-cli": "opencode",
+  kilo: "opencode",
+  "mimo-code": "opencode",
+};
+
 /** Every payload fixture of `host`, keyed by native event name. */
 export function payloadFixtures(host: string): Record<string, PayloadFixture> {
-  const dir = join(REPO, "tests", "fixtures", "payloads", host);
+  const dir = join(REPO, "tests", "fixtures", "payloads", SAME_PAYLOADS[host] ?? host);
   return Object.fromEntries(
     readdirSync(dir).filter((f) => f.endsWith(".json") && f !== "statusline.json").map((f) => [
       f.replace(/\.json$/, ""),

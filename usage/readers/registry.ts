@@ -29,7 +29,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   trae: synced("trae"),
   warp: synced("warp"),
   amp: async () => (await import("./amp.ts")).reader,
-  "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
   openclaw: async () => (await import("./openclaw.ts")).reader,
 };
 

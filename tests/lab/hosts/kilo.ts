@@ -1,7 +1,8 @@
 /**
  * Kilo CLI 7.7.7 headless against the mock (recipes/real-hosts.md): opencode's config
- * shape under `~/.config/kilo/kilo.json`, its `KILO_*` switches and telemetry off.
- * agent-connector has no Kilo adapter yet, so only the usage reader is checked.
+ * shape under `~/.config/kilo/kilo.json`, its `KILO_*` switches and telemetry off, `kilo
+ * run`. Our `kilo-cli` adapter installs into it: the server in `mcp`, the generated plugin
+ * in `~/.config/kilo/plugins/`, skills, commands and AGENTS.md beside it.
  *
  * @module
  */
@@ -13,9 +14,23 @@ import { openCompatConfig } from "./opencode.ts";
 /** Kilo CLI in the lab. */
 export const kilo: LabHost = {
   id: "kilo",
-  usage: "kilo-cli",
+  adapter: "kilo-cli",
   // Like opencode, the title request (no tools) is not kept as a message.
   logs: (r) => (r.request?.tools.length ?? 0) > 0,
+  command: (
+    { bin },
+    name,
+    args,
+  ) => [bin, "run", "--format", "json", "--auto", "--command", name, args],
+  // What Kilo writes into its config folder at start when a plugin is there: its plugin
+  // package's manifest and install (in the background; 7.7.7's package is not in the
+  // registry here, so the install fails and only the manifest and ignore file stay).
+  caches: [
+    ".config/kilo/node_modules",
+    ".config/kilo/package.json",
+    ".config/kilo/.gitignore",
+    ".config/kilo/bun.lock",
+  ],
   prepare: (ctx) => {
     const dir = join(ctx.box.home, ".config", "kilo");
     mkdirSync(dir, { recursive: true });

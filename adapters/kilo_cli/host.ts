@@ -1,0 +1,27 @@
+/**
+ * Kilo CLI as the registry sees it before loading it (adapters/manifest.ts).
+ * Its generated plugin speaks opencode's plugin protocol, so the opencode
+ * dialect answers its hooks.
+ *
+ * @module
+ */
+
+import type { HostManifest } from "../manifest.ts";
+import { importLazily } from "../../core/lazy_import.ts";
+
+/** Kilo CLI's manifest. */
+export const host: HostManifest = {
+  id: "kilo-cli",
+  // Kilo sets OPENCODE=1 and KILO_PID on its own process at start (Kilo 7.7.7's
+  // CLI bootstrap), so its plugins, shell tool and MCP servers inherit them.
+  runtimeEnvAmbient: ["KILO_PID"],
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
+  adapter: async () =>
+    (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
+  dialect: async () =>
+    (await importLazily<typeof import("../dialects/opencode.ts")>(
+      "../dialects/opencode.ts",
+      import.meta.url,
+    )).opencodeDialect,
+};
