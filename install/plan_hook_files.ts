@@ -19,12 +19,17 @@
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PluginHookSurface, ScriptHookSurface } from "../adapters/descriptor.ts";
+import type {
+  HookPluginInput,
+  PluginHookSurface,
+  ScriptHookSurface,
+} from "../adapters/descriptor.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
 import { type DeclaredHook, nativeNames } from "./_declared_hook.ts";
+import { registrationEdits } from "./plan_plugin_registration.ts";
 
 /** The connector a generated hook file runs, read from its command line. */
 export function hookFileConnector(text: string): string | undefined {
@@ -81,6 +86,16 @@ function planScripts(
   return keep;
 }
 
+/** The plugin input of a connector with no declared events (what uninstall knows). */
+function bareInput(input: SurfaceInput): HookPluginInput {
+  return {
+    connectorId: input.connectorId,
+    homeBin: input.ctx.homeBin,
+    os: input.ctx.os,
+    events: [],
+  };
+}
+
 function planPlugin(
   input: SurfaceInput,
   surface: PluginHookSurface,
@@ -89,9 +104,15 @@ function planPlugin(
   plan: PlanPart,
 ): Set<string> {
   const keep = new Set<string>();
-  if (!declared.length) return keep;
   const { ctx, adapter } = input;
-  const module = surface.module({
+  const api = pathApi(ctx.os);
+  if (!declared.length) {
+    const bare = bareInput(input);
+    const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
+    plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+    return keep;
+  }
+  const pluginInput: HookPluginInput = {
     connectorId: input.connectorId,
     homeBin: ctx.homeBin,
     os: ctx.os,
@@ -100,8 +121,9 @@ function planPlugin(
       native: d.spec.name,
       ...(d.spec.matcher ? { matcher: d.matcher ?? "" } : {}),
     })),
-  });
-  const file = pathApi(ctx.os).join(dir, module.name);
+  };
+  const module = surface.module(pluginInput);
+  const file = api.join(dir, module.name);
   keep.add(file);
   plan.edits.push({
     op: "file.set",
@@ -110,6 +132,20 @@ function planPlugin(
     content: module.text,
     label: `hook plugin ${module.name}`,
   });
+  for (const extra of surface.companions?.(pluginInput) ?? []) {
+    const path = api.join(api.dirname(file), extra.name);
+    keep.add(path);
+    plan.edits.push({
+      op: "file.set",
+      platform: adapter.id,
+      file: path,
+      content: extra.text,
+      label: `hook plugin ${extra.name}`,
+    });
+  }
+  plan.edits.push(
+    ...registrationEdits(input, surface, { ...pluginInput, moduleDir: api.dirname(file) }, true),
+  );
   for (const d of declared) {
     plan.notes.push(
       note(
@@ -140,10 +176,20 @@ export function planHookFiles(
   return plan;
 }
 
-/** Plans the removal of every hook file the connector owns in the folder. */
-export function unplanHookFiles(input: SurfaceInput, dir: string): PlanPart {
+/** Plans the removal of every hook file the connector owns in the folder (and its registration). */
+export function unplanHookFiles(
+  input: SurfaceInput,
+  dir: string,
+  surface?: ScriptHookSurface | PluginHookSurface,
+): PlanPart {
   const plan = emptyPlan();
   plan.edits.push(...ownedFileRemovals(input, dir, new Set(), "hook file"));
+  if (surface?.layout === "plugin-module" && surface.registration) {
+    const api = pathApi(input.ctx.os);
+    const bare = bareInput(input);
+    const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
+    plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+  }
   return plan;
 }
 
