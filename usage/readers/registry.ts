@@ -29,9 +29,7 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
-  amp: async () => (await import("./amp.ts")).reader,
   "kilo-cli": async () => (await import("./kilo_cli.ts")).reader,
-  openclaw: async () => (await import("./openclaw.ts")).reader,
 };
 
 /** The synced platforms: no local log by design (`synced.ts`). */

@@ -5,9 +5,9 @@
  * Sessions that were reset or deleted are kept beside as
  * `<session>.jsonl.reset.<time>` and `<session>.jsonl.deleted.<time>`, and
  * still count. `<state>` is each entry of `$OPENCLAW_DIR` (a comma list, as
- * ccusage reads it), else `$OPENCLAW_STATE_DIR`, else `~/.openclaw`,
+ * ccusage reads it), else `$OPENCLAW_STATE_DIR` (home.ts), else `~/.openclaw`,
  * `~/.clawdbot`, `~/.moltbot` and `~/.moldbot`. Lines are decoded as pi's
- * (`pi.ts`): assistant `message.usage` with `input` (no cache), `output`,
+ * (`usage/readers/pi.ts`): assistant `message.usage` with `input` (no cache), `output`,
  * `cacheRead`, `cacheWrite` and the host's `cost.total`; a request is the
  * entry id with its time. Source: ccusage `adapter/openclaw/{paths,parser}.rs`,
  * notes/usage-formats.md §4.
@@ -16,16 +16,18 @@
  */
 
 import { join } from "node:path";
-import type { UsageReader, UsageSource } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { type HostHome, namesIn } from "./_homes.ts";
-import { reader as pi } from "./pi.ts";
+import type { UsageReader, UsageSource } from "../../usage/reader.ts";
+import { envList } from "../../usage/_walk.ts";
+import { type HostHome, namesIn } from "../../usage/readers/_homes.ts";
+import { reader as pi } from "../../usage/readers/pi.ts";
+import { homeContext } from "../paths.ts";
+import { openclawState } from "./home.ts";
 
 /** OpenClaw's state folders for `host`. */
 export function openclawRoots(host: HostHome): string[] {
   const custom = envList(host.env.OPENCLAW_DIR);
   if (custom.length > 0) return custom;
-  if (host.env.OPENCLAW_STATE_DIR) return [host.env.OPENCLAW_STATE_DIR];
+  if (host.env.OPENCLAW_STATE_DIR) return [openclawState(homeContext(host))];
   return [".openclaw", ".clawdbot", ".moltbot", ".moldbot"].map((d) => join(host.home, d));
 }
 

@@ -1,0 +1,40 @@
+/**
+ * OpenClaw (openclaw/openclaw, npm `openclaw`, bin `openclaw`), a personal
+ * agent Gateway. Facts from the docs and dist shipped in the npm package
+ * (2026.9.6), cited per fact in SOURCES.md:
+ *
+ * - Detection: the state folder `$OPENCLAW_STATE_DIR`, else `~/.openclaw`.
+ * - MCP: `mcp.servers.<id>` in `$OPENCLAW_CONFIG_PATH`, else
+ *   `<state>/openclaw.json` (JSON5; we edit it as JSONC, so a file with
+ *   unquoted keys is reported, never rewritten). stdio `{command, args, env,
+ *   cwd}`, remote `{url, transport: "streamable-http" | "sse", headers}`,
+ *   `enabled: false` to keep a server off. Upper-case `${VAR}` references
+ *   are substituted in every config string. There is no project config.
+ * - Hooks: ts-plugin. A generated plugin folder under
+ *   `<state>/agent-connector/` (plugin.ts) that OpenClaw loads only when it
+ *   is BOTH in `plugins.load.paths` and enabled in `plugins.entries.<id>` —
+ *   with `mcp.servers.<id>` that is three entries in one file, or tools or
+ *   hooks silently never load. Native hooks (`api.on`): `session_start`,
+ *   `session_end`, `before_prompt_build` + `before_agent_run` (prompt),
+ *   `before_tool_call`, `after_tool_call`, `before_compaction`,
+ *   `after_compaction`, `agent_end`, `subagent_spawned`, `subagent_ended`.
+ *   No notification or permission-request hook.
+ * - Skills: `<state>/skills/<name>/SKILL.md` (managed skills, every agent).
+ * - Memory: the agent workspace's AGENTS.md (spec §2.4 maps both scopes
+ *   there; a project install writes nothing outside the project, so only
+ *   the user scope does).
+ * - Actions: OpenClaw's plugin API has `api.registerCommand` (a chat slash
+ *   command), but the generated plugin does not register actions yet, so
+ *   each action is reported with the dispatch command that runs it.
+ *
+ * @module
+ */
+
+import { defineHost, type HostAdapter } from "../descriptor.ts";
+import { openclawFamily } from "./family.ts";
+import { openclawState } from "./home.ts";
+
+/** The OpenClaw adapter. */
+export const adapter: HostAdapter = defineHost(
+  openclawFamily({ id: "openclaw", name: "OpenClaw", detect: [openclawState] }),
+);
