@@ -14,6 +14,8 @@ import { droid } from "./droid.ts";
 import { kilo } from "./kilo.ts";
 import { pi } from "./pi.ts";
 import { continueCli } from "./continue_cli.ts";
+import { openclaw } from "./openclaw.ts";
+import { amp } from "./amp.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -30,4 +32,6 @@ export const LAB_HOSTS: readonly LabHost[] = [
   kilo,
   pi,
   continueCli,
+  openclaw,
+  amp,
 ];
