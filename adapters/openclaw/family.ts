@@ -122,7 +122,7 @@ export function openclawFamily(m: OpenclawMember): HostDescriptor {
     doctorNotes: [
       {
         text:
-          `${m.name} loads a plugin only while both plugins.load.paths and plugins.entries name it; restart the Gateway (or run \`openclaw plugins reload\`) after an install.`,
+          `${m.name} finds the plugin through plugins.load.paths and gives its prompt hooks conversation access through plugins.entries; restart the Gateway (or run \`openclaw plugins reload\`) after an install.`,
         about: "hooks",
       },
     ],

@@ -11,10 +11,11 @@
  *   `enabled: false` to keep a server off. Upper-case `${VAR}` references
  *   are substituted in every config string. There is no project config.
  * - Hooks: ts-plugin. A generated plugin folder under
- *   `<state>/agent-connector/` (plugin.ts) that OpenClaw loads only when it
- *   is BOTH in `plugins.load.paths` and enabled in `plugins.entries.<id>` —
- *   with `mcp.servers.<id>` that is three entries in one file, or tools or
- *   hooks silently never load. Native hooks (`api.on`): `session_start`,
+ *   `<state>/agent-connector/` (plugin.ts), registered twice besides
+ *   `mcp.servers.<id>`: its folder in `plugins.load.paths` (without it
+ *   OpenClaw never finds the plugin) and `plugins.entries.<id>` enabling it
+ *   with the conversation access its prompt hooks need (without it those
+ *   hooks are refused; it is also what `openclaw plugins disable` flips). Native hooks (`api.on`): `session_start`,
  *   `session_end`, `before_prompt_build` + `before_agent_run` (prompt),
  *   `before_tool_call`, `after_tool_call`, `before_compaction`,
  *   `after_compaction`, `agent_end`, `subagent_spawned`, `subagent_ended`.
