@@ -11,8 +11,11 @@
  *
  * Each handler sends `{event, directory, input, ctx}` — `input` is the
  * hook's event object, `ctx` its session fields — to `agent-connector hook
- * openclaw <Event>` (adapters/render/plugin_runtime.ts) and applies the
- * reply (`block`, `args`, `context`: adapters/dialects/openclaw.ts):
+ * openclaw <Event>` and applies the reply (`block`, `args`, `context`:
+ * adapters/dialects/openclaw.ts). The hook runs in a worker thread inside
+ * OpenClaw when the home binary runs our npm build (plugin_worker.ts), else
+ * as a process per event (adapters/render/plugin_runtime.ts); both give up
+ * after the same timeout and then do nothing.
  *
  * - `before_tool_call` returns `{block: true, blockReason}` or `{params}`.
  *   OpenClaw fails this hook closed when a handler throws or passes its
@@ -35,6 +38,7 @@ import type { HookFile, HookPluginInput, PluginRegistrationInput } from "../desc
 import type { PluginRegistrationEntry } from "../descriptor.ts";
 import { binExec } from "../render/command_line.ts";
 import { pluginBanner, pluginRuntime, type PluginRuntimeInput } from "../render/plugin_runtime.ts";
+import { WORKER_IMPORTS, WORKER_RUNTIME } from "./plugin_worker.ts";
 
 /** How long the plugin waits for a reply (OpenClaw's own limit is 15 s, then it fails closed). */
 export const OPENCLAW_TIMEOUT_MS = 10_000;
@@ -49,12 +53,16 @@ const CONVERSATION_HOOKS = new Set(["before_prompt_build", "before_agent_run", "
 
 type Event = HookPluginInput["events"][number];
 
-function runtimeInput(input: HookPluginInput, platform: string): PluginRuntimeInput {
+function runtimeInput(
+  input: HookPluginInput,
+  platform: string,
+  timeoutMs: number,
+): PluginRuntimeInput {
   return {
     platform,
     connectorId: input.connectorId,
     exec: binExec(input.homeBin, input.os, []),
-    timeoutMs: OPENCLAW_TIMEOUT_MS,
+    timeoutMs,
     matchers: Object.fromEntries(
       input.events.filter((e) => e.matcher !== undefined).map((e) => [e.event, e.matcher!]),
     ),
@@ -67,7 +75,7 @@ function toolCall(e: Event): string[] {
   return [
     `    on("before_tool_call", async (event, ctx) => {`,
     `      if (!matches(MATCHERS[${q(e.event)}], String(event?.toolName ?? ""))) return;`,
-    `      const reply = await call(${
+    `      const reply = await hook(${
       q(e.event)
     }, payload("before_tool_call", { toolName: event?.toolName, params: event?.params ?? {}, toolCallId: event?.toolCallId, runId: event?.runId }, ctx));`,
     `      if (typeof reply?.block === "string") return { block: true, blockReason: reply.block };`,
@@ -82,7 +90,7 @@ function afterTool(ok?: Event, failed?: Event): string[] {
     `    on("after_tool_call", (event, ctx) => {`,
     `      const name = event?.error === undefined ? ${pick(ok)} : ${pick(failed)};`,
     `      if (!name || !matches(MATCHERS[name], String(event?.toolName ?? ""))) return;`,
-    `      void call(name, payload("after_tool_call", { toolName: event?.toolName, params: event?.params ?? {}, result: event?.result, error: event?.error, toolCallId: event?.toolCallId }, ctx));`,
+    `      void hook(name, payload("after_tool_call", { toolName: event?.toolName, params: event?.params ?? {}, result: event?.result, error: event?.error, toolCallId: event?.toolCallId }, ctx));`,
     `    });`,
   ];
 }
@@ -93,7 +101,7 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
     lines.push(
       `    on("session_start", (event, ctx) => {`,
       `      const id = event?.sessionId ?? ctx?.sessionId;`,
-      `      sessionNotes.set(id, call(${
+      `      sessionNotes.set(id, hook(${
         q(start.event)
       }, payload("session_start", event, ctx)).then((r) => (typeof r?.context === "string" ? r.context : undefined)));`,
       `    });`,
@@ -111,7 +119,7 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
   }
   if (ups) {
     lines.push(
-      `      const reply = await call(${
+      `      const reply = await hook(${
         q(ups.event)
       }, payload("before_prompt_build", { prompt: event?.currentUserMessage ?? event?.prompt }, ctx));`,
       `      if (typeof reply?.block === "string") blocked.set(ctx?.runId ?? id, reply.block);`,
@@ -139,14 +147,17 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
 function observe(e: Event): string[] {
   return [
     `    on(${q(e.native)}, (event, ctx) => {`,
-    `      void call(${q(e.event)}, payload(${q(e.native)}, event, ctx));`,
+    `      void hook(${q(e.event)}, payload(${q(e.native)}, event, ctx));`,
     `    });`,
   ];
 }
 
-/** The text of `index.js` (NemoClaw's install writes the same bytes). */
-export function renderOpenclawPlugin(input: HookPluginInput): string {
-  const rt = runtimeInput(input, "openclaw");
+/** The text of `index.js` (NemoClaw's install writes the same bytes); `timeoutMs` for tests. */
+export function renderOpenclawPlugin(
+  input: HookPluginInput,
+  timeoutMs: number = OPENCLAW_TIMEOUT_MS,
+): string {
+  const rt = runtimeInput(input, "openclaw", timeoutMs);
   const by = (event: string) => input.events.find((e) => e.event === event);
   const body: string[] = [];
   const pre = by("PreToolUse");
@@ -167,8 +178,15 @@ export function renderOpenclawPlugin(input: HookPluginInput): string {
   for (const e of input.events) if (!handled.has(e.event)) body.push(...observe(e));
   const id = openclawPluginId(input.connectorId);
   return [
-    ...pluginBanner(rt, "OpenClaw"),
+    ...pluginBanner(rt, "OpenClaw", "in a worker thread (npm build) or its own process,"),
+    ...WORKER_IMPORTS,
     pluginRuntime(rt),
+    WORKER_RUNTIME.trimEnd(),
+    "",
+    `// In the worker when the home binary runs our npm build, else a process per event.`,
+    `function hook(event, payload) {`,
+    `  return callInWorker(event, payload) ?? call(event, payload);`,
+    `}`,
     "",
     `// A handler never throws: OpenClaw blocks a tool call whose handler fails.`,
     `function guard(handler) {`,
