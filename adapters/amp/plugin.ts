@@ -7,8 +7,9 @@
  * handler)`.
  *
  * Each handler sends `{event, directory, input}` — `input` is Amp's event
- * object — to `agent-connector hook amp <Event>`
- * (adapters/render/plugin_runtime.ts) and maps the reply (`block`, `args`,
+ * object — to `agent-connector hook amp <Event>` (in a worker thread when
+ * the home binary runs our npm build, else a process per event:
+ * adapters/render/plugin_runtime.ts) and maps the reply (`block`, `args`,
  * `output`, `context`: adapters/dialects/amp.ts) onto Amp's result types:
  *
  * - `tool.call` must answer: `{action: "reject-and-continue", message}`
@@ -47,7 +48,7 @@ function toolCall(e: Event): string[] {
     `    if (!matches(MATCHERS[${
       q(e.event)
     }], String(event?.tool ?? ""))) return { action: "allow" };`,
-    `    const reply = await call(${q(e.event)}, payload("tool.call", event));`,
+    `    const reply = await hook(${q(e.event)}, payload("tool.call", event));`,
     `    if (typeof reply?.block === "string") return { action: "reject-and-continue", message: reply.block };`,
     `    if (reply?.args && typeof reply.args === "object") return { action: "modify", input: reply.args };`,
     `    return { action: "allow" };`,
@@ -61,7 +62,7 @@ function toolResult(ok?: Event, failed?: Event): string[] {
     `  amp.on("tool.result", guard(undefined, async (event) => {`,
     `    const name = event?.status === "error" ? ${pick(failed)} : ${pick(ok)};`,
     `    if (!name || !matches(MATCHERS[name], String(event?.tool ?? ""))) return undefined;`,
-    `    const reply = await call(name, payload("tool.result", event));`,
+    `    const reply = await hook(name, payload("tool.result", event));`,
     `    const replaced = typeof reply?.output === "string";`,
     `    if (!replaced && typeof reply?.context !== "string") return undefined;`,
     `    const base = replaced ? reply.output : event?.output;`,
@@ -78,7 +79,7 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
     lines.push(
       `  amp.on("session.start", (event) => {`,
       `    const id = event?.thread?.id;`,
-      `    sessionNotes.set(id, call(${
+      `    sessionNotes.set(id, hook(${
         q(start.event)
       }, payload("session.start", event)).then((r) => (typeof r?.context === "string" ? r.context : undefined)));`,
       `  });`,
@@ -96,7 +97,7 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
   }
   if (ups) {
     lines.push(
-      `    const reply = await call(${q(ups.event)}, payload("agent.start", event));`,
+      `    const reply = await hook(${q(ups.event)}, payload("agent.start", event));`,
       `    notes.push(reply?.context);`,
     );
   }
@@ -111,7 +112,7 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
 function stop(e: Event): string[] {
   return [
     `  amp.on("agent.end", guard(undefined, async (event) => {`,
-    `    const reply = await call(${
+    `    const reply = await hook(${
       q(e.event)
     }, payload("agent.end", { thread: event?.thread, id: event?.id, status: event?.status, message: event?.message }));`,
     `    if (typeof reply?.block === "string") return { action: "continue", userMessage: reply.block };`,
@@ -144,7 +145,7 @@ export function renderAmpPlugin(input: HookPluginInput): string {
   const end = by("Stop");
   if (end) body.push(...stop(end));
   return [
-    ...pluginBanner(rt, "Amp"),
+    ...pluginBanner(rt, "Amp", "in a worker thread (npm build) or its own process,"),
     pluginRuntime(rt),
     "",
     `// A handler never throws: a failure gives the answer that changes nothing.`,

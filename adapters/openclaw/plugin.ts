@@ -13,7 +13,7 @@
  * hook's event object, `ctx` its session fields — to `agent-connector hook
  * openclaw <Event>` and applies the reply (`block`, `args`, `context`:
  * adapters/dialects/openclaw.ts). The hook runs in a worker thread inside
- * OpenClaw when the home binary runs our npm build (plugin_worker.ts), else
+ * OpenClaw when the home binary runs our npm build (adapters/render/plugin_worker.ts), else
  * as a process per event (adapters/render/plugin_runtime.ts); both give up
  * after the same timeout and then do nothing.
  *
@@ -38,7 +38,6 @@ import type { HookFile, HookPluginInput, PluginRegistrationInput } from "../desc
 import type { PluginRegistrationEntry } from "../descriptor.ts";
 import { binExec } from "../render/command_line.ts";
 import { pluginBanner, pluginRuntime, type PluginRuntimeInput } from "../render/plugin_runtime.ts";
-import { WORKER_IMPORTS, WORKER_RUNTIME } from "./plugin_worker.ts";
 
 /** How long the plugin waits for a reply (OpenClaw's own limit is 15 s, then it fails closed). */
 export const OPENCLAW_TIMEOUT_MS = 10_000;
@@ -179,14 +178,7 @@ export function renderOpenclawPlugin(
   const id = openclawPluginId(input.connectorId);
   return [
     ...pluginBanner(rt, "OpenClaw", "in a worker thread (npm build) or its own process,"),
-    ...WORKER_IMPORTS,
     pluginRuntime(rt),
-    WORKER_RUNTIME.trimEnd(),
-    "",
-    `// In the worker when the home binary runs our npm build, else a process per event.`,
-    `function hook(event, payload) {`,
-    `  return callInWorker(event, payload) ?? call(event, payload);`,
-    `}`,
     "",
     `// A handler never throws: OpenClaw blocks a tool call whose handler fails.`,
     `function guard(handler) {`,

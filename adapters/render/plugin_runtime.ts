@@ -1,8 +1,9 @@
 /**
- * The JavaScript every generated hook plugin shares (OpenClaw, Amp): `call`
- * runs `agent-connector hook <platform> <event> --connector <id>` as a child
- * process with the payload on stdin and resolves to the JSON object it
- * prints, and `matches` checks a tool name against the connector's matcher
+ * The JavaScript every generated hook plugin shares (OpenClaw, Amp): `hook`
+ * runs `agent-connector hook <platform> <event> --connector <id>` in a worker
+ * thread when the home binary runs our npm build (plugin_worker.ts), else
+ * `call` runs it as a child process with the payload on stdin; either
+ * resolves to the JSON object the hook prints. `matches` checks a tool name against the connector's matcher
  * (the rules of core/matcher.ts), so a non-matching call starts no process.
  *
  * The child is started with `spawn` and awaited through its events, so the
@@ -14,6 +15,7 @@
  */
 
 import type { ExecLine } from "./command_line.ts";
+import { WORKER_IMPORTS, WORKER_RUNTIME } from "./plugin_worker.ts";
 
 /** What the runtime is generated for. */
 export interface PluginRuntimeInput {
@@ -82,10 +84,15 @@ function matches(matcher, name) {
 }
 `;
 
-/** The shared runtime: the `spawn` import, the constants, `call` and `matches`. */
+/**
+ * The shared runtime: its imports, the constants, `call` (a process per
+ * event), `callInWorker` (plugin_worker.ts), `hook` (the worker when there
+ * is one, else a process) and `matches`.
+ */
 export function pluginRuntime(input: PluginRuntimeInput): string {
   return [
     `import { spawn } from "node:child_process";`,
+    ...WORKER_IMPORTS,
     "",
     `const COMMAND = ${JSON.stringify(input.exec.command)};`,
     `const ARGS = ${JSON.stringify(input.exec.args)};`,
@@ -94,6 +101,12 @@ export function pluginRuntime(input: PluginRuntimeInput): string {
     `const TIMEOUT_MS = ${input.timeoutMs};`,
     `const MATCHERS = ${JSON.stringify(input.matchers)};`,
     RUNTIME.trimEnd(),
+    WORKER_RUNTIME.trimEnd(),
+    "",
+    `// In the worker when the home binary runs our npm build, else a process per event.`,
+    `function hook(event, payload) {`,
+    `  return callInWorker(event, payload) ?? call(event, payload);`,
+    `}`,
   ].join("\n");
 }
 

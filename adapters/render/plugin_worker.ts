@@ -1,7 +1,9 @@
 /**
- * The OpenClaw plugin's in-process path: when the home binary runs our npm
- * build (its launcher names an entry `…/cli/main.js` beside a
- * `…/runtime/mod.js`), OpenClaw's own Node.js can load that runtime, so the
+ * A generated plugin's in-process path (OpenClaw's, run by its Node.js;
+ * Amp's, run by its Bun, which has the same `node:worker_threads`, checked
+ * with the Bun 1.4.1 inside Amp 0.0.1790142911): when the home binary runs
+ * our npm build (its launcher names an entry `…/cli/main.js` beside a
+ * `…/runtime/mod.js`), the host's runtime can load that runtime, so the
  * plugin runs each hook in one long-lived worker thread instead of starting
  * a process per event (bench/plugin_bench.ts: 0.6 ms against 34-128 ms an
  * event). It stays fail-open: a reply that does not come within the
@@ -9,7 +11,7 @@
  * synchronous loop, something no timeout on the host's own thread could —
  * and the call resolves to nothing; a worker that fails to start or dies
  * three times sends every later event down the process path. From source
- * or a registry install (Deno runs TypeScript OpenClaw cannot load) the
+ * or a registry install (Deno runs TypeScript the host cannot load) the
  * plugin keeps starting the home binary.
  *
  * This module renders that part of the generated plugin's JavaScript.
