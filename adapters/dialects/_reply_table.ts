@@ -142,3 +142,26 @@ export function judgeByTable(
 export function blockDecision(reason: string | undefined): Json {
   return { decision: "block", reason: reason ?? "Blocked by a hook." };
 }
+
+/**
+ * The reply our generated plugins apply (opencode, OpenClaw, Amp): `block`
+ * with the reason, given a deny.
+ */
+export function pluginBlock(reason: string | undefined): Json {
+  return { block: reason ?? "Blocked by a hook." };
+}
+
+/** The plugins' `context` fragment. */
+export function pluginContext(text: string): Json {
+  return { context: text };
+}
+
+/** Reads a plugin reply back: `block`, `args`, `output`, `context`. */
+export function readPluginReply(json: Json): ReadBack {
+  const out: ReadBack = {};
+  if (typeof json.block === "string") out.decision = "deny";
+  if (json.args !== undefined) out.updatedInput = json.args;
+  if (json.output !== undefined) out.updatedOutput = json.output;
+  out.context = typeof json.context === "string" ? json.context : undefined;
+  return out;
+}

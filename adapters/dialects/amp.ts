@@ -21,7 +21,14 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import {
+  formatByTable,
+  judgeByTable,
+  pluginBlock as block,
+  pluginContext as context,
+  readPluginReply,
+  type ReplyTable,
+} from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -66,9 +73,6 @@ export function parseAmpPayload(event: HookEventName, raw: Record<string, unknow
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (t: string) => ({ context: t });
-
 /** What the plugin applies, per event. */
 export const AMP_REPLIES: ReplyTable = {
   host: "Amp",
@@ -81,14 +85,7 @@ export const AMP_REPLIES: ReplyTable = {
     PostToolUseFailure: { denyAsContext: true, context },
     Stop: { deny: block },
   },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    if (json.output !== undefined) out.updatedOutput = json.output;
-    out.context = str(json.context);
-    return out;
-  },
+  read: (_event, json) => readPluginReply(json),
 };
 
 /** Amp's dialect (the generated plugin's protocol). */

@@ -21,7 +21,14 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import {
+  formatByTable,
+  judgeByTable,
+  pluginBlock as block,
+  pluginContext as context,
+  readPluginReply,
+  type ReplyTable,
+} from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -65,9 +72,6 @@ export function parseOpenclawPayload(
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (t: string) => ({ context: t });
-
 /** What the plugin applies, per event. */
 export const OPENCLAW_REPLIES: ReplyTable = {
   host: "OpenClaw",
@@ -78,13 +82,7 @@ export const OPENCLAW_REPLIES: ReplyTable = {
     // headless run lacks, so an ask blocks — the safe side.
     PreToolUse: { deny: block, ask: block, modifyInput: (args) => ({ args }) },
   },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    out.context = str(json.context);
-    return out;
-  },
+  read: (_event, json) => readPluginReply(json),
 };
 
 /** OpenClaw's dialect (the generated plugin's protocol). */

@@ -22,7 +22,14 @@
 
 import type { HookEventName } from "../../core/hook_types.ts";
 import { type HookDialect, obj, type ParsedPayload, str } from "../dialect.ts";
-import { formatByTable, judgeByTable, type ReadBack, type ReplyTable } from "./_reply_table.ts";
+import {
+  formatByTable,
+  judgeByTable,
+  pluginBlock as block,
+  pluginContext as context,
+  readPluginReply,
+  type ReplyTable,
+} from "./_reply_table.ts";
 
 function session(raw: Record<string, unknown>): { sessionId: string; projectDir?: string } {
   const input = obj(raw.input) ?? {};
@@ -69,9 +76,6 @@ export function parseOpencodePayload(
   }
 }
 
-const block = (reason: string | undefined) => ({ block: reason ?? "Blocked by a hook." });
-const context = (text: string) => ({ context: text });
-
 /** What the plugin applies, per event. */
 export const OPENCODE_REPLIES: ReplyTable = {
   host: "opencode",
@@ -83,14 +87,7 @@ export const OPENCODE_REPLIES: ReplyTable = {
     PostToolUse: { denyAsContext: true, modifyOutput: (text) => ({ output: text }), context },
     PreCompact: { context },
   },
-  read(_event, json): ReadBack {
-    const out: ReadBack = {};
-    if (typeof json.block === "string") out.decision = "deny";
-    if (json.args !== undefined) out.updatedInput = json.args;
-    if (json.output !== undefined) out.updatedOutput = json.output;
-    out.context = str(json.context);
-    return out;
-  },
+  read: (_event, json) => readPluginReply(json),
 };
 
 /** opencode's dialect (the generated plugin's protocol). */

@@ -36,6 +36,7 @@
  */
 
 import type { ExecLine } from "../render/command_line.ts";
+import { MATCHES_JS } from "../render/plugin_runtime.ts";
 
 /** One declared event the plugin handles. */
 export interface PluginEvent {
@@ -113,19 +114,7 @@ function call(event, payload) {
   });
 }
 
-function matches(matcher, name) {
-  const text = (matcher ?? "").trim();
-  if (text === "" || text === "*") return true;
-  if (/^[A-Za-z0-9_\-|, ]+$/.test(text)) {
-    const names = text.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
-    return names.length === 0 || names.includes(name);
-  }
-  try {
-    return new RegExp(text).test(name);
-  } catch {
-    return false;
-  }
-}
+${MATCHES_JS}
 
 // A throw does not stop a prompt on every opencode build (the message may
 // still be sent), so the prompt's own parts are replaced first: the model

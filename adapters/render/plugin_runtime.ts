@@ -31,7 +31,36 @@ export interface PluginRuntimeInput {
   matchers: Record<string, string>;
 }
 
+/**
+ * `matches(matcher, name)`: the connector's matcher against a tool name, by
+ * core/matcher.ts's rules (an exact list of names, else a regex). Shared
+ * with the opencode plugin.
+ */
+export const MATCHES_JS: string = String.raw`function matches(matcher, name) {
+  const text = (matcher ?? "").trim();
+  if (text === "" || text === "*") return true;
+  if (/^[A-Za-z0-9_\-|, ]+$/.test(text)) {
+    const names = text.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
+    return names.length === 0 || names.includes(name);
+  }
+  try {
+    return new RegExp(text).test(name);
+  } catch {
+    return false;
+  }
+}`;
+
 const RUNTIME = String.raw`
+// The hook's printed reply as an object, or undefined.
+function replyOf(out) {
+  try {
+    const reply = JSON.parse(out);
+    return reply !== null && typeof reply === "object" ? reply : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function call(event, payload) {
   return new Promise((resolve) => {
     let out = "";
@@ -53,12 +82,7 @@ function call(event, payload) {
     });
     child.on("close", () => {
       clearTimeout(timer);
-      try {
-        const reply = JSON.parse(out);
-        resolve(reply !== null && typeof reply === "object" ? reply : undefined);
-      } catch {
-        resolve(undefined);
-      }
+      resolve(replyOf(out));
     });
     child.stdin.on("error", () => {});
     try {
@@ -67,20 +91,6 @@ function call(event, payload) {
       child.kill();
     }
   });
-}
-
-function matches(matcher, name) {
-  const text = (matcher ?? "").trim();
-  if (text === "" || text === "*") return true;
-  if (/^[A-Za-z0-9_\-|, ]+$/.test(text)) {
-    const names = text.split(/[|,]/).map((s) => s.trim()).filter(Boolean);
-    return names.length === 0 || names.includes(name);
-  }
-  try {
-    return new RegExp(text).test(name);
-  } catch {
-    return false;
-  }
 }
 `;
 
@@ -101,6 +111,8 @@ export function pluginRuntime(input: PluginRuntimeInput): string {
     `const TIMEOUT_MS = ${input.timeoutMs};`,
     `const MATCHERS = ${JSON.stringify(input.matchers)};`,
     RUNTIME.trimEnd(),
+    "",
+    MATCHES_JS,
     WORKER_RUNTIME.trimEnd(),
     "",
     `// In the worker when the home binary runs our npm build, else a process per event.`,

@@ -48,7 +48,10 @@ parentPort.on("message", async (job) => {
 });
 `;
 
-/** The plugin's worker path: `RUNTIME_MODULE`, `callInWorker` (uses `COMMAND`, `PLATFORM`, …). */
+/**
+ * The plugin's worker path: `RUNTIME_MODULE`, `callInWorker` (uses `COMMAND`,
+ * `PLATFORM`, `replyOf`, … of adapters/render/plugin_runtime.ts).
+ */
 export const WORKER_RUNTIME: string = String.raw`
 // The runtime module of our npm build, when the home binary runs one; else undefined.
 const RUNTIME_MODULE = (() => {
@@ -117,12 +120,7 @@ function callInWorker(event, payload) {
     }, TIMEOUT_MS);
     waiting.set(id, (out) => {
       clearTimeout(timer);
-      try {
-        const reply = JSON.parse(out);
-        resolve(reply !== null && typeof reply === "object" ? reply : undefined);
-      } catch {
-        resolve(undefined);
-      }
+      resolve(replyOf(out));
     });
     try {
       w.postMessage({
