@@ -26,6 +26,8 @@ import type {
 import type { HookEventName } from "../core/hook_types.ts";
 import { HOOK_EVENT_NAMES } from "../core/hook_types.ts";
 import type {
+  ActionAffordanceKind,
+  ActionInvocationMode,
   HookParadigm,
   HostId,
   PlatformCapabilities,
@@ -254,6 +256,11 @@ export interface HookPluginInput {
   os: OsName;
   /** The declared events the host fires, with the connector's matchers. */
   events: Array<{ event: HookEventName; native: string; matcher?: string }>;
+  /**
+   * The connector's actions, for a plugin that registers them as host
+   * commands ({@link PluginHookSurface.actions}); absent or empty otherwise.
+   */
+  actions?: Array<{ id: string; label: string; description?: string }>;
 }
 
 /**
@@ -276,6 +283,12 @@ export interface PluginHookSurface extends HookSurfaceBase {
    * the plugin (OpenClaw: `plugins.entries.<id>` and `plugins.load.paths`).
    */
   registration?: PluginRegistration;
+  /**
+   * The plugin registers each connector action as a host command (OpenClaw's
+   * `api.registerCommand`: a chat slash command), run through the dispatch
+   * verb (spec §2.6); how the host offers it, for capability metadata.
+   */
+  actions?: { invocation: ActionInvocationMode; affordance: ActionAffordanceKind };
 }
 
 /** What a plugin registration is rendered from. */
@@ -558,11 +571,12 @@ export function capabilitiesFromDescriptor(d: HostDescriptor): PlatformCapabilit
   caps.supportsStatusline = Boolean(d.statusline);
   caps.supportsConfigPatch = Boolean(d.configPatch);
   caps.supportsNativeHooks = Boolean(d.hooks?.nativeHooks);
-  caps.supportsActions = Boolean(d.actions);
+  const actions = d.actions ?? (d.hooks?.layout === "plugin-module" ? d.hooks.actions : undefined);
+  caps.supportsActions = Boolean(actions);
   if (d.factsFrom) caps.factsFrom = d.factsFrom;
-  if (d.actions) {
-    caps.actionInvocationMode = d.actions.invocation;
-    caps.actionAffordanceKind = d.actions.affordance;
+  if (actions) {
+    caps.actionInvocationMode = actions.invocation;
+    caps.actionAffordanceKind = actions.affordance;
   }
   if (d.statusline) {
     caps.statuslineMode = "command-stdin";

@@ -54,9 +54,15 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
   if (!connector) return plan;
   const surface = adapter.actions;
   const file = scopePath(surface?.paths, ctx.scope, ctx);
+  const hooks = adapter.hooks;
+  const byPlugin = !surface && hooks?.layout === "plugin-module" && Boolean(hooks.actions);
+  // The host's plugin registers them (plan_hook_files.ts), where it has a plugin folder.
+  if (byPlugin && scopePath(hooks!.paths, ctx.scope, ctx)) return plan;
   if (!surface || !file) {
     const why = surface
       ? `${adapter.name} has no ${ctx.scope}-scope action file`
+      : byPlugin
+      ? `${adapter.name} has no ${ctx.scope}-scope plugin folder`
       : `${adapter.name} has no verified action trigger`;
     for (const action of connector.actions) {
       plan.notes.push(note(

@@ -86,6 +86,26 @@ function planScripts(
   return keep;
 }
 
+/**
+ * The connector's actions as a plugin registers them (PluginHookSurface.actions),
+ * labelled as on every action surface: the connector's name and the action's.
+ */
+function pluginActions(input: SurfaceInput): NonNullable<HookPluginInput["actions"]> {
+  const connector = input.connector;
+  if (!connector) return [];
+  return connector.actions.map((action) => {
+    const over = action.hosts?.[input.adapter.id];
+    const label = `${connector.displayName}: ${
+      over?.label ?? action.label ?? action.description ?? action.id
+    }`;
+    return {
+      id: action.id,
+      label,
+      ...(action.description ? { description: action.description } : {}),
+    };
+  });
+}
+
 /** The plugin input of a connector with no declared events (what uninstall knows). */
 function bareInput(input: SurfaceInput): HookPluginInput {
   return {
@@ -106,7 +126,8 @@ function planPlugin(
   const keep = new Set<string>();
   const { ctx, adapter } = input;
   const api = pathApi(ctx.os);
-  if (!declared.length) {
+  const actions = surface.actions ? pluginActions(input) : [];
+  if (!declared.length && !actions.length) {
     const bare = bareInput(input);
     const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
     plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
@@ -121,6 +142,7 @@ function planPlugin(
       native: d.spec.name,
       ...(d.spec.matcher ? { matcher: d.matcher ?? "" } : {}),
     })),
+    ...(actions.length ? { actions } : {}),
   };
   const module = surface.module(pluginInput);
   const file = api.join(dir, module.name);
@@ -146,6 +168,11 @@ function planPlugin(
   plan.edits.push(
     ...registrationEdits(input, surface, { ...pluginInput, moduleDir: api.dirname(file) }, true),
   );
+  for (const a of actions) {
+    plan.notes.push(
+      note(input, "skip", `action ${a.id}: runs from ${module.name} as a host command`, file),
+    );
+  }
   for (const d of declared) {
     plan.notes.push(
       note(

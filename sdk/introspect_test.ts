@@ -32,7 +32,7 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "claude-code",
     "antigravity-cli",
   ]);
-  assert.deepEqual(await hostsSupporting("actions"), ["zed"]);
+  assert.deepEqual(await hostsSupporting("actions"), ["zed", "nemoclaw", "openclaw"]);
 });
 
 test("Zed's actions are native tasks: supported, with the task invocation and affordance", async () => {
@@ -42,7 +42,18 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   assert.equal(caps?.actionAffordanceKind, "task");
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
-  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), ["zed"]);
+  assert.deepEqual(rows.filter((r) => r.support === "native").map((r) => r.host), [
+    "zed",
+    "nemoclaw",
+    "openclaw",
+  ]);
+});
+
+test("OpenClaw's actions are slash commands its generated plugin registers", async () => {
+  const caps = await capabilitiesOf("openclaw");
+  assert.equal(caps?.supportsActions, true);
+  assert.equal(caps?.actionInvocationMode, "plugin-command");
+  assert.equal(caps?.actionAffordanceKind, "slash-command");
 });
 
 test("optional capability flags are read as false when absent", () => {

@@ -20,8 +20,8 @@
  *   is installed in the sandbox image too; the doctor note says so.
  * - Actions: NemoClaw's own plugin registers the `/nemoclaw` slash command
  *   with OpenClaw's `api.registerCommand` (`nemoclaw/src/index.ts`), the
- *   native trigger the spec names; the generated plugin does not register
- *   actions yet, so each action is reported with its dispatch command.
+ *   native trigger the spec names; the generated plugin registers each
+ *   connector action the same way, as OpenClaw's adapter does.
  *
  * @module
  */

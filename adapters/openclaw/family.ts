@@ -103,6 +103,8 @@ export function openclawFamily(m: OpenclawMember): HostDescriptor {
         text: renderOpenclawPlugin(input),
       }),
       companions: openclawCompanions,
+      // Each action is a chat slash command (`api.registerCommand`) the plugin registers.
+      actions: { invocation: "plugin-command", affordance: "slash-command" },
       registration: {
         paths: { user: openclawConfig },
         format: "jsonc",

@@ -24,9 +24,10 @@
  * - Memory: the agent workspace's AGENTS.md (spec §2.4 maps both scopes
  *   there; a project install writes nothing outside the project, so only
  *   the user scope does).
- * - Actions: OpenClaw's plugin API has `api.registerCommand` (a chat slash
- *   command), but the generated plugin does not register actions yet, so
- *   each action is reported with the dispatch command that runs it.
+ * - Actions (native trigger, spec §2.6): the generated plugin registers each
+ *   action as a chat slash command, `/<connector>-<action>`, with
+ *   `api.registerCommand`; it runs the dispatch verb and replies with its
+ *   message, or its error.
  *
  * @module
  */

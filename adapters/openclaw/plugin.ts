@@ -42,6 +42,9 @@ import { pluginBanner, pluginRuntime, type PluginRuntimeInput } from "../render/
 /** How long the plugin waits for a reply (OpenClaw's own limit is 15 s, then it fails closed). */
 export const OPENCLAW_TIMEOUT_MS = 10_000;
 
+/** How long a user-run action may take before the plugin stops it. */
+export const ACTION_TIMEOUT_MS = 120_000;
+
 /** The plugin's id in OpenClaw (`plugins.entries.<id>`): `agent-connector-<connector>`. */
 export function openclawPluginId(connectorId: string): string {
   return `agent-connector-${connectorId}`;
@@ -143,6 +146,70 @@ function prompt(ups: Event | undefined, start: Event | undefined): string[] {
   return lines;
 }
 
+/** The slash command an action is registered as: `<connector>-<action>`, OpenClaw-safe. */
+export function openclawCommandName(connectorId: string, actionId: string): string {
+  return `${connectorId}-${actionId}`.toLowerCase().replace(/[^a-z0-9_-]/g, "-");
+}
+
+/**
+ * Runs `agent-connector action openclaw <id> --connector <c> [args…]` and
+ * resolves to what the user reads: its message, or — the user asked for it,
+ * so a failure is reported, not swallowed (spec §2.6) — its error.
+ */
+const ACTION_RUNTIME = String.raw`
+function runAction(id, text) {
+  const args = String(text ?? "").trim().split(/\s+/).filter(Boolean);
+  return new Promise((resolve) => {
+    let out = "";
+    let err = "";
+    let child;
+    try {
+      child = spawn(COMMAND, [...ARGS, "action", PLATFORM, id, "--connector", CONNECTOR, ...args], {
+        stdio: ["ignore", "pipe", "pipe"],
+        windowsHide: true,
+      });
+    } catch (error) {
+      resolve("agent-connector: " + (error?.message ?? String(error)));
+      return;
+    }
+    const timer = setTimeout(() => child.kill(), ACTION_TIMEOUT_MS);
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve("agent-connector: " + error.message);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const text = (code === 0 ? out : err || out).trim();
+      resolve(text || (code === 0 ? "done" : "agent-connector: the action failed (exit " + code + ")"));
+    });
+  });
+}
+`;
+
+function command(
+  connectorId: string,
+  a: NonNullable<HookPluginInput["actions"]>[number],
+): string[] {
+  return [
+    `    try {`,
+    `      api.registerCommand({`,
+    `        name: ${q(openclawCommandName(connectorId, a.id))},`,
+    `        description: ${
+      q(
+        a.description && !a.label.endsWith(a.description)
+          ? `${a.label} — ${a.description}`
+          : a.label,
+      )
+    },`,
+    `        acceptsArgs: true,`,
+    `        handler: async (ctx) => ({ text: await runAction(${q(a.id)}, ctx?.args) }),`,
+    `      });`,
+    `    } catch {}`,
+  ];
+}
+
 function observe(e: Event): string[] {
   return [
     `    on(${q(e.native)}, (event, ctx) => {`,
@@ -175,10 +242,14 @@ export function renderOpenclawPlugin(
     "SessionStart",
   ]);
   for (const e of input.events) if (!handled.has(e.event)) body.push(...observe(e));
+  for (const a of input.actions ?? []) body.push(...command(input.connectorId, a));
   const id = openclawPluginId(input.connectorId);
   return [
     ...pluginBanner(rt, "OpenClaw", "in a worker thread (npm build) or its own process,"),
     pluginRuntime(rt),
+    ...(input.actions?.length
+      ? [`const ACTION_TIMEOUT_MS = ${ACTION_TIMEOUT_MS};`, ACTION_RUNTIME.trimEnd()]
+      : []),
     "",
     `// A handler never throws: OpenClaw blocks a tool call whose handler fails.`,
     `function guard(handler) {`,

@@ -116,3 +116,47 @@ test("a launcher naming an npm build that is not there falls back to a process",
     const out = run(dir, launcher(dir, join(dir, "gone", "cli", "main.js")), ["exec"]);
     assert.deepEqual(out, [{ block: true, blockReason: "from a process" }]);
   }));
+
+test("each action is a slash command that runs the dispatch verb and replies with its message or error", () =>
+  withTempDir((dir) => {
+    const bin = join(dir, "bin", "agent-connector");
+    mkdirSync(join(dir, "bin"), { recursive: true });
+    writeFileSync(
+      bin,
+      `#!/bin/sh
+if [ "$3" = ping ]; then echo "pong $*"; else echo "no action $3" >&2; exit 1; fi
+`,
+      { mode: 0o755 },
+    );
+    const plugin = join(dir, "index.mjs");
+    writeFileSync(
+      plugin,
+      renderOpenclawPlugin({
+        connectorId: "acme",
+        homeBin: bin,
+        os: "linux",
+        events: [],
+        actions: [{ id: "ping", label: "Acme: Ping" }, { id: "gone", label: "Acme: Gone" }],
+      }),
+    );
+    const driver = join(dir, "driver.mjs");
+    writeFileSync(
+      driver,
+      `const { default: plugin } = await import(${JSON.stringify(plugin)});
+const commands = {};
+plugin.register({ on() {}, registerCommand: (c) => (commands[c.name] = c) });
+console.log(JSON.stringify({
+  names: Object.keys(commands),
+  ping: await commands["acme-ping"].handler({ args: "now" }),
+  gone: await commands["acme-gone"].handler({}),
+}));
+`,
+    );
+    const r = spawnSync("node", [driver], { encoding: "utf8", timeout: 30_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), {
+      names: ["acme-ping", "acme-gone"],
+      ping: { text: "pong action openclaw ping --connector acme now" },
+      gone: { text: "no action gone" },
+    });
+  }));
