@@ -274,8 +274,11 @@ export interface HookPluginInput {
    * ({@link PluginHookSurface.bridgesServer}); absent when there is nothing to bridge.
    */
   serverFile?: string;
-  /** The connector's actions, for a module that offers them as commands. */
-  actions?: Array<{ id: string; description: string }>;
+  /**
+   * The connector's actions, for a module that offers them as host commands
+   * ({@link PluginHookSurface.actionCommands}); absent or empty otherwise.
+   */
+  actions?: Array<{ id: string; label: string; description?: string }>;
 }
 
 /**
@@ -286,7 +289,7 @@ export interface HookPluginInput {
 export interface PluginHookSurface extends HookSurfaceBase {
   /** The layout. */
   layout: "plugin-module";
-  /** Renders the module. */
+  /** Renders the module (its `name` may hold a sub-folder: `<folder>/index.js`). */
   module(input: HookPluginInput): HookFile;
   /**
    * The module also runs the connector's MCP server, read from the host's
@@ -296,9 +299,43 @@ export interface PluginHookSurface extends HookSurfaceBase {
   bridgesServer?: boolean;
   /**
    * The module offers each of the connector's actions as a host command
-   * (pi's `registerCommand`): how the user runs them, for the capability flags.
+   * (pi's `registerCommand`, OpenClaw's `api.registerCommand`) through
+   * the dispatch verb (spec §2.6): how the user runs them, for the capability flags.
    */
   actionCommands?: Pick<ActionSurface, "invocation" | "affordance">;
+  /**
+   * More whole files the plugin needs beside its module (OpenClaw's
+   * `openclaw.plugin.json` manifest), named relative to the same folder.
+   */
+  companions?(input: HookPluginInput): HookFile[];
+  /**
+   * Entries in the host's config file without which the host never loads
+   * the plugin (OpenClaw: `plugins.entries.<id>` and `plugins.load.paths`).
+   */
+  registration?: PluginRegistration;
+}
+
+/** What a plugin registration is rendered from. */
+export interface PluginRegistrationInput extends HookPluginInput {
+  /** Absolute path of the folder holding the module. */
+  moduleDir: string;
+}
+
+/** One config entry of a plugin registration. */
+export type PluginRegistrationEntry =
+  /** A map entry we own at `at` (its last key is ours). */
+  | { kind: "set"; at: KeyPath; value: Record<string, unknown>; label: string }
+  /** A string item we own in the array at `at`. */
+  | { kind: "item"; at: KeyPath; value: string; label: string };
+
+/** Config entries that make a host load a generated plugin. */
+export interface PluginRegistration {
+  /** The config file per scope. */
+  paths: ScopePaths;
+  /** Its format. */
+  format: DataFormat;
+  /** The entries for one connector's plugin. */
+  entries(input: PluginRegistrationInput): PluginRegistrationEntry[];
 }
 
 /** Where and how a host registers hooks. */

@@ -113,24 +113,14 @@ export async function planActions(input: SurfaceInput): Promise<PlanPart> {
   const surface = adapter.actions;
   const file = scopePath(surface?.paths, ctx.scope, ctx);
   const hooks = adapter.hooks;
-  const module = hooks?.layout === "plugin-module" && hooks.actionCommands
-    ? scopePath(hooks.paths, ctx.scope, ctx)
-    : undefined;
-  if (!surface && module) {
-    // The host's plugin module offers them as commands (install/plan_hook_files.ts).
-    for (const action of connector.actions) {
-      plan.notes.push(note(
-        input,
-        "skip",
-        `action ${action.id}: runs as /${input.connectorId}:${action.id} from the ${adapter.name} plugin`,
-        module,
-      ));
-    }
-    return plan;
-  }
+  const byPlugin = !surface && hooks?.layout === "plugin-module" && Boolean(hooks.actionCommands);
+  // The host's plugin registers them (plan_hook_files.ts), where it has a plugin folder.
+  if (byPlugin && scopePath(hooks!.paths, ctx.scope, ctx)) return plan;
   if (!surface || !file) {
     const why = surface
       ? `${adapter.name} has no ${ctx.scope}-scope action file`
+      : byPlugin
+      ? `${adapter.name} has no ${ctx.scope}-scope plugin folder`
       : `${adapter.name} has no verified action trigger`;
     for (const action of connector.actions) {
       plan.notes.push(note(

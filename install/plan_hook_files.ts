@@ -20,6 +20,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  type HookPluginInput,
   type PluginHookSurface,
   scopePath,
   type ScriptHookSurface,
@@ -30,6 +31,7 @@ import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts"
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
 import { type DeclaredHook, nativeNames } from "./_declared_hook.ts";
+import { registrationEdits } from "./plan_plugin_registration.ts";
 
 /** The connector a generated hook file runs, read from its command line. */
 export function hookFileConnector(text: string): string | undefined {
@@ -86,6 +88,36 @@ function planScripts(
   return keep;
 }
 
+/**
+ * The connector's actions as a plugin offers them (PluginHookSurface.actionCommands),
+ * labelled as on every action surface: the connector's name and the action's.
+ */
+function pluginActions(input: SurfaceInput): NonNullable<HookPluginInput["actions"]> {
+  const connector = input.connector;
+  if (!connector) return [];
+  return connector.actions.map((action) => {
+    const over = action.hosts?.[input.adapter.id];
+    const label = `${connector.displayName}: ${
+      over?.label ?? action.label ?? action.description ?? action.id
+    }`;
+    return {
+      id: action.id,
+      label,
+      ...(action.description ? { description: action.description } : {}),
+    };
+  });
+}
+
+/** The plugin input of a connector with no declared events (what uninstall knows). */
+function bareInput(input: SurfaceInput): HookPluginInput {
+  return {
+    connectorId: input.connectorId,
+    homeBin: input.ctx.homeBin,
+    os: input.ctx.os,
+    events: [],
+  };
+}
+
 function planPlugin(
   input: SurfaceInput,
   surface: PluginHookSurface,
@@ -95,10 +127,16 @@ function planPlugin(
 ): Set<string> {
   const keep = new Set<string>();
   const { ctx, adapter } = input;
+  const api = pathApi(ctx.os);
   const serverFile = bridgedServerFile(input, surface);
   const actions = surface.actionCommands ? pluginActions(input) : [];
-  if (!declared.length && !serverFile && !actions.length) return keep;
-  const module = surface.module({
+  if (!declared.length && !serverFile && !actions.length) {
+    const bare = bareInput(input);
+    const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
+    plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+    return keep;
+  }
+  const pluginInput: HookPluginInput = {
     connectorId: input.connectorId,
     homeBin: ctx.homeBin,
     os: ctx.os,
@@ -109,8 +147,9 @@ function planPlugin(
     })),
     ...(serverFile ? { serverFile } : {}),
     ...(actions.length ? { actions } : {}),
-  });
-  const file = pathApi(ctx.os).join(dir, module.name);
+  };
+  const module = surface.module(pluginInput);
+  const file = api.join(dir, module.name);
   keep.add(file);
   plan.edits.push({
     op: "file.set",
@@ -119,6 +158,25 @@ function planPlugin(
     content: module.text,
     label: `hook plugin ${module.name}`,
   });
+  for (const extra of surface.companions?.(pluginInput) ?? []) {
+    const path = api.join(api.dirname(file), extra.name);
+    keep.add(path);
+    plan.edits.push({
+      op: "file.set",
+      platform: adapter.id,
+      file: path,
+      content: extra.text,
+      label: `hook plugin ${extra.name}`,
+    });
+  }
+  plan.edits.push(
+    ...registrationEdits(input, surface, { ...pluginInput, moduleDir: api.dirname(file) }, true),
+  );
+  for (const a of actions) {
+    plan.notes.push(
+      note(input, "skip", `action ${a.id}: runs from ${module.name} as a host command`, file),
+    );
+  }
   for (const d of declared) {
     plan.notes.push(
       note(
@@ -147,14 +205,6 @@ function bridgedServerFile(input: SurfaceInput, surface: PluginHookSurface): str
   return scopePath(input.adapter.server?.paths, input.ctx.scope, input.ctx);
 }
 
-/** The connector's actions as a module's commands (id and what the command list shows). */
-function pluginActions(input: SurfaceInput): Array<{ id: string; description: string }> {
-  return (input.connector?.actions ?? []).map((a) => {
-    const over = a.hosts?.[input.adapter.id];
-    return { id: a.id, description: over?.label ?? a.label ?? a.description ?? a.id };
-  });
-}
-
 /** Plans the hook files of one host; stale files of ours in the folder are removed. */
 export function planHookFiles(
   input: SurfaceInput,
@@ -170,10 +220,20 @@ export function planHookFiles(
   return plan;
 }
 
-/** Plans the removal of every hook file the connector owns in the folder. */
-export function unplanHookFiles(input: SurfaceInput, dir: string): PlanPart {
+/** Plans the removal of every hook file the connector owns in the folder (and its registration). */
+export function unplanHookFiles(
+  input: SurfaceInput,
+  dir: string,
+  surface?: ScriptHookSurface | PluginHookSurface,
+): PlanPart {
   const plan = emptyPlan();
   plan.edits.push(...ownedFileRemovals(input, dir, new Set(), "hook file"));
+  if (surface?.layout === "plugin-module" && surface.registration) {
+    const api = pathApi(input.ctx.os);
+    const bare = bareInput(input);
+    const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
+    plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+  }
   return plan;
 }
 

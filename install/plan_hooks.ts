@@ -291,7 +291,7 @@ export async function unplanHooks(input: SurfaceInput): Promise<PlanPart> {
   const surface = input.adapter.hooks;
   const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
   if (!surface || !file) return plan;
-  if (!isConfigHookSurface(surface)) return unplanHookFiles(input, file);
+  if (!isConfigHookSurface(surface)) return unplanHookFiles(input, file, surface);
   for (const name of await ourEventsOnDisk(input, file)) {
     plan.edits.push(itemRemove(itemPlace(input, file, name)));
   }

@@ -39,7 +39,9 @@ test("hostsSupporting lists registered hosts for a surface", async () => {
     "droid",
     "hermes",
     "kiro",
+    "nemoclaw",
     "omp",
+    "openclaw",
     "pi",
     "warp",
     "zed",
@@ -54,7 +56,17 @@ test("Zed's actions are native tasks: supported, with the task invocation and af
   const c = resolvedConnector({ actions: [{ id: "go", run: () => undefined }] });
   const rows = (await explain(c)).filter((r) => r.surface === "actions");
   const native = rows.filter((r) => r.support === "native").map((r) => r.host);
-  assert.deepEqual(native.sort(), ["droid", "hermes", "kiro", "omp", "pi", "warp", "zed"]);
+  assert.deepEqual(native.sort(), [
+    "droid",
+    "hermes",
+    "kiro",
+    "nemoclaw",
+    "omp",
+    "openclaw",
+    "pi",
+    "warp",
+    "zed",
+  ]);
 });
 
 test("Hermes's actions are quick commands: run by exec, found as slash commands", async () => {
@@ -81,11 +93,13 @@ test("Kiro's actions are user-triggered hooks in its Agent Hooks panel", async (
   assert.equal(caps?.actionAffordanceKind, "hook-panel");
 });
 
-test("pi's actions are slash commands of its generated extension", async () => {
-  const caps = await capabilitiesOf("pi");
-  assert.equal(caps?.supportsActions, true);
-  assert.equal(caps?.actionInvocationMode, "plugin-command");
-  assert.equal(caps?.actionAffordanceKind, "slash-command");
+test("pi's and OpenClaw's actions are slash commands their generated plugins offer", async () => {
+  for (const host of ["pi", "openclaw"]) {
+    const caps = await capabilitiesOf(host);
+    assert.equal(caps?.supportsActions, true);
+    assert.equal(caps?.actionInvocationMode, "plugin-command");
+    assert.equal(caps?.actionAffordanceKind, "slash-command");
+  }
 });
 
 test("optional capability flags are read as false when absent", () => {

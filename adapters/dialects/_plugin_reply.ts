@@ -1,6 +1,6 @@
 /**
  * The reply our generated plugins apply (opencode's plugin, pi's
- * extension): one JSON object with `block` (the plugin stops the tool,
+ * extension, OpenClaw's and Amp's plugins): one JSON object with `block` (the plugin stops the tool,
  * prompt or compaction its host's way), `args` (the tool's new input),
  * `output` (the tool's new output text) and `context` (text for the
  * model). The fragments and the read-back are the same for every plugin

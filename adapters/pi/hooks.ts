@@ -57,7 +57,9 @@ export function piExtensionHooks(
         exec: binExec(input.homeBin, input.os, []),
         events: input.events.map((e) => ({ ...e })),
         ...(input.serverFile ? { serverFile: input.serverFile } : {}),
-        ...(input.actions ? { actions: input.actions } : {}),
+        ...(input.actions
+          ? { actions: input.actions.map((a) => ({ id: a.id, description: a.label })) }
+          : {}),
       }),
     }),
   };

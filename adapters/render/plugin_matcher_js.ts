@@ -1,6 +1,6 @@
 /**
  * The matcher check our generated plugins carry in their own JavaScript
- * (opencode's plugin, pi's extension), so a tool event the connector's
+ * (opencode's plugin, pi's extension, OpenClaw's and Amp's plugins), so a tool event the connector's
  * matcher leaves out starts no process: the same rules as core/matcher.ts
  * — empty or `*` is every tool, a plain `a|b` (or `a, b`) list names
  * tools exactly, anything else is a regular expression, and a bad one

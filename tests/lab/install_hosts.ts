@@ -12,8 +12,17 @@
  * @module
  */
 import { spawn } from "node:child_process";
+import process from "node:process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { HOST_PINS, hostDir, hostMarker, type HostPin, hostsCacheDir, pinSpecs } from "./pins.ts";
+import {
+  HOST_PINS,
+  hostDir,
+  hostMarker,
+  type HostPin,
+  hostsCacheDir,
+  nodePackage,
+  pinSpecs,
+} from "./pins.ts";
 
 /** What happened to one host in an install run. */
 export interface InstallResult {
@@ -50,6 +59,7 @@ function npmInstall(
   dir: string,
   specs: string[],
   save = false,
+  path?: string,
 ): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(
@@ -65,7 +75,10 @@ function npmInstall(
         "--loglevel=error",
         ...specs,
       ],
-      { stdio: ["ignore", "pipe", "pipe"] },
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+        ...(path ? { env: { ...process.env, PATH: `${path}:${process.env.PATH ?? ""}` } } : {}),
+      },
     );
     let out = "";
     child.stdout.on("data", (d) => out += d);
@@ -84,10 +97,25 @@ export async function installHost(cache: string, pin: HostPin): Promise<InstallR
   mkdirSync(scratch, { recursive: true });
   // An empty package.json keeps npm from walking up to a parent project.
   writeFileSync(`${scratch}/package.json`, '{"private":true}\n');
-  let { code, out } = await npmInstall(scratch, [
-    `${pin.pkg}@${pin.version}`,
-    ...(pin.extra ?? []),
-  ]);
+  let code = 0;
+  let out = "";
+  let path: string | undefined;
+  if (pin.node) {
+    // The host's own install scripts check the Node.js version: install that one first.
+    const runtime = `${scratch}/runtime`;
+    mkdirSync(runtime, { recursive: true });
+    writeFileSync(`${runtime}/package.json`, '{"private":true}\n');
+    ({ code, out } = await npmInstall(runtime, [`${nodePackage()}@${pin.node}`]));
+    path = `${runtime}/node_modules/${nodePackage()}/bin`;
+  }
+  if (code === 0) {
+    ({ code, out } = await npmInstall(
+      scratch,
+      [`${pin.pkg}@${pin.version}`, ...(pin.extra ?? [])],
+      false,
+      path,
+    ));
+  }
   for (const [name, specs] of Object.entries(pin.seeds ?? {})) {
     if (code !== 0) break;
     const dir = `${scratch}/seeds/${name}`;

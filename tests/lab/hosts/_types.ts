@@ -17,6 +17,8 @@ export interface HostCtx {
   bin: string;
   /** The folder of one of the host's seeds (`pins.ts` `seeds`). */
   seed(name: string): string;
+  /** The folder of the Node.js the host needs (`pins.ts` `node`), to put first on PATH. */
+  nodeBin?: string;
 }
 
 /** The checks the scenario suite makes per host (the coverage table's columns). */

@@ -15,6 +15,8 @@ import { kilo } from "./kilo.ts";
 import { pi } from "./pi.ts";
 import { omp } from "./omp.ts";
 import { continueCli } from "./continue_cli.ts";
+import { openclaw } from "./openclaw.ts";
+import { amp } from "./amp.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -32,4 +34,6 @@ export const LAB_HOSTS: readonly LabHost[] = [
   pi,
   omp,
   continueCli,
+  openclaw,
+  amp,
 ];

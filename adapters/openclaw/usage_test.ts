@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { scanUsage } from "../scan.ts";
+import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
 
 const lines = (items: object[]) => items.map((l) => JSON.stringify(l)).join("\n") + "\n";
@@ -107,6 +107,71 @@ test("OPENCLAW_STATE_DIR moves the state folder", async () => {
       cache: false,
     });
     assert.deepEqual(buckets(records), [3, 0, 0, 1]);
+  } finally {
+    done();
+  }
+});
+
+/** An OpenClaw 2026.9 agent store: `transcript_events` rows holding pi lines, one zstd-packed. */
+async function agentStore(path: string, rows: Array<[string, number, string]>): Promise<void> {
+  const init = (await import("sql.js")).default as unknown as () => Promise<{
+    Database: new () => {
+      run(sql: string, params?: unknown[]): void;
+      export(): Uint8Array;
+      close(): void;
+    };
+  }>;
+  const { zstdCompressSync } = await import("node:zlib") as unknown as {
+    zstdCompressSync(b: Uint8Array): Uint8Array;
+  };
+  const SQL = await init();
+  const db = new SQL.Database();
+  db.run(
+    "CREATE TABLE transcript_events (session_id TEXT NOT NULL, seq INTEGER NOT NULL, event_json TEXT, created_at INTEGER NOT NULL, event_zstd BLOB, event_utf8_bytes INTEGER, navigation_json TEXT)",
+  );
+  for (const [session, seq, line] of rows) {
+    // Rows past a size are stored compressed (measured: a 12.9 kB tool result).
+    const packed = line.length > 700;
+    db.run("INSERT INTO transcript_events VALUES (?, ?, ?, 0, ?, ?, ?)", [
+      session,
+      seq,
+      packed ? null : line,
+      packed ? zstdCompressSync(new TextEncoder().encode(line)) : null,
+      line.length,
+      packed ? "{}" : null,
+    ]);
+  }
+  writeFileSync(path, db.export());
+  db.close();
+}
+
+test("OpenClaw 2026.9's SQLite agent store counts each assistant message once, compressed rows too", async () => {
+  const { dir, done } = tempCopy();
+  try {
+    const store = join(dir, ".openclaw", "agents", "main", "agent");
+    mkdirSync(store, { recursive: true });
+    const lines = (session: string, entries: Parameters<typeof transcript>[1]) =>
+      transcript(session, entries).trim().split("\n");
+    const s1 = lines("s1", [["a1", "2026-02-01T00:00:01.000Z", [10, 5, 100, 0]]]);
+    // A long reply: past the size OpenClaw compresses at.
+    const long = JSON.parse(
+      lines("s2", [["b1", "2026-02-01T00:00:02.000Z", [20, 6, 200, 0]]])[2],
+    );
+    long.message.content = [{ type: "text", text: "x".repeat(1000) }];
+    const s2 = [...lines("s2", []), JSON.stringify(long)];
+    await agentStore(join(store, "openclaw-agent.sqlite"), [
+      ...s1.map((l, i) => ["s1", i, l] as [string, number, string]),
+      ...s2.map((l, i) => ["s2", i, l] as [string, number, string]),
+    ]);
+    const { records, problems } = await scanUsage({
+      machine: hostAt(dir),
+      platforms: ["openclaw"],
+      cache: false,
+    });
+    assert.deepEqual(problems, []);
+    assert.deepEqual(buckets(records), [30, 300, 0, 11]);
+    assert.deepEqual(records.map((r) => r.sessionId).sort(), ["s1", "s2"]);
+    assert.ok(records.every((r) => r.projectKey === "/home/me/bot"));
   } finally {
     done();
   }

@@ -20,12 +20,12 @@
 
 import { join } from "node:path";
 import type { UsageTokens } from "../../core/usage_types.ts";
-import type { DecodeSink, UsageReader } from "../reader.ts";
-import { envList } from "../_walk.ts";
-import { count, parseTs } from "../tokens.ts";
-import { type HostHome, xdgDataHome } from "./_homes.ts";
+import type { DecodeSink, UsageReader } from "../../usage/reader.ts";
+import { envList } from "../../usage/_walk.ts";
+import { count, parseTs } from "../../usage/tokens.ts";
+import { type HostHome, xdgDataHome } from "../../usage/readers/_homes.ts";
 
-/** Amp's data folders for `host`. */
+/** Amp's data folders for `host` (its config folder is in home.ts). */
 export function ampRoots(host: HostHome): string[] {
   const custom = envList(host.env.AMP_DATA_DIR);
   return custom.length > 0 ? custom : [join(xdgDataHome(host), "amp")];
