@@ -94,7 +94,7 @@ test("Kiro's actions are user-triggered hooks in its Agent Hooks panel", async (
 });
 
 test("pi's and OpenClaw's actions are slash commands their generated plugins offer", async () => {
-  for (const host of ["pi", "openclaw"]) {
+  for (const host of ["pi", "openclaw"] as const) {
     const caps = await capabilitiesOf(host);
     assert.equal(caps?.supportsActions, true);
     assert.equal(caps?.actionInvocationMode, "plugin-command");
