@@ -61,6 +61,9 @@ export const HOST_PINS: readonly HostPin[] = [
   { id: "kilo", pkg: "@kilocode/cli", version: "7.7.7", bin: "kilo" },
   { id: "pi", pkg: "@mariozechner/pi-coding-agent", version: "0.73.1", bin: "pi" },
   { id: "continue", pkg: "@continuedev/cli", version: "1.5.47", bin: "cn" },
+  // A node launcher for the compiled `@cline/cli-linux-x64` binary (Bun inside), which
+  // npm installs as an optional dependency; its packages ask for Node 22 but run on 20.
+  { id: "cline", pkg: "cline", version: "3.0.65", bin: "cline" },
 ];
 
 /** The folder the lab's host installs live in, outside the repository. */

@@ -14,6 +14,7 @@ import { droid } from "./droid.ts";
 import { kilo } from "./kilo.ts";
 import { pi } from "./pi.ts";
 import { continueCli } from "./continue_cli.ts";
+import { clineCli } from "./cline.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -30,4 +31,5 @@ export const LAB_HOSTS: readonly LabHost[] = [
   kilo,
   pi,
   continueCli,
+  clineCli,
 ];
