@@ -23,6 +23,11 @@
  * workspace's folder is `workspace.json` `folder` beside it. The log keeps
  * the 50 newest sessions and at most 100 MB per session (oldest lines cut).
  *
+ * Copilot Chat's OpenTelemetry span store `agent-traces.db`, when enabled,
+ * is read too (usage_traces.ts): it names the same requests by the same span
+ * ids and splits off the cache, so its copy of a request wins and the debug
+ * log's is secondary.
+ *
  * @module
  */
 
@@ -32,6 +37,7 @@ import type { SourceLister, UsageReader, UsageSource } from "../../usage/reader.
 import { count, parseTs } from "../../usage/tokens.ts";
 import { appConfig, homeContext, type HomeEnv } from "../paths.ts";
 import { probeExists, probeNames, probeText } from "../../usage/_probe.ts";
+import { decodeTraces, tracesSources } from "./usage_traces.ts";
 
 /** The VS Code builds whose user folder is searched. */
 const EDITORS = ["Code", "Code - Insiders", "VSCodium"];
@@ -89,7 +95,7 @@ export const reader: UsageReader = {
   async sources(machine, list) {
     const all: UsageSource[] = [];
     for (const root of vscodeWorkspaceStorages(machine)) all.push(...await debugLogs(root, list));
-    return all;
+    return [...all, ...tracesSources(machine, EDITORS)];
   },
   jsonl: {
     markers: ['"llm_request"'],
@@ -113,6 +119,8 @@ export const reader: UsageReader = {
           sessionId: typeof e.sid === "string" ? e.sid : "",
           projectKey: sink.source.meta?.project ?? "",
           modelId: model,
+          // The span store's copy of the same request splits off the cache.
+          secondary: true,
           tokens: {
             input: count(a.inputTokens),
             cacheRead: 0,
@@ -126,4 +134,5 @@ export const reader: UsageReader = {
       save: () => null,
     }),
   },
+  custom: { decode: decodeTraces },
 };

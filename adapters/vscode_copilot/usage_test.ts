@@ -4,6 +4,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, tempCopy } from "../../tests/_helpers/usage.ts";
+import { writeDatabase } from "../../tests/_helpers/usage_sqlite.ts";
 
 const SESSION = join(
   ".config/Code/User/workspaceStorage/4f2c9a1b7e/GitHub.copilot-chat/debug-logs/0b7e2c1a-sess",
@@ -90,6 +91,101 @@ test("another extension's .jsonl in a workspace storage is not a source", async 
     const { records, stats } = await scan(dir);
     assert.equal(records.length, 0);
     assert.equal(stats.sources, 0);
+  } finally {
+    done();
+  }
+});
+
+/** `spans` as Copilot Chat creates it (src/platform/otel/node/sqlite/otelSqliteStore.ts). */
+const SPANS = `CREATE TABLE spans (
+  span_id TEXT PRIMARY KEY, trace_id TEXT NOT NULL, parent_span_id TEXT,
+  name TEXT NOT NULL, start_time_ms INTEGER NOT NULL, end_time_ms INTEGER NOT NULL,
+  status_code INTEGER NOT NULL DEFAULT 0, status_message TEXT,
+  operation_name TEXT, provider_name TEXT, agent_name TEXT, conversation_id TEXT,
+  request_model TEXT, response_model TEXT,
+  input_tokens INTEGER, output_tokens INTEGER, cached_tokens INTEGER, reasoning_tokens INTEGER,
+  tool_name TEXT, tool_call_id TEXT, tool_type TEXT,
+  chat_session_id TEXT, turn_index INTEGER, ttft_ms REAL
+);`;
+const SPAN = "INSERT INTO spans (span_id, trace_id, name, start_time_ms, end_time_ms, " +
+  "operation_name, provider_name, chat_session_id, request_model, response_model, " +
+  "input_tokens, output_tokens, cached_tokens, reasoning_tokens) " +
+  "VALUES (?, 't1', ?, ?, ?, ?, 'github', ?, 'gpt-4.1', ?, ?, ?, ?, ?)";
+
+test("the OTel span store counts chat spans, splits off the cache and wins over the debug log", async () => {
+  const { dir, done } = tempCopy("vscode-copilot/home");
+  try {
+    const db = join(dir, ".config/Code/User/globalStorage/github.copilot-chat/agent-traces.db");
+    await writeDatabase(db, SPANS, [
+      // The debug log's first request again, with its cache read.
+      [SPAN, [
+        "a1b2c3d4e5f60001",
+        "chat gpt-4.1",
+        1,
+        1764583201000,
+        "chat",
+        "0b7e2c1a-sess",
+        "gpt-4.1-2025",
+        1200,
+        80,
+        1000,
+        30,
+      ]],
+      // A request only the span store has.
+      [SPAN, [
+        "b000000000000001",
+        "chat gpt-4.1",
+        1,
+        1764583400000,
+        "chat",
+        "0b7e2c1a-sess",
+        null,
+        50,
+        5,
+        null,
+        null,
+      ]],
+      // The agent span's totals and a tool span are no requests.
+      [SPAN, [
+        "c000000000000001",
+        "invoke_agent",
+        1,
+        2,
+        "invoke_agent",
+        "0b7e2c1a-sess",
+        null,
+        9999,
+        999,
+        0,
+        0,
+      ]],
+      [SPAN, [
+        "c000000000000002",
+        "execute_tool",
+        1,
+        2,
+        "execute_tool",
+        "0b7e2c1a-sess",
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]],
+    ]);
+    const { records, problems } = await scan(dir);
+    assert.deepEqual(problems, []);
+    assert.equal(records.length, 5);
+    const shared = records.find((r) => r.ts === 1764583201000)!;
+    assert.deepEqual(
+      [shared.tokens.input, shared.tokens.cacheRead, shared.tokens.output, shared.tokens.reasoning],
+      [200, 1000, 80, 30],
+    );
+    assert.equal(shared.modelId, "gpt-4.1-2025", "the response model");
+    assert.equal(shared.sessionId, "0b7e2c1a-sess");
+    const only = records.find((r) => r.ts === 1764583400000)!;
+    assert.equal(only.modelId, "gpt-4.1");
+    assert.deepEqual(buckets(records), [3090 - 1000 + 50, 1000, 0, 146 + 5]);
   } finally {
     done();
   }
