@@ -28,10 +28,20 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
+  windsurf: synced("windsurf"),
+  "jetbrains-copilot": synced("jetbrains-copilot"),
 };
 
 /** The synced platforms: no local log by design (`synced.ts`). */
-const SYNCED: readonly HostId[] = ["cursor", "antigravity", "antigravity-cli", "trae", "warp"];
+const SYNCED: readonly HostId[] = [
+  "cursor",
+  "antigravity",
+  "antigravity-cli",
+  "trae",
+  "warp",
+  "windsurf",
+  "jetbrains-copilot",
+];
 
 /**
  * The skip note of platform `id` when it found no sources: "requires sync"
