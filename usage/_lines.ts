@@ -85,9 +85,35 @@ export function scanMarkedLines(
     len -= keepFrom;
     from = Math.max(0, from - keepFrom);
   };
+  const only = markers.length === 1 ? markers[0] : undefined;
+  // Where the search that found the last marker began within its line: its
+  // line starts at or before it, and no newline lies between it and the marker.
+  let searchedFrom = 0;
   const nextMarker = (): number => {
-    search.lastIndex = from;
-    return search.exec(view)?.index ?? -1;
+    if (only === undefined) {
+      search.lastIndex = from;
+      const m = search.exec(view)?.index ?? -1;
+      searchedFrom = m;
+      return m;
+    }
+    // One marker: each whole line is searched from its end. A host logs a
+    // line's counts after its message text (Claude Code's `usage` closes
+    // `message`), so a marked line is found without reading through its
+    // text (bench/README.md); a line without the marker is read once either
+    // way.
+    for (let ls = from;;) {
+      const nl = view.indexOf("\n", ls);
+      if (nl === -1) {
+        searchedFrom = ls;
+        return view.indexOf(only, ls);
+      }
+      const at = view.slice(ls, nl).lastIndexOf(only);
+      if (at !== -1) {
+        searchedFrom = ls;
+        return ls + at;
+      }
+      ls = nl + 1;
+    }
   };
 
   fill();
@@ -109,7 +135,7 @@ export function scanMarkedLines(
       fill();
       continue;
     }
-    const nlBefore = m === 0 ? -1 : view.lastIndexOf("\n", m - 1);
+    const nlBefore = searchedFrom === 0 ? -1 : view.lastIndexOf("\n", searchedFrom - 1);
     if (nlBefore < 0 && longStart >= 0) {
       // The marker sits in a long line whose head we dropped: read it whole.
       const line = readLineAt(fd, longStart, size, chunk);

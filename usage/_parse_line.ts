@@ -43,8 +43,31 @@ export function parseLine(raw: string, pick?: PickSpec): unknown {
     // pickJson does not validate skipped strings: let it decide, as for long lines.
     return pickJson(raw, pick, true);
   }
-  const picked = project(value, pick);
-  return hasHigh(picked) ? project(JSON.parse(utf8(raw)), pick) : picked;
+  high = false;
+  const picked = projectNoting(value, pick);
+  return high ? project(JSON.parse(utf8(raw)), pick) : picked;
+}
+
+/** Whether {@link projectNoting} met a char ≥ 0x80 (reset before each use). */
+let high = false;
+
+/** {@link project}, noting in {@link high} a char ≥ 0x80 in what it keeps. */
+function projectNoting(value: unknown, spec: PickSpec): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    if (!high) high = hasHigh(value);
+    return value;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in spec) {
+    if (!Object.hasOwn(value, key)) continue;
+    const want = spec[key];
+    const v = (value as Record<string, unknown>)[key];
+    if (want === true) {
+      if (!high) high = hasHigh(v);
+      out[key] = v;
+    } else out[key] = projectNoting(v, want);
+  }
+  return out;
 }
 
 /** `value` reduced to `spec` the way `pickJson` reduces its text. */
@@ -62,11 +85,17 @@ export function project(value: unknown, spec: PickSpec): unknown {
 
 /** True when a string or key anywhere in `value` holds a char ≥ 0x80. */
 function hasHigh(value: unknown): boolean {
-  if (typeof value === "string") return HIGH.test(value);
+  if (typeof value === "string") return highIn(value);
   if (!value || typeof value !== "object") return false;
   if (Array.isArray(value)) return value.some(hasHigh);
   for (const key in value) {
-    if (HIGH.test(key) || hasHigh((value as Record<string, unknown>)[key])) return true;
+    if (highIn(key) || hasHigh((value as Record<string, unknown>)[key])) return true;
   }
+  return false;
+}
+
+/** True when `text` holds a char ≥ 0x80: a loop, cheaper than a regular expression on short ids. */
+function highIn(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return true;
   return false;
 }
