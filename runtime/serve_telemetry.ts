@@ -18,6 +18,7 @@ import { workerEntry } from "../core/worker_entry.ts";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import type { MachineEnv, OsName } from "../io/machine_env.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
+import { calibrationFromEnv, type CalibrationInit } from "../telemetry/calibration.ts";
 import { createRing, type RingMemory, RingWriter } from "../telemetry/byte_ring.ts";
 import type { ServeArgs } from "./serve_args.ts";
 import type { ServeTap } from "./serve_proxy.ts";
@@ -40,6 +41,12 @@ export interface ServeWorkerInit {
   settings: ResolvedTelemetryConfig;
   /** The chunk ring shared with the forwarding thread. */
   ring: RingMemory;
+  /**
+   * The `count_tokens` sampler's start data when calibration is on
+   * (telemetry/calibration.ts `calibrationFromEnv`): handed on to the
+   * tokenizer's thread, in memory only.
+   */
+  calibration?: CalibrationInit;
 }
 
 /** Running telemetry for one serve session. */
@@ -120,6 +127,8 @@ export function startServeTelemetry(input: {
     settings,
     ring: createRing(RING_BYTES),
   };
+  const calibration = calibrationFromEnv(machine.env, settings.calibration);
+  if (calibration) init.calibration = calibration;
   let worker: Worker;
   try {
     worker = new Worker(workerEntry(workerUrl()), { workerData: init });

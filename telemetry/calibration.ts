@@ -26,11 +26,37 @@ export function calibrationEnabled(
     Boolean(env.ANTHROPIC_API_KEY?.trim());
 }
 
+/**
+ * What a thread needs to start the sampler: plain data, so it crosses to the
+ * tokenizer's thread in `workerData` (held in memory only, never written).
+ */
+export interface CalibrationInit {
+  /** The API key. */
+  apiKey: string;
+  /** The API root (`ANTHROPIC_BASE_URL`), when set. */
+  baseUrl?: string;
+}
+
+/**
+ * The sampler's start data when calibration is on for this connector and
+ * user ({@link calibrationEnabled}), else undefined. The API root is
+ * `ANTHROPIC_BASE_URL` when set (as Anthropic's own clients read it, so a
+ * proxy or gateway the user already points them at is honoured too).
+ */
+export function calibrationFromEnv(
+  env: Record<string, string | undefined>,
+  config: { anthropicCountTokens?: boolean } | undefined,
+): CalibrationInit | undefined {
+  if (!calibrationEnabled(env, config)) return undefined;
+  const baseUrl = env.ANTHROPIC_BASE_URL?.trim();
+  return { apiKey: env.ANTHROPIC_API_KEY!.trim(), ...(baseUrl ? { baseUrl } : {}) };
+}
+
 /** How the sampler talks to Anthropic and how often. */
 export interface CalibratorOptions {
   /** The API key (`ANTHROPIC_API_KEY`). */
   apiKey: string;
-  /** API root; default `ANTHROPIC_BASE_URL`'s value or `https://api.anthropic.com`. */
+  /** API root; default `https://api.anthropic.com` ({@link calibrationFromEnv} reads `ANTHROPIC_BASE_URL`). */
   baseUrl?: string;
   /** The model whose tokenizer counts; default {@link DEFAULT_CALIBRATION_MODEL}. */
   model?: string;
@@ -58,6 +84,12 @@ export interface Calibrator {
    * Never throws; returns the pending request (tests await it).
    */
   consider(text: string, approxTokens: number): Promise<void>;
+  /**
+   * True when a text of `chars` characters offered now would be sent (long
+   * enough, none in flight, the rate limit and the cap allow): the caller
+   * can skip preparing a sample that would be dropped.
+   */
+  wants(chars: number): boolean;
   /** `approxTokens` scaled by the learned ratio, or undefined before any sample answered. */
   adjust(approxTokens: number): number | undefined;
   /** Samples answered, failed, and the current ratio (for reports and tests). */
@@ -118,11 +150,14 @@ export function createCalibrator(options: CalibratorOptions): Calibrator {
     }
   };
 
+  const wants = (chars: number): boolean =>
+    !inFlight && chars >= minChars &&
+    requests + (overhead === undefined ? 2 : 1) <= maxRequests && now() - lastAt >= minInterval;
+
   return {
+    wants,
     async consider(text, approxTokens) {
-      if (inFlight || text.length < minChars || approxTokens <= 0) return;
-      const cost = overhead === undefined ? 2 : 1;
-      if (requests + cost > maxRequests || now() - lastAt < minInterval) return;
+      if (!wants(text.length) || approxTokens <= 0) return;
       inFlight = true;
       lastAt = now();
       try {
