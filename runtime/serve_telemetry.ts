@@ -71,15 +71,11 @@ export interface ServeTelemetry {
  */
 export const RING_BYTES: number = 16 * 1024 * 1024;
 /**
- * Bytes waiting in the ring that wake the worker at once: three quarters of
- * the ring, where the worker takes them without waiting for a pause
- * (runtime/serve_worker.ts), so the last quarter is room while it does
- * (4 MiB: tens of milliseconds of 1 MiB calls, which the worker takes
- * several times faster than they come). Below it a burst of back-to-back
- * calls (four 1 MiB round trips are 8 MiB) is taken in the pause after it,
- * not while the client waits for its answers (bench/README.md).
+ * Bytes waiting in the ring that wake the worker at once: half the ring,
+ * where the worker takes them without waiting for a pause
+ * (runtime/serve_worker.ts), so the other half is room while it does.
  */
-export const WAKE_BYTES: number = (RING_BYTES / 4) * 3;
+export const WAKE_BYTES: number = RING_BYTES / 2;
 
 /**
  * How long after the server exits the worker may keep tokenizing (then it
@@ -165,7 +161,7 @@ export function startServeTelemetry(input: {
   // (serve_worker.ts). A message on a timer instead would cost this thread a
   // timer and a message, and the worker a wake-up, many times per round trip.
   const ring = new RingWriter(init.ring);
-  // Set once the worker was told the ring is three quarters full, until it took the
+  // Set once the worker was told the ring is half full, until it took the
   // bytes: a message per chunk meanwhile would cost this thread (and the
   // worker) CPU for every chunk forwarded, for nothing.
   let urged = false;

@@ -8,8 +8,8 @@
  * Chunks arrive through a shared ring (telemetry/byte_ring.ts; tag 0 = from
  * the client, 1 = from the server, in the order forwarded). Messages in:
  * `{ t: "wake" }` (bytes follow a pause: watch the ring until traffic pauses
- * again, then take them), `{ t: "drain" }` (the ring is three quarters full:
- * take the bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
+ * again, then take them), `{ t: "drain" }` (the ring is half full: take
+ * the bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
  * now, estimated where not yet measured) and `{ t: "finish", deadline }`.
  * Out: `{ t: "log", line }` and
  * `{ t: "done" }`. Between a pause and the next chunk the thread sleeps
@@ -102,8 +102,9 @@ function drainRing(): void {
 // server would feel: take the bytes once traffic pauses (the write position
 // stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
 // and a host may stop the server soon after; BIG_ROW_SETTLE_MS when a big
-// result waits), unless the ring gets three quarters full first. A pause after the client's bytes is the server working on a
-// request, not the end of a turn (the host waits for the answer), and a
+// result waits), unless the ring gets half full first. A pause after the
+// client's bytes is the server working on a request, not the end of a turn
+// (the host waits for the answer), and a
 // pause after more than PROMPT_WORK exchanges since the last take is a
 // client calling back to back (a benchmark, not a model's turns): the
 // bytes then wait for QUIET_MS, and the work stays out of the traffic's
@@ -156,7 +157,7 @@ port.on("message", (message: unknown) => {
     return;
   }
   if (m.t === "drain") {
-    // serve_telemetry.ts WAKE_BYTES: the last quarter of the ring is room
+    // serve_telemetry.ts WAKE_BYTES: the other half of the ring is room
     // while the bytes are taken now.
     drainRing();
     return;
