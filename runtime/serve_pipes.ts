@@ -6,15 +6,12 @@
  * 16 chunks or more. With the two pipes to the server widened to
  * {@link SERVER_PIPE_BYTES} and the server's stdout read that much at a
  * time, a 1 MiB result crosses in one or two, which saves the forwarding
- * thread CPU and syscalls per call (bench/README.md). The pipe the host
- * writes our stdin through is widened the same way once a read from it
- * fills the default buffer ({@link widenHostStdin}); our stdout keeps the
- * size the host gave it (one blocking write per chunk crosses it already).
- * Bytes, their order and back-pressure (a full pipe still stops the writer)
- * are the same. The pipes are widened only once a read fills the default
- * buffer (runtime/serve_proxy.ts, runtime/serve_host_io.ts): a session of
- * small messages leaves them as they are, so most sessions take nothing
- * from the user's pipe budget below.
+ * thread CPU and syscalls per call (bench/README.md). The host's own pipes
+ * (our stdin and stdout) keep the size the host gave them; bytes, their order
+ * and back-pressure (a full pipe still stops the writer) are the same. The
+ * pipes are widened only once a read from the server fills the default
+ * buffer (runtime/serve_proxy.ts): a session of small messages leaves them as
+ * they are, so most sessions take nothing from the user's pipe budget below.
  *
  * Node is left as it is: its event loop costs little per chunk, and it has
  * no way to resize a pipe. The kernel counts a pipe's capacity against the
@@ -44,21 +41,6 @@ function ourEnds(pid: number): Map<number, number> {
     } catch { /* closed meanwhile */ }
   }
   return ends;
-}
-
-/**
- * Widens the pipe the host writes our stdin through (fd 0) to `bytes`
- * where the runtime can (Deno on Linux with FFI) and fd 0 is a pipe: a
- * 1 MiB request then crosses it in a read or two instead of sixteen, each
- * of which cost the forwarding thread a read, a write to the server and a
- * turn of its event loop (bench/README.md). Returns the new capacity, or
- * undefined when nothing changed (no FFI, a socket, a refused resize).
- */
-export function widenHostStdin(bytes: number = SERVER_PIPE_BYTES): number | undefined {
-  const resize = denoPipeSizer();
-  if (!resize) return undefined;
-  const size = resize(0, bytes);
-  return size > 0 ? size : undefined;
 }
 
 /**

@@ -8,8 +8,8 @@
  * Chunks arrive through a shared ring (telemetry/byte_ring.ts; tag 0 = from
  * the client, 1 = from the server, in the order forwarded). Messages in:
  * `{ t: "wake" }` (bytes follow a pause: watch the ring until traffic pauses
- * again, then take them), `{ t: "drain" }` (the ring is half full: take
- * the bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
+ * again, then take them), `{ t: "drain" }` (the ring is half full: take the
+ * bytes now), `{ t: "hurry" }` (the host is stopping us: write every row
  * now, estimated where not yet measured) and `{ t: "finish", deadline }`.
  * Out: `{ t: "log", line }` and
  * `{ t: "done" }`. Between a pause and the next chunk the thread sleeps
@@ -21,12 +21,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { findProjectIdentity } from "../io/git_project.ts";
 import { PROMPT_WORK, SessionRecorder } from "../telemetry/recorder.ts";
-import {
-  BIG_ROW_SETTLE_BYTES,
-  BIG_ROW_SETTLE_MS,
-  QUIET_MS,
-  ROW_SETTLE_MS,
-} from "../telemetry/quiet_gate.ts";
+import { QUIET_MS, ROW_SETTLE_MS } from "../telemetry/quiet_gate.ts";
 import { RingReader, WRITE_POSITION_WORD } from "../telemetry/byte_ring.ts";
 import { feedRing } from "../telemetry/ring_feed.ts";
 import { openTelemetryStore, type TelemetryStore } from "../telemetry/store.ts";
@@ -101,10 +96,9 @@ function drainRing(): void {
 // Keeping a line allocates memory, which costs page faults the host and the
 // server would feel: take the bytes once traffic pauses (the write position
 // stays put for ROW_SETTLE_MS: a burst's messages come closer than that,
-// and a host may stop the server soon after; BIG_ROW_SETTLE_MS when a big
-// result waits), unless the ring gets half full first. A pause after the
-// client's bytes is the server working on a request, not the end of a turn
-// (the host waits for the answer), and a
+// and a host may stop the server soon after), unless the ring gets half
+// full first. A pause after the client's bytes is the server working on a
+// request, not the end of a turn (the host waits for the answer), and a
 // pause after more than PROMPT_WORK exchanges since the last take is a
 // client calling back to back (a benchmark, not a model's turns): the
 // bytes then wait for QUIET_MS, and the work stays out of the traffic's
@@ -132,15 +126,8 @@ function lookAgain(): void {
     return;
   }
   stillSince ||= Date.now() - ROW_SETTLE_MS;
-  const still = Date.now() - stillSince;
-  // A big result waits for a longer pause: its client may still be busy
-  // with the answer, about to send the next call.
-  if (ring.pending >= BIG_ROW_SETTLE_BYTES && still < BIG_ROW_SETTLE_MS) {
-    startWatching();
-    return;
-  }
   const busy = ring.lastTag === 0 || ring.switches - switchesTaken > 2 * PROMPT_WORK;
-  if (busy && still < QUIET_MS) {
+  if (busy && Date.now() - stillSince < QUIET_MS) {
     startWatching();
     return;
   }

@@ -18,23 +18,6 @@ export const QUIET_MS = 500;
  * {@link QUIET_MS} in its own thread (runtime/traffic_pause.ts).
  */
 export const ROW_SETTLE_MS = 10;
-/**
- * Bytes waiting in serve's ring from which the row writer waits for the
- * longer pause {@link BIG_ROW_SETTLE_MS} before taking them: finding the
- * line ends of a big result and copying it cost the row writer about a
- * millisecond of CPU per MiB, taken from a client that is still busy with
- * the answer and about to send its next call (bench/README.md).
- */
-export const BIG_ROW_SETTLE_BYTES: number = 512 * 1024;
-/**
- * The pause the row writer waits for before taking a big result's bytes:
- * longer than a client needs to turn a 1 MiB answer into its next call,
- * and short enough that the row is stored before a host stops the server
- * ~60 ms after the call (notes/recipes/real-hosts.md). A host that stops it
- * sooner signals or closes stdin first, and serve then writes every row at
- * once (runtime/serve_worker.ts, `hurry`).
- */
-export const BIG_ROW_SETTLE_MS = 30;
 /** Longest work is put off while traffic continues. */
 export const MAX_DEFER_MS = 10_000;
 
