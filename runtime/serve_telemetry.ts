@@ -67,9 +67,13 @@ export interface ServeTelemetry {
 /**
  * Size of the ring shared with the worker (the worker touches it all at
  * start, so the forwarding thread never takes its first-touch page faults);
- * chunks that do not fit are dropped (a gap).
+ * chunks that do not fit are dropped (a gap). Half of it ({@link WAKE_BYTES})
+ * holds a burst of four back-to-back 1 MiB round trips (8 MiB and their
+ * framing), which the worker then takes in the pause after the burst: with
+ * a smaller ring such a burst crosses the half at its last answer, and the
+ * worker takes all of it beside the client still waiting (bench/README.md).
  */
-export const RING_BYTES: number = 16 * 1024 * 1024;
+export const RING_BYTES: number = 20 * 1024 * 1024;
 /**
  * Bytes waiting in the ring that wake the worker at once: half the ring,
  * where the worker takes them without waiting for a pause
