@@ -31,13 +31,14 @@ import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
 import { isRegistryEntry } from "../install/remote_entry.ts";
 import {
   assertProjectFolder,
-  checkMethod,
   INSTALL_FLAGS,
   isNotFound,
   loadForCommand,
   printResult,
   runOptionsOf,
 } from "./_install_common.ts";
+import { methodOf } from "./_method.ts";
+import { configHostsOf, installByMarketplace, marketplaceHostsOf } from "../marketplace/engine.ts";
 
 /** Help text. */
 export const help: string =
@@ -49,7 +50,10 @@ Step 1 re-renders the connector into every target host — entries that are
 already right print =, drifted ones are rewritten (self-heal). Without a local
 connector config it re-renders every registered connector from its record.
 Step 2 refreshes the home binary to this agent-connector and prints how to
-update agent-connector itself; nothing is ever updated silently.
+update agent-connector itself; nothing is ever updated silently. A host that
+has the connector as a plugin (install --method marketplace) gets the package
+re-staged and reinstalled with its own command; --method direct or
+--method marketplace limits the run to one kind.
 
 Flags: as install, plus
   --channel stable|latest   which release line the update guidance names (default stable)
@@ -151,7 +155,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ...INSTALL_FLAGS,
     channel: { type: "string" },
   });
-  checkMethod(parsed, "upgrade");
+  const method = methodOf(parsed, "upgrade", "auto");
   const channel = stringFlag(parsed, "channel") ?? "stable";
   if (channel !== "stable" && channel !== "latest") {
     throw new UsageError(`upgrade: --channel must be "stable" or "latest", got "${channel}"`);
@@ -187,7 +191,32 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.machine, opts.targets),
     );
     const logins = await loginWarnings(loaded.connector, ctx.machine);
-    const result = await installConnector(loaded, opts);
+    // Each host follows the method it was installed with.
+    const plugins = marketplaceHostsOf(ctx.machine, loaded.connector.id)
+      .filter((h) => !opts.targets || opts.targets.includes(h));
+    // A connector only installed as plugins gets no config install from detection.
+    const pluginsOnly = !opts.targets && plugins.length > 0 &&
+      configHostsOf(ctx.machine, loaded.connector.id).length === 0;
+    const result: PipelineResult = method === "marketplace" || pluginsOnly
+      ? {
+        connectorId: loaded.connector.id,
+        dryRun: opts.dryRun,
+        changes: [],
+        warnings: [],
+        failed: false,
+        hosts: [],
+      }
+      : await installConnector(loaded, { ...opts, exclude: plugins });
+    if (method !== "direct" && plugins.length) {
+      const market = installByMarketplace(loaded, {
+        machine: ctx.machine,
+        targets: plugins,
+        dryRun: opts.dryRun,
+        skipHomeBin: true,
+      });
+      result.changes.push(...market.changes);
+      result.failed ||= market.failed;
+    }
     logged.push(...loginRecords(result.hosts, logins));
     results = [result];
   } catch (error) {
