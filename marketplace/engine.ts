@@ -24,6 +24,7 @@ import { writePackageTree } from "../package/write_tree.ts";
 import { packageLoaded } from "../package/from_loaded.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
 import { drivableHosts, DRIVERS, type HostCommand, type MarketplaceDriver } from "./drivers.ts";
+import { sameTree } from "./same_tree.ts";
 import { findOnPath, type HostRunner, shownCommand, spawnHost } from "./host_exec.ts";
 import {
   installsOf,
@@ -191,6 +192,21 @@ export function installByMarketplace(
     commands.push([driver.install(staged, id), "install"]);
     const bin = findOnPath(driver.bin, opts.machine.env);
     const shown = commands.map(([c]) => shownCommand(driver.bin, c)).join(" && ");
+    if (existing && sameTree(staged, tree.files) && bin) {
+      const listing = (opts.runner ?? spawnHost)(bin, driver.list(), {
+        cwd: mroot,
+        env: opts.machine.env,
+      });
+      if (driver.listed(listing.output, id)) {
+        out.changes.push({
+          platform: host,
+          action: "skip",
+          path: staged,
+          detail: `${driver.pluginRef(id)} is installed and its package is unchanged`,
+        });
+        continue;
+      }
+    }
     if (opts.dryRun) {
       out.changes.push({
         platform: host,
