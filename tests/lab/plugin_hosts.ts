@@ -1,0 +1,85 @@
+/**
+ * The hosts whose own plugin or extension command the plugin lab drives
+ * (`plugins.lab.ts`): which package format each installs, what the format
+ * carries (a surface it leaves out is not checked, with the reason), and the
+ * host's own session and log folders, which may name our tool after a run.
+ *
+ * @module
+ */
+import type { HostCtx, LabHost } from "./hosts/_types.ts";
+import { LAB_CONNECTOR_ID, LAB_TOOL } from "./connector.ts";
+import { claudeCode } from "./hosts/claude_code.ts";
+import { geminiCli } from "./hosts/gemini_cli.ts";
+import { qwenCode } from "./hosts/qwen_code.ts";
+
+/** The checks of one plugin run (the plugin table's rows). */
+export const PLUGIN_CHECKS = [
+  "plugin-install",
+  "mcp-call",
+  "hook-deny",
+  "memory",
+  "skill",
+  "command",
+  "plugin-remove",
+  "no-trace",
+] as const;
+
+/** One check's id. */
+export type PluginCheck = typeof PLUGIN_CHECKS[number];
+
+/** One host as the plugin lab runs it. */
+export interface PluginHost {
+  /** The lab host (its pin, prepare, env and command line). */
+  host: LabHost;
+  /** The package format its plugin command installs. */
+  format: string;
+  /** Checks the format cannot pass here, with why. */
+  limits?: Partial<Record<PluginCheck, string>>;
+  /** Folders below HOME the host writes per session (transcripts, logs, caches). */
+  sessions: readonly string[];
+  /** The headless command line, when a plugin's names differ from a config install's. */
+  argv?(ctx: HostCtx, prompt: string): string[];
+  /** What the host calls a plugin's command (default: its own name). */
+  command?(name: string): string;
+}
+
+/** The plugin-lab hosts, in run order. */
+export const PLUGIN_HOSTS: readonly PluginHost[] = [
+  {
+    host: claudeCode,
+    format: "claude-plugin",
+    // A plugin's MCP tools are `mcp__plugin_<plugin>_<server>__<tool>` and its commands
+    // `/<plugin>:<command>` (code.claude.com/docs/en/plugins-reference); measured here.
+    argv: (ctx, prompt) => [
+      ...claudeCode.argv(ctx, prompt).slice(0, -1),
+      `mcp__plugin_${LAB_CONNECTOR_ID}_${LAB_CONNECTOR_ID}__${LAB_TOOL}`,
+    ],
+    command: (name) => `${LAB_CONNECTOR_ID}:${name}`,
+    limits: {
+      memory: "claude-plugin has no memory file (Claude Code plugins carry no CLAUDE.md block)",
+    },
+    sessions: [
+      ".claude/projects",
+      ".claude/todos",
+      ".claude/statsig",
+      ".claude/telemetry",
+      ".claude/shell-snapshots",
+      ".claude/backups",
+      ".claude/session-env",
+      ".claude.json",
+    ],
+  },
+  {
+    host: geminiCli,
+    format: "gemini-extension",
+    sessions: [".gemini/tmp", ".gemini/history", ".gemini/projects.json", ".gemini/logs"],
+  },
+  {
+    host: qwenCode,
+    format: "qwen-extension",
+    limits: {
+      "hook-deny": "qwen-extension carries no hooks (Qwen Code extension hooks not verified)",
+    },
+    sessions: [".qwen/tmp", ".qwen/debug", ".qwen/projects", ".qwen/logs"],
+  },
+];
