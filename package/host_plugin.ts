@@ -35,6 +35,8 @@ export interface HostPluginLayout {
   rootPlaceholder?: string;
   /** Why the format has no plugin-root placeholder, for the warnings. */
   noRoot?: string;
+  /** The plugin-root placeholder in hook commands, when the host expands another one there. */
+  hookRootPlaceholder?: string;
   /** The env-reference syntax the host expands in the plugin's MCP config (none: serve resolves). */
   envRef?: EnvRefSyntax;
   /** The manifest file, given the rendered servers (for formats that inline them). */
@@ -129,7 +131,7 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
   }
   const reasons = { ...layout.unsupported };
   if (memoryFile) delete reasons.memory;
-  const root = layout.rootPlaceholder;
+  const root = layout.hookRootPlaceholder ?? layout.rootPlaceholder;
   if (layout.hooksFile && root !== undefined && hasHooksFor(connector, adapter.id)) {
     const bundle = input.bundle;
     if (bundle && "files" in bundle) {

@@ -106,8 +106,9 @@ test("gemini-extension: servers are inline, commands are TOML, memory is the GEM
     'description = "Deploy"\nprompt = "Deploy to {{args}}."\n',
   );
   assert.equal(file("GEMINI.md"), "Acme is the source of truth.\n\nAsk first.\n");
-  assert.ok(!paths.some((p) => p.startsWith("skills/")));
-  assert.match(pkg.warnings.join("\n"), /gemini-extension: skills not packaged/);
+  assert.match(file("skills/acme-sql/SKILL.md") ?? "", /^---\nname: acme-sql\ndescription: SQL\n/);
+  assert.ok(!paths.some((p) => p.startsWith("hooks/")), "no hooks declared, no hook file");
+  assert.doesNotMatch(pkg.warnings.join("\n"), /skills not packaged/);
 });
 
 test("gemini-extension: a ws server is warned, not written", () => {

@@ -72,13 +72,26 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
   {
     host: geminiCli,
     format: "gemini-extension",
-    sessions: [".gemini/tmp", ".gemini/history", ".gemini/projects.json", ".gemini/logs"],
+    // Gemini CLI drops `trust` from an extension's MCP servers (filterMcpConfig), and
+    // headless it offers no tool that would need a confirmation: approve them all.
+    argv: (ctx, prompt) => [...geminiCli.argv(ctx, prompt), "--approval-mode", "yolo"],
+    // extension_integrity.json: Gemini CLI keeps its integrity record of an extension
+    // after `extensions uninstall` removed it (0.61); the host's file, not ours to edit.
+    sessions: [
+      ".gemini/tmp",
+      ".gemini/history",
+      ".gemini/projects.json",
+      ".gemini/logs",
+      ".gemini/extension_integrity.json",
+    ],
   },
   {
     host: qwenCode,
     format: "qwen-extension",
-    limits: {
-      "hook-deny": "qwen-extension carries no hooks (Qwen Code extension hooks not verified)",
+    // Qwen Code drops `trust` too and declines an unapproved call headless.
+    argv: (ctx, prompt) => {
+      const argv = qwenCode.argv(ctx, prompt);
+      return [...argv.slice(0, -1), "--approval-mode", "yolo", argv.at(-1)!];
     },
     sessions: [".qwen/tmp", ".qwen/debug", ".qwen/projects", ".qwen/logs"],
   },
