@@ -18,6 +18,7 @@
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import { CLAUDE_PLUGIN } from "../package/claude_plugin.ts";
+import { AGENT_PLUGIN } from "../package/agent_plugin.ts";
 import { GEMINI_EXTENSION, QWEN_EXTENSION } from "../package/gemini_extension.ts";
 
 /** The name our local catalog is registered under in every catalog host. */
@@ -39,8 +40,8 @@ export interface CatalogLayout {
   render(plugins: ReadonlyArray<{ id: string; version: string; description?: string }>): string;
   /** Registers the catalog folder. */
   register(dir: string): HostCommand;
-  /** Refreshes the host's copy of the catalog. */
-  refresh(): HostCommand;
+  /** Refreshes the host's copy of the catalog; absent when the host reads the folder live. */
+  refresh?(): HostCommand;
   /** Removes the registration. */
   unregister(): HostCommand;
 }
@@ -72,47 +73,130 @@ export interface MarketplaceDriver {
    * only our package, and are removed after the host's own remove.
    */
   leftovers?(home: string, id: string): string[];
+  /**
+   * JSON keys the host's remove leaves behind that name only our plugin (a disabled
+   * flag), by file below HOME: removed after the host's own remove, the rest of the
+   * file kept byte for byte.
+   */
+  staleKeys?(home: string, id: string): Array<{ file: string; path: string[] }>;
 }
 
 const jsonText = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The catalog entry list every catalog host reads: `name`, `owner`, `plugins[]` with a relative `source`. */
+function renderCatalog(
+  plugins: ReadonlyArray<{ id: string; version: string; description?: string }>,
+): string {
+  return jsonText({
+    name: CATALOG_NAME,
+    owner: { name: "agent-connector" },
+    plugins: plugins.map((p) => ({
+      name: p.id,
+      source: `./${p.id}`,
+      version: p.version,
+      ...(p.description ? { description: p.description } : {}),
+    })),
+  });
+}
+
+/** A CATALOG host: `<bin> plugin marketplace add <dir>`, then `<bin> plugin <install> <id>@agent-connector`. */
+function catalogDriver(opts: {
+  host: HostId;
+  format: string;
+  bin: string;
+  file: string;
+  install: string;
+  remove: string;
+  list: string[];
+  refresh: boolean;
+  leftovers?: MarketplaceDriver["leftovers"];
+  staleKeys?: MarketplaceDriver["staleKeys"];
+}): MarketplaceDriver {
+  const ref = (id: string) => `${id}@${CATALOG_NAME}`;
+  return {
+    host: opts.host,
+    format: opts.format,
+    bin: opts.bin,
+    shape: "catalog",
+    pluginRef: ref,
+    install: (_staged, id) => ({ args: ["plugin", opts.install, ref(id)] }),
+    remove: (id) => ({ args: ["plugin", opts.remove, ref(id)] }),
+    list: () => ({ args: ["plugin", ...opts.list] }),
+    listed: (out, id) => out.includes(ref(id)),
+    catalog: {
+      file: opts.file,
+      render: renderCatalog,
+      register: (dir) => ({ args: ["plugin", "marketplace", "add", dir] }),
+      ...(opts.refresh
+        ? { refresh: () => ({ args: ["plugin", "marketplace", "update", CATALOG_NAME] }) }
+        : {}),
+      unregister: () => ({ args: ["plugin", "marketplace", "remove", CATALOG_NAME] }),
+    },
+    ...(opts.leftovers ? { leftovers: opts.leftovers } : {}),
+    ...(opts.staleKeys ? { staleKeys: opts.staleKeys } : {}),
+  };
+}
+
 /**
- * Claude Code 2.1: `claude plugin marketplace add <dir>` reads
- * `<dir>/.claude-plugin/marketplace.json` (`name`, `owner`, `plugins[]` with a
- * relative `source`); `claude plugin install|uninstall <id>@<catalog>`;
- * `claude plugin list --json` (code.claude.com/docs/en/plugin-marketplaces).
- * A removed plugin's copy stays under `~/.claude/plugins/cache/<catalog>/<id>/`
+ * Claude Code 2.1: the catalog is `<dir>/.claude-plugin/marketplace.json`;
+ * `claude plugin install|uninstall <id>@<catalog>`, `claude plugin list --json`
+ * (code.claude.com/docs/en/plugin-marketplaces). Claude copies the plugin at
+ * install, so a changed catalog is re-read with `marketplace update`; a
+ * removed plugin's copy stays under `~/.claude/plugins/cache/<catalog>/<id>/`
  * marked `.orphaned_at`.
  */
-const claude: MarketplaceDriver = {
+const claude = catalogDriver({
   host: "claude-code",
   format: CLAUDE_PLUGIN,
   bin: "claude",
-  shape: "catalog",
-  pluginRef: (id) => `${id}@${CATALOG_NAME}`,
-  install: (_staged, id) => ({ args: ["plugin", "install", `${id}@${CATALOG_NAME}`] }),
-  remove: (id) => ({ args: ["plugin", "uninstall", `${id}@${CATALOG_NAME}`] }),
-  list: () => ({ args: ["plugin", "list", "--json"] }),
-  listed: (out, id) => out.includes(`"${id}@${CATALOG_NAME}"`),
-  catalog: {
-    file: ".claude-plugin/marketplace.json",
-    render: (plugins) =>
-      jsonText({
-        name: CATALOG_NAME,
-        owner: { name: "agent-connector" },
-        plugins: plugins.map((p) => ({
-          name: p.id,
-          source: `./${p.id}`,
-          version: p.version,
-          ...(p.description ? { description: p.description } : {}),
-        })),
-      }),
-    register: (dir) => ({ args: ["plugin", "marketplace", "add", dir] }),
-    refresh: () => ({ args: ["plugin", "marketplace", "update", CATALOG_NAME] }),
-    unregister: () => ({ args: ["plugin", "marketplace", "remove", CATALOG_NAME] }),
-  },
+  file: ".claude-plugin/marketplace.json",
+  install: "install",
+  remove: "uninstall",
+  list: ["list", "--json"],
+  refresh: true,
   leftovers: (home, id) => [join(home, ".claude", "plugins", "cache", CATALOG_NAME, id)],
-};
+});
+
+/**
+ * GitHub Copilot CLI 1.0: a local marketplace folder holds
+ * `.github/plugin/marketplace.json`; `copilot plugin install <id>@<catalog>`
+ * loads the plugin live from that folder (nothing copied), `plugin
+ * uninstall` disables it (docs.github.com/copilot/how-tos/copilot-cli/
+ * customize-copilot/plugins-marketplace). Measured: the install by path
+ * works too but prints that it is deprecated, and `plugin uninstall` leaves
+ * `enabledPlugins["<id>@<catalog>"]: false` in `~/.copilot/settings.json`.
+ */
+const copilot = catalogDriver({
+  host: "copilot-cli",
+  format: AGENT_PLUGIN,
+  bin: "copilot",
+  file: ".github/plugin/marketplace.json",
+  install: "install",
+  remove: "uninstall",
+  list: ["list"],
+  refresh: false,
+  staleKeys: (home, id) => [{
+    file: join(home, ".copilot", "settings.json"),
+    path: ["enabledPlugins", `${id}@${CATALOG_NAME}`],
+  }],
+});
+
+/**
+ * Codex 0.171: `codex plugin marketplace add <dir>` reads
+ * `<dir>/.agents/plugins/marketplace.json` from the folder; `codex plugin
+ * add|remove <id>@<catalog>` copies into / deletes
+ * `~/.codex/plugins/cache/<catalog>/<id>/` (`codex plugin --help`; measured).
+ */
+const codex = catalogDriver({
+  host: "codex",
+  format: AGENT_PLUGIN,
+  bin: "codex",
+  file: ".agents/plugins/marketplace.json",
+  install: "add",
+  remove: "remove",
+  list: ["list"],
+  refresh: false,
+});
 
 /** `<bin> extensions install <dir>` / `uninstall <id>` / `list` (Gemini CLI and its fork Qwen Code). */
 function extensionDriver(
@@ -152,6 +236,8 @@ const qwen = extensionDriver("qwen-code", QWEN_EXTENSION, "qwen", {});
 /** The drivers, by host. */
 export const DRIVERS: Readonly<Partial<Record<HostId, MarketplaceDriver>>> = {
   "claude-code": claude,
+  "codex": codex,
+  "copilot-cli": copilot,
   "gemini-cli": gemini,
   "qwen-code": qwen,
 };

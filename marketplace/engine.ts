@@ -12,7 +12,8 @@
  * @module
  */
 
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { getJsonAt, removeJsonAt } from "../core/edit_json.ts";
 import { join } from "node:path";
 import type { ChangeRecord, HostId } from "../core/platform_types.ts";
 import type { MachineEnv } from "../io/machine_env.ts";
@@ -183,11 +184,11 @@ export function installByMarketplace(
     const commands: Array<[HostCommand, string]> = [];
     if (existing) commands.push([driver.remove(id), "remove the installed copy"]);
     if (driver.catalog) {
-      commands.push(
-        others.length || existing
-          ? [driver.catalog.refresh(), "refresh the catalog"]
-          : [driver.catalog.register(hostDir), "register the catalog"],
-      );
+      if (!others.length && !existing) {
+        commands.push([driver.catalog.register(hostDir), "register the catalog"]);
+      } else if (driver.catalog.refresh) {
+        commands.push([driver.catalog.refresh(), "refresh the catalog"]);
+      }
     }
     commands.push([driver.install(staged, id), "install"]);
     const bin = findOnPath(driver.bin, opts.machine.env);
@@ -318,9 +319,7 @@ export function removeByMarketplace(
       r.host === row.host && r.connectorId !== connectorId
     );
     const commands: HostCommand[] = [driver.remove(connectorId)];
-    if (driver.catalog) {
-      commands.push(rest.length ? driver.catalog.refresh() : driver.catalog.unregister());
-    }
+    if (driver.catalog && !rest.length) commands.push(driver.catalog.unregister());
     const bin = findOnPath(driver.bin, opts.machine.env);
     const shown = commands.map((c) => shownCommand(driver.bin, c)).join(" && ");
     if (opts.dryRun) {
@@ -365,11 +364,21 @@ export function removeByMarketplace(
         });
       }
     }
+    for (const { file, path } of driver.staleKeys?.(opts.machine.home, connectorId) ?? []) {
+      if (dropStaleKey(file, path)) {
+        out.changes.push({
+          platform: row.host,
+          action: "remove",
+          path: file,
+          detail: `${path.join(".")} (left by the host's remove of ${row.pluginRef})`,
+        });
+      }
+    }
     rmSync(row.staged, { recursive: true, force: true });
     if (driver.catalog) {
       if (rest.length) {
         writeCatalog(driver, hostDir, rest);
-        exec(step, driver.catalog.refresh(), "refresh the catalog");
+        if (driver.catalog.refresh) exec(step, driver.catalog.refresh(), "refresh the catalog");
       } else {
         exec(step, driver.catalog.unregister(), "remove the catalog registration");
         rmSync(hostDir, { recursive: true, force: true });
@@ -391,6 +400,24 @@ export function removeByMarketplace(
     rmSync(mroot, { recursive: true, force: true });
   }
   return out;
+}
+
+/** Removes the key at `path` of a JSON file when it is there; true when it was. */
+function dropStaleKey(file: string, path: string[]): boolean {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return false;
+  }
+  try {
+    if (!getJsonAt(text, path).found) return false;
+    const edit = removeJsonAt(text, path);
+    if (edit.changed) writeFileAtomic(file, edit.text);
+    return edit.changed;
+  } catch {
+    return false; // The host's file does not parse: leave it to the host.
+  }
 }
 
 /** Every marketplace row, for doctor and status. */

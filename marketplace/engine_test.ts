@@ -268,3 +268,23 @@ test("an unreadable state file is an error naming the file", () => {
     );
   });
 });
+
+test("remove drops the disabled flag Copilot CLI leaves, keeping the rest of its settings byte for byte", () => {
+  withTempDir((dir) => {
+    const { machine, loaded } = setup(dir);
+    writeFileSync(join(dir, "bin", "copilot"), "", { mode: 0o755 });
+    const hosts = fakeHosts();
+    const opts = { machine, dryRun: false, runner: hosts.runner, skipHomeBin: true };
+    installByMarketplace(loaded, { ...opts, targets: ["copilot-cli"] });
+    const settings = join(machine.home, ".copilot", "settings.json");
+    mkdirSync(join(machine.home, ".copilot"), { recursive: true });
+    const user = '{\n  "theme": "dark",\n  "enabledPlugins": {\n    "mine@x": true\n  }\n}\n';
+    writeFileSync(
+      settings,
+      user.replace('"mine@x": true', '"mine@x": true,\n    "acme@agent-connector": false'),
+    );
+    const res = removeByMarketplace("acme", opts);
+    assert.equal(res.failed, false, JSON.stringify(res.changes));
+    assert.equal(readFileSync(settings, "utf8"), user);
+  });
+});

@@ -11,6 +11,8 @@ import { LAB_CONNECTOR_ID, LAB_TOOL } from "./connector.ts";
 import { claudeCode } from "./hosts/claude_code.ts";
 import { geminiCli } from "./hosts/gemini_cli.ts";
 import { qwenCode } from "./hosts/qwen_code.ts";
+import { copilotCli } from "./hosts/copilot_cli.ts";
+import { codex } from "./hosts/codex.ts";
 
 /** The checks of one plugin run (the plugin table's rows). */
 export const PLUGIN_CHECKS = [
@@ -42,6 +44,13 @@ export interface PluginHost {
   /** What the host calls a plugin's command (default: its own name). */
   command?(name: string): string;
 }
+
+/** What an Agent Plugins package leaves out (package/agent_plugin.ts says why). */
+const AGENT_PLUGIN_LIMITS: PluginHost["limits"] = {
+  "hook-deny": "agent-plugin carries no hooks (see package/agent_plugin.ts)",
+  memory: "agent-plugin has no memory surface",
+  command: "agent-plugin carries no commands (no documented command file format)",
+};
 
 /** The plugin-lab hosts, in run order. */
 export const PLUGIN_HOSTS: readonly PluginHost[] = [
@@ -94,5 +103,33 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
       return [...argv.slice(0, -1), "--approval-mode", "yolo", argv.at(-1)!];
     },
     sessions: [".qwen/tmp", ".qwen/debug", ".qwen/projects", ".qwen/logs"],
+  },
+  {
+    host: copilotCli,
+    format: "agent-plugin",
+    limits: AGENT_PLUGIN_LIMITS,
+    sessions: [".copilot/logs", ".copilot/session-state", ".copilot/history-session-state"],
+  },
+  {
+    host: codex,
+    format: "agent-plugin",
+    limits: {
+      ...AGENT_PLUGIN_LIMITS,
+      // Measured: `codex exec` starts the plugin's server through serve (the MCP
+      // handshake succeeds, `codex mcp list` shows it enabled) yet sends the model none
+      // of its tools, where the same server from config.toml is offered.
+      "mcp-call":
+        "codex exec 0.171.0 starts the plugin's MCP server but offers the model none of its tools",
+    },
+    sessions: [
+      ".codex/sessions",
+      ".codex/log",
+      ".codex/logs_1.sqlite",
+      ".codex/state_5.sqlite",
+      ".codex/history.jsonl",
+      ".codex/thread_history_1.sqlite",
+      ".codex/thread_history_1.sqlite-wal",
+      ".codex/thread_history_1.sqlite-shm",
+    ],
   },
 ];

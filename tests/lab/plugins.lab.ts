@@ -229,9 +229,18 @@ function pluginLab(plugin: PluginHost): void {
       },
     );
 
+    /** The first host run (the tool call), once: later checks read what it sent. */
+    let first: Promise<Run> | undefined;
+    const firstRun = () => {
+      if (!first) {
+        allowFrom = mock.requests.length;
+        first = runHost("host-allow");
+      }
+      return first;
+    };
+
     check("mcp-call", "the host calls the plugin's MCP tool through serve", async () => {
-      allowFrom = mock.requests.length;
-      const run = await runHost("host-allow");
+      const run = await firstRun();
       assert.ok(!run.timedOut, `the host run timed out\n${run.stderr.slice(-2000)}`);
       assert.deepEqual(
         serverCalls(serverLog).map((c) => c.args.query),
@@ -251,14 +260,14 @@ function pluginLab(plugin: PluginHost): void {
       );
     });
 
-    check("memory", "the package's memory reached the model", () => {
+    check("memory", "the package's memory reached the model", async () => {
+      await firstRun();
       assert.ok(someBodyHas(mock, allowFrom, MEMORY_MARKER), describeRequests(mock, allowFrom));
-      return Promise.resolve();
     });
 
-    check("skill", "the package's skill reached the model", () => {
+    check("skill", "the package's skill reached the model", async () => {
+      await firstRun();
       assert.ok(someBodyHas(mock, allowFrom, SKILL_MARKER), describeRequests(mock, allowFrom));
-      return Promise.resolve();
     });
 
     check("command", "the package's command expands headless", async () => {
