@@ -19,6 +19,7 @@ import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
 import { CLAUDE_PLUGIN } from "../package/claude_plugin.ts";
 import { AGENT_PLUGIN } from "../package/agent_plugin.ts";
+import { FACTORY_PLUGIN } from "../package/factory_plugin.ts";
 import { GEMINI_EXTENSION, QWEN_EXTENSION } from "../package/gemini_extension.ts";
 
 /** The name our local catalog is registered under in every catalog host. */
@@ -198,6 +199,23 @@ const codex = catalogDriver({
   refresh: false,
 });
 
+/**
+ * Droid 0.225: `droid plugin marketplace add <dir>` reads
+ * `<dir>/.factory-plugin/marketplace.json`; `droid plugin install|uninstall
+ * <id>@<catalog>`, `droid plugin list` (docs.factory.ai
+ * guides/building/building-plugins, "Test your plugin"; `droid plugin --help`).
+ */
+const droid = catalogDriver({
+  host: "droid",
+  format: FACTORY_PLUGIN,
+  bin: "droid",
+  file: ".factory-plugin/marketplace.json",
+  install: "install",
+  remove: "uninstall",
+  list: ["list"],
+  refresh: true,
+});
+
 /** `<bin> extensions install <dir>` / `uninstall <id>` / `list` (Gemini CLI and its fork Qwen Code). */
 function extensionDriver(
   host: HostId,
@@ -238,6 +256,7 @@ export const DRIVERS: Readonly<Partial<Record<HostId, MarketplaceDriver>>> = {
   "claude-code": claude,
   "codex": codex,
   "copilot-cli": copilot,
+  "droid": droid,
   "gemini-cli": gemini,
   "qwen-code": qwen,
 };

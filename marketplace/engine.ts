@@ -24,7 +24,13 @@ import { writeFileAtomic } from "../io/atomic_write.ts";
 import { writePackageTree } from "../package/write_tree.ts";
 import { packageLoaded } from "../package/from_loaded.ts";
 import { ensureHomeBin } from "../install/home_bin.ts";
-import { drivableHosts, DRIVERS, type HostCommand, type MarketplaceDriver } from "./drivers.ts";
+import {
+  CATALOG_NAME,
+  drivableHosts,
+  DRIVERS,
+  type HostCommand,
+  type MarketplaceDriver,
+} from "./drivers.ts";
 import { sameTree } from "./same_tree.ts";
 import { findOnPath, type HostRunner, shownCommand, spawnHost } from "./host_exec.ts";
 import {
@@ -104,6 +110,16 @@ function exec(step: Step, command: HostCommand, what: string): boolean {
   return false;
 }
 
+/**
+ * Where a host's packages are staged: `<marketplace>/<host>/`, and for a
+ * catalog host the catalog folder `<marketplace>/<host>/agent-connector/` —
+ * Droid names a local catalog after its folder, not its `name`, so the folder
+ * carries the catalog name for every host.
+ */
+function packageDir(mroot: string, driver: MarketplaceDriver): string {
+  return driver.catalog ? join(mroot, driver.host, CATALOG_NAME) : join(mroot, driver.host);
+}
+
 /** Rewrites the host's local catalog from the rows staged for it. */
 function writeCatalog(
   driver: MarketplaceDriver,
@@ -176,7 +192,7 @@ export function installByMarketplace(
     for (const w of tree.packages[0].warnings) {
       out.changes.push({ platform: host, action: "warn", detail: w });
     }
-    const hostDir = join(mroot, host);
+    const hostDir = packageDir(mroot, driver);
     const staged = join(hostDir, id);
     const state = readMarketplaceState(root);
     const existing = installsOf(state, id, host)[0];
@@ -314,7 +330,7 @@ export function removeByMarketplace(
   for (const row of rows) {
     const driver = driverOrWarn(row.host, out);
     if (!driver) continue;
-    const hostDir = join(mroot, row.host);
+    const hostDir = packageDir(mroot, driver);
     const rest = readMarketplaceState(root).installs.filter((r) =>
       r.host === row.host && r.connectorId !== connectorId
     );
@@ -381,7 +397,7 @@ export function removeByMarketplace(
         if (driver.catalog.refresh) exec(step, driver.catalog.refresh(), "refresh the catalog");
       } else {
         exec(step, driver.catalog.unregister(), "remove the catalog registration");
-        rmSync(hostDir, { recursive: true, force: true });
+        rmSync(join(mroot, row.host), { recursive: true, force: true });
       }
     } else if (existsSync(hostDir) && readdirSync(hostDir).length === 0) {
       rmSync(hostDir, { recursive: true, force: true });

@@ -74,7 +74,7 @@ test("install stages the package, registers our catalog once, installs and recor
       skipHomeBin: true,
     });
     assert.equal(res.failed, false, JSON.stringify(res.changes));
-    const claudeDir = join(root, "marketplace", "claude-code");
+    const claudeDir = join(root, "marketplace", "claude-code", "agent-connector");
     assert.deepEqual(hosts.log, [
       `claude plugin marketplace add ${claudeDir}`,
       "claude plugin install acme@agent-connector",

@@ -13,6 +13,7 @@ import { geminiCli } from "./hosts/gemini_cli.ts";
 import { qwenCode } from "./hosts/qwen_code.ts";
 import { copilotCli } from "./hosts/copilot_cli.ts";
 import { codex } from "./hosts/codex.ts";
+import { droid } from "./hosts/droid.ts";
 
 /** The checks of one plugin run (the plugin table's rows). */
 export const PLUGIN_CHECKS = [
@@ -41,6 +42,8 @@ export interface PluginHost {
   sessions: readonly string[];
   /** The headless command line, when a plugin's names differ from a config install's. */
   argv?(ctx: HostCtx, prompt: string): string[];
+  /** Our platform id for `--targets` (default: the lab host's adapter). */
+  target?: string;
   /** What the host calls a plugin's command (default: its own name). */
   command?(name: string): string;
 }
@@ -131,5 +134,16 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
       ".codex/thread_history_1.sqlite-wal",
       ".codex/thread_history_1.sqlite-shm",
     ],
+  },
+  {
+    host: droid,
+    target: "droid",
+    format: "factory-plugin",
+    limits: {
+      "mcp-call": `the lab's droid run makes no MCP call yet (${droid.usageOnlyWhy})`,
+      "hook-deny": "needs the MCP call, which droid exec does not make in the lab yet",
+      memory: "factory-plugin has no memory file (Droid plugins carry no AGENTS.md block)",
+    },
+    sessions: [".factory/logs", ".factory/sessions", ".factory/telemetry", ".factory/cache"],
   },
 ];

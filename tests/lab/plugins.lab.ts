@@ -98,6 +98,7 @@ function pluginLab(plugin: PluginHost): void {
   const host = plugin.host;
   const pin = HOST_PINS.find((p) => p.id === host.id)!;
   const name = `${host.id}@${pin.version} ${plugin.format}`;
+  const target = plugin.target ?? host.adapter!;
   if (!isInstalled(CACHE, pin)) {
     const why = `${host.id}@${pin.version} is not in ${CACHE}: run "deno task lab:install"`;
     if (REQUIRE) test(`${name}: the pinned host is installed`, () => assert.fail(why));
@@ -205,14 +206,14 @@ function pluginLab(plugin: PluginHost): void {
           "--method",
           "marketplace",
           "--targets",
-          host.adapter!,
+          target,
           "--connector",
           config,
         );
         assert.equal(run.code, 0, run.stdout + run.stderr);
         assert.match(
           run.stdout,
-          new RegExp(`\\+ ${host.adapter}\\s+${LAB_CONNECTOR_ID}\\S* installed with`),
+          new RegExp(`\\+ ${target}\\s+${LAB_CONNECTOR_ID}\\S* installed with`),
         );
         const again = await cli(
           "install-marketplace-again",
@@ -220,7 +221,7 @@ function pluginLab(plugin: PluginHost): void {
           "--method",
           "marketplace",
           "--targets",
-          host.adapter!,
+          target,
           "--connector",
           config,
         );
@@ -312,7 +313,7 @@ function pluginLab(plugin: PluginHost): void {
         assert.equal(run.code, 0, run.stdout + run.stderr);
         assert.match(
           run.stdout,
-          new RegExp(`- ${host.adapter}\\s+${LAB_CONNECTOR_ID}\\S* removed with`),
+          new RegExp(`- ${target}\\s+${LAB_CONNECTOR_ID}\\S* removed with`),
         );
         assert.deepEqual(traces(box, plugin), [], "files in HOME still naming the connector");
       },
