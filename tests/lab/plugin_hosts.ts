@@ -48,6 +48,20 @@ export interface PluginHost {
   command?(name: string): string;
 }
 
+/** The formats `package` emits or names that no lab host installs, and why. */
+export const UNPROVEN_FORMATS: Readonly<Record<string, string>> = {
+  "cursor-plugin":
+    "no Cursor runs here (not on npm). Cursor documents no plugin-root variable for a plugin's mcp.json or hooks, so a server through `serve` and hooks are not packaged (package warns); skills, commands and rules are",
+  "kimi-plugin":
+    "not emitted: Kimi's plugin manifest is Beta and no Kimi CLI runs here (`package --format kimi-plugin` says why, with links)",
+  "agy-plugin":
+    "not emitted: agy is not on npm, so it cannot run here (`package --format agy-plugin` says why, with links)",
+  "npm-plugin":
+    "not emitted: it must be a published OpenCode/Kilo plugin package (`package --format npm-plugin` says why)",
+  "mcp-server-json, mcpb":
+    "registry and bundle artifacts, not host plugins: checked against their schemas only",
+};
+
 /** What an Agent Plugins package leaves out (package/agent_plugin.ts says why). */
 const AGENT_PLUGIN_LIMITS: PluginHost["limits"] = {
   "hook-deny": "agent-plugin carries no hooks (see package/agent_plugin.ts)",
