@@ -28,7 +28,8 @@ export type Method = "direct" | "marketplace" | "auto";
 export const METHOD_HELP: string = `  --method direct|marketplace|auto
                          direct (alias config, the default): write host config
                          files; marketplace: install the packaged plugin with
-                         the host's own command (${drivableHosts().join(", ")});
+                         the host's own command — claude-code, codex,
+                         copilot-cli, droid, gemini-cli, qwen-code;
                          auto: marketplace where that host's CLI is on PATH,
                          else direct — a host keeps the method it has`;
 

@@ -6,7 +6,8 @@ import { withTempDir } from "../tests/_helpers/temp.ts";
 import type { MachineEnv } from "../io/machine_env.ts";
 import type { RunOptions } from "../install/pipeline.ts";
 import { writeMarketplaceState } from "../marketplace/state.ts";
-import { methodOf, splitByMethod } from "./_method.ts";
+import { METHOD_HELP, methodOf, splitByMethod } from "./_method.ts";
+import { drivableHosts } from "../marketplace/drivers.ts";
 import { UsageError } from "./_errors.ts";
 
 function setup(dir: string): RunOptions {
@@ -85,4 +86,8 @@ test("the plugin route is user scope only", async () => {
       /user only/,
     );
   });
+});
+
+test("the --method help names every host with a driver", () => {
+  for (const host of drivableHosts()) assert.match(METHOD_HELP, new RegExp(`\\b${host}\\b`));
 });
