@@ -26,7 +26,7 @@ import { homeBinPath } from "../install/home_bin.ts";
 import { pruneLocalEntries } from "../install/local_entry.ts";
 import { isNotFound, loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
 import { methodOf } from "./_method.ts";
-import { removeByMarketplace } from "../marketplace/engine.ts";
+import { marketplaceRows, removeByMarketplace } from "../marketplace/engine.ts";
 import type { HostId } from "../core/platform_types.ts";
 
 /** Help text. */
@@ -144,7 +144,8 @@ function purge(root: string, id: string | undefined, ctx: CliContext): ChangeRec
       detail: `framework state of ${id} purged`,
     });
   }
-  if (listConnectorIds(root).length === 0) {
+  // A connector installed only as a plugin has no record, but its launcher runs the home binary.
+  if (listConnectorIds(root).length === 0 && marketplaceRows(ctx.machine).length === 0) {
     const bin = homeBinPath(root, ctx.machine.os);
     try {
       rmSync(bin);

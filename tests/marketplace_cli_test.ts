@@ -107,3 +107,22 @@ test("uninstall removes it with the host's own command and forgets it", async ()
   assert.equal(existsSync(stateFile), false);
   assert.equal(existsSync(join(home, ".agent-connector", "marketplace")), false);
 });
+
+test("uninstall --purge of another connector keeps the home binary a plugin's launcher runs", async () => {
+  const installed = await cli(
+    "install",
+    "--method",
+    "marketplace",
+    "--targets",
+    "gemini-cli",
+    "--connector",
+    config,
+  );
+  assert.equal(installed.code, 0, installed.stdout + installed.stderr);
+  const purge = await cli("uninstall", "--connector-id", "other", "--purge");
+  assert.equal(purge.code, 0, purge.stdout + purge.stderr);
+  assert.ok(existsSync(join(home, ".agent-connector", "bin", "agent-connector")));
+  const done = await cli("uninstall", "--connector-id", "acme", "--purge");
+  assert.equal(done.code, 0, done.stdout + done.stderr);
+  assert.equal(existsSync(join(home, ".agent-connector", "bin", "agent-connector")), false);
+});
