@@ -92,6 +92,13 @@ test("doctor checks the plugin install with the host's list", async () => {
   assert.match(lost.stdout, /install --method marketplace --targets gemini-cli/);
 });
 
+test("status shows the plugin on its host", async () => {
+  mkdirSync(join(home, ".gemini"), { recursive: true }); // Gemini CLI is detected by its folder.
+  const run = await cli("status", "--connector", config);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /^gemini-cli \(user\) {2}acme: plugin acme 0\.0\.0$/m);
+});
+
 test("upgrade follows the plugin method: an unchanged package changes nothing", async () => {
   const before = calls().length;
   const run = await cli("upgrade", "--connector", config);
