@@ -93,7 +93,9 @@ test("doctor checks the plugin install with the host's list", async () => {
 });
 
 test("status shows the plugin on its host", async () => {
-  mkdirSync(join(home, ".gemini"), { recursive: true }); // Gemini CLI is detected by its folder.
+  // Gemini CLI is detected by files it writes, such as its installation id.
+  mkdirSync(join(home, ".gemini"), { recursive: true });
+  writeFileSync(join(home, ".gemini", "installation_id"), "lab\n");
   const run = await cli("status", "--connector", config);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^gemini-cli \(user\) {2}acme: plugin acme 0\.0\.0$/m);
