@@ -288,3 +288,22 @@ test("remove drops the disabled flag Copilot CLI leaves, keeping the rest of its
     assert.equal(readFileSync(settings, "utf8"), user);
   });
 });
+
+test("a dry run prints the commands it would run and writes nothing", () => {
+  withTempDir((dir) => {
+    const { machine, loaded, root } = setup(dir);
+    const res = installByMarketplace(loaded, {
+      machine,
+      targets: ["claude-code"],
+      dryRun: true,
+      runner: () => assert.fail("a dry run runs no host command"),
+      skipHomeBin: true,
+    });
+    assert.equal(res.failed, false);
+    assert.match(
+      res.changes.at(-1)!.detail,
+      /^would stage claude-plugin and run claude plugin marketplace add .* && claude plugin install acme@agent-connector$/,
+    );
+    assert.equal(existsSync(join(root, "marketplace")), false);
+  });
+});
