@@ -37,8 +37,14 @@ import {
   printResult,
   runOptionsOf,
 } from "./_install_common.ts";
+import { loadConnector } from "../io/load_connector.ts";
 import { methodOf } from "./_method.ts";
-import { configHostsOf, installByMarketplace, marketplaceHostsOf } from "../marketplace/engine.ts";
+import {
+  configHostsOf,
+  installByMarketplace,
+  marketplaceHostsOf,
+  marketplaceRows,
+} from "../marketplace/engine.ts";
 
 /** Help text. */
 export const help: string =
@@ -149,6 +155,56 @@ async function rerenderRegistered(
   return results;
 }
 
+/**
+ * With no connector config at hand: each connector installed as a plugin is
+ * loaded from the config module its plugin rows name and reinstalled through
+ * the host's command (an unchanged package reports `=`).
+ */
+async function reinstallPlugins(opts: RunOptions): Promise<PipelineResult[]> {
+  const results: PipelineResult[] = [];
+  const rows = marketplaceRows(opts.machine).filter((r) =>
+    !opts.targets || opts.targets.includes(r.host)
+  );
+  for (const id of [...new Set(rows.map((r) => r.connectorId))]) {
+    const mine = rows.filter((r) => r.connectorId === id);
+    const modulePath = mine.find((r) => r.modulePath)?.modulePath;
+    const result: PipelineResult = {
+      connectorId: id,
+      dryRun: opts.dryRun,
+      changes: [],
+      warnings: [],
+      failed: false,
+      hosts: [],
+    };
+    try {
+      if (!modulePath) throw new Error("no config module recorded");
+      const loaded = await loadConnector({
+        connectorPath: modulePath,
+        projectDir: opts.projectDir,
+      });
+      const market = installByMarketplace(loaded, {
+        machine: opts.machine,
+        targets: mine.map((r) => r.host),
+        dryRun: opts.dryRun,
+        skipHomeBin: true,
+      });
+      result.changes.push(...market.changes);
+      result.failed = market.failed;
+    } catch (error) {
+      result.failed = true;
+      result.changes.push({
+        platform: "synthetic",
+        action: "warn",
+        detail: `${id}: cannot load ${modulePath ?? "its config"} (${
+          (error as Error).message
+        }); its plugins are not reinstalled`,
+      });
+    }
+    results.push(result);
+  }
+  return results;
+}
+
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("upgrade", args, {
@@ -222,6 +278,7 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   } catch (error) {
     if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
     results = await rerenderRegistered(opts, secrets, logged);
+    results.push(...await reinstallPlugins(opts));
   }
   const merged: PipelineResult = {
     connectorId: results.map((r) => r.connectorId).join(","),

@@ -28,7 +28,9 @@ copyFileSync(
   join(REPO, "tests", "fixtures", "marketplace", "fake_extensions_host.sh"),
   join(bin, "gemini"),
 );
-const config = join(base, "agent-connector.config.mjs");
+// In its own folder, so a run from HOME or the base finds no config by walking up.
+mkdirSync(join(base, "proj"));
+const config = join(base, "proj", "agent-connector.config.mjs");
 writeFileSync(
   config,
   `export default { id: "acme", server: { transport: "stdio", command: "npx", args: ["-y", "acme-mcp"] },
@@ -104,6 +106,14 @@ test("status shows the plugin on its host", async () => {
 test("upgrade follows the plugin method: an unchanged package changes nothing", async () => {
   const before = calls().length;
   const run = await cli("upgrade", "--connector", config);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /= gemini-cli\s+acme is installed and its package is unchanged/);
+  assert.deepEqual(calls().slice(before), ["extensions list"]);
+});
+
+test("upgrade with no config at hand reinstalls each plugin from its recorded module", async () => {
+  const before = calls().length;
+  const run = await runCliCaptured(["upgrade"], { home, env, cwd: home });
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /= gemini-cli\s+acme is installed and its package is unchanged/);
   assert.deepEqual(calls().slice(before), ["extensions list"]);
