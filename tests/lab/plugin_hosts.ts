@@ -154,7 +154,10 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
     target: "droid",
     format: "factory-plugin",
     limits: {
-      "mcp-call": `the lab's droid run makes no MCP call yet (${droid.usageOnlyWhy})`,
+      // The same limit as the config install (hosts/droid.ts): after the model's
+      // ToolSearch, droid exec 0.225.2 makes no MCP call in the lab.
+      "mcp-call":
+        "droid exec 0.225.2 makes no MCP call in the lab yet (as with the config install)",
       "hook-deny": "needs the MCP call, which droid exec does not make in the lab yet",
       memory: "factory-plugin has no memory file (Droid plugins carry no AGENTS.md block)",
     },
