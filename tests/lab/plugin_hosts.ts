@@ -130,14 +130,14 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
   {
     host: codex,
     format: "agent-plugin",
-    limits: {
-      ...AGENT_PLUGIN_LIMITS,
-      // Measured: `codex exec` starts the plugin's server through serve (the MCP
-      // handshake succeeds, `codex mcp list` shows it enabled) yet sends the model none
-      // of its tools, where the same server from config.toml is offered.
-      "mcp-call":
-        "codex exec 0.171.0 starts the plugin's MCP server but offers the model none of its tools",
+    // An Agent Plugins mcp.json has no approval field, and codex exec asks before a
+    // plugin's MCP call ("requires approval, but approval policy is never", measured);
+    // the config install sets default_tools_approval_mode instead. Approve headless.
+    argv: (ctx, prompt) => {
+      const argv = codex.argv(ctx, prompt);
+      return [...argv.slice(0, 2), "--dangerously-bypass-approvals-and-sandbox", ...argv.slice(2)];
     },
+    limits: AGENT_PLUGIN_LIMITS,
     sessions: [
       ".codex/sessions",
       ".codex/log",
