@@ -54,7 +54,7 @@ export function marketplaceFindings(
         fixable: true,
       });
     }
-    const bin = findOnPath(driver.bin, machine.env);
+    const bin = findOnPath(driver.bin, machine.env, machine.os === "win32");
     if (!bin) {
       out.push({
         ...base,

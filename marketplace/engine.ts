@@ -82,7 +82,8 @@ export function configHostsOf(machine: MachineEnv, connectorId: string): HostId[
 /** True when a driver exists for `host` and its CLI is on PATH. */
 export function canDrive(host: HostId, machine: MachineEnv): boolean {
   const driver = DRIVERS[host];
-  return driver !== undefined && findOnPath(driver.bin, machine.env) !== undefined;
+  return driver !== undefined &&
+    findOnPath(driver.bin, machine.env, machine.os === "win32") !== undefined;
 }
 
 interface Step {
@@ -207,7 +208,7 @@ export function installByMarketplace(
       }
     }
     commands.push([driver.install(staged, id), "install"]);
-    const bin = findOnPath(driver.bin, opts.machine.env);
+    const bin = findOnPath(driver.bin, opts.machine.env, opts.machine.os === "win32");
     const shown = commands.map(([c]) => shownCommand(driver.bin, c)).join(" && ");
     if (existing && sameTree(staged, tree.files) && bin) {
       const listing = (opts.runner ?? spawnHost)(bin, driver.list(), {
@@ -336,7 +337,7 @@ export function removeByMarketplace(
     );
     const commands: HostCommand[] = [driver.remove(connectorId)];
     if (driver.catalog && !rest.length) commands.push(driver.catalog.unregister());
-    const bin = findOnPath(driver.bin, opts.machine.env);
+    const bin = findOnPath(driver.bin, opts.machine.env, opts.machine.os === "win32");
     const shown = commands.map((c) => shownCommand(driver.bin, c)).join(" && ");
     if (opts.dryRun) {
       out.changes.push({

@@ -31,13 +31,21 @@ const TIMEOUT_MS = 180_000;
 
 /** The spawning runner. */
 export const spawnHost: HostRunner = (bin, command, opts) => {
-  const run = spawnSync(bin, command.args, {
-    cwd: opts.cwd,
-    env: { ...opts.env, ...command.env } as Record<string, string>,
-    stdio: ["ignore", "pipe", "pipe"],
-    encoding: "utf8",
-    timeout: TIMEOUT_MS,
-  });
+  // A .cmd (npm's shim on Windows) runs only through cmd.exe: quote each word for it.
+  const viaShell = /\.(cmd|bat)$/i.test(bin);
+  const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
+  const run = spawnSync(
+    viaShell ? quote(bin) : bin,
+    viaShell ? command.args.map(quote) : command.args,
+    {
+      shell: viaShell,
+      cwd: opts.cwd,
+      env: { ...opts.env, ...command.env } as Record<string, string>,
+      stdio: ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+      timeout: TIMEOUT_MS,
+    },
+  );
   const output = `${run.stdout ?? ""}${run.stderr ?? ""}${run.error ? String(run.error) : ""}`;
   return { code: run.status, output };
 };
