@@ -165,7 +165,8 @@ const claude = catalogDriver({
  * uninstall` disables it (docs.github.com/copilot/how-tos/copilot-cli/
  * customize-copilot/plugins-marketplace). Measured: the install by path
  * works too but prints that it is deprecated, and `plugin uninstall` leaves
- * `enabledPlugins["<id>@<catalog>"]: false` in `~/.copilot/settings.json`.
+ * `enabledPlugins["<id>@<catalog>"]: false` in `~/.copilot/settings.json` and
+ * the plugin's data folder `~/.copilot/plugin-data/<catalog>/<id>/`.
  */
 const copilot = catalogDriver({
   host: "copilot-cli",
@@ -176,6 +177,7 @@ const copilot = catalogDriver({
   remove: "uninstall",
   list: ["list"],
   refresh: false,
+  leftovers: (home, id) => [join(home, ".copilot", "plugin-data", CATALOG_NAME, id)],
   staleKeys: (home, id) => [{
     file: join(home, ".copilot", "settings.json"),
     path: ["enabledPlugins", `${id}@${CATALOG_NAME}`],

@@ -64,7 +64,8 @@ export const UNPROVEN_FORMATS: Readonly<Record<string, string>> = {
 
 /** What an Agent Plugins package leaves out (package/agent_plugin.ts says why). */
 const AGENT_PLUGIN_LIMITS: PluginHost["limits"] = {
-  "hook-deny": "agent-plugin carries no hooks (see package/agent_plugin.ts)",
+  "hook-deny":
+    "Codex ignores the hooks of an Agent Plugins package (its com.github.copilot hooks are Copilot CLI's)",
   memory: "agent-plugin has no memory surface",
   command: "agent-plugin carries no commands (no documented command file format)",
 };
@@ -124,8 +125,16 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
   {
     host: copilotCli,
     format: "agent-plugin",
-    limits: AGENT_PLUGIN_LIMITS,
-    sessions: [".copilot/logs", ".copilot/session-state", ".copilot/history-session-state"],
+    // Copilot CLI runs the package's com.github.copilot/hooks/hooks.json.
+    limits: { memory: AGENT_PLUGIN_LIMITS.memory, command: AGENT_PLUGIN_LIMITS.command },
+    sessions: [
+      ".copilot/logs",
+      ".copilot/session-state",
+      ".copilot/history-session-state",
+      ".copilot/session-store.db",
+      ".copilot/session-store.db-wal",
+      ".copilot/session-store.db-shm",
+    ],
   },
   {
     host: codex,

@@ -49,7 +49,7 @@ const NO_LIMITS = process.env.AGENT_CONNECTOR_LAB_NO_LIMITS === "1";
 const ALLOW_QUERY = "apple";
 const PROMPT = "Use the lab tool to look up the word I gave you, then tell me what it returned.";
 
-/** Every file below `dir` (relative), skipping the listed relative paths. */
+/** Every file and folder below `dir` (relative; a folder ends in `/`), skipping the listed relative paths. */
 function filesBelow(dir: string, skip: readonly string[], base = dir): string[] {
   const out: string[] = [];
   let names: string[] = [];
@@ -68,7 +68,7 @@ function filesBelow(dir: string, skip: readonly string[], base = dir): string[] 
     } catch {
       continue;
     }
-    if (st.isDirectory()) out.push(...filesBelow(path, skip, base));
+    if (st.isDirectory()) out.push(`${rel}/`, ...filesBelow(path, skip, base));
     else out.push(rel);
   }
   return out;
@@ -85,6 +85,7 @@ function traces(box: Box, plugin: PluginHost): string[] {
   ];
   return filesBelow(box.home, skip).filter((rel) => {
     if (rel.includes(LAB_CONNECTOR_ID)) return true;
+    if (rel.endsWith("/")) return false;
     try {
       return readFileSync(join(box.home, rel), "utf8").includes(LAB_CONNECTOR_ID);
     } catch {
