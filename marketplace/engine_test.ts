@@ -307,3 +307,22 @@ test("a dry run prints the commands it would run and writes nothing", () => {
     assert.equal(existsSync(join(root, "marketplace")), false);
   });
 });
+
+test("remove takes away the empty cache folder Droid keeps of a removed plugin of our catalog", () => {
+  withTempDir((dir) => {
+    const { machine, loaded } = setup(dir);
+    writeFileSync(join(dir, "bin", "droid"), "", { mode: 0o755 });
+    const hosts = fakeHosts();
+    const opts = { machine, dryRun: false, runner: hosts.runner, skipHomeBin: true };
+    installByMarketplace(loaded, { ...opts, targets: ["droid"] });
+    const cache = join(machine.home, ".factory", "plugins", "cache");
+    const ours = join(cache, "agent-connector-49118725d7c2", "acme-f118554f0d15");
+    const other = join(cache, "agent-connector-49118725d7c2", "acmex-f118554f0d15");
+    mkdirSync(ours, { recursive: true });
+    mkdirSync(other, { recursive: true });
+    const res = removeByMarketplace("acme", opts);
+    assert.equal(res.failed, false, JSON.stringify(res.changes));
+    assert.equal(existsSync(ours), false);
+    assert.equal(existsSync(other), true, "another plugin's folder stays");
+  });
+});

@@ -193,31 +193,24 @@ function pluginLab(plugin: PluginHost): void {
       "plugin-install",
       `install --method marketplace installs the ${plugin.format} with the host's own command`,
       async () => {
-        const run = await cli(
-          "install-marketplace",
-          "install",
-          "--method",
-          "marketplace",
-          "--targets",
-          target,
-          "--connector",
-          config,
-        );
+        const install = (label: string) =>
+          cli(
+            label,
+            "install",
+            "--method",
+            "marketplace",
+            "--targets",
+            target,
+            "--connector",
+            config,
+          );
+        const run = await install("install-marketplace");
         assert.equal(run.code, 0, run.stdout + run.stderr);
         assert.match(
           run.stdout,
           new RegExp(`\\+ ${target}\\s+${LAB_CONNECTOR_ID}\\S* installed with`),
         );
-        const again = await cli(
-          "install-marketplace-again",
-          "install",
-          "--method",
-          "marketplace",
-          "--targets",
-          target,
-          "--connector",
-          config,
-        );
+        const again = await install("install-marketplace-again");
         assert.equal(again.code, 0, again.stdout + again.stderr);
         assert.match(again.stdout, /package is unchanged/, "a second install changes nothing");
       },
