@@ -53,6 +53,7 @@ import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
 import { surfaceWarnings } from "./_surfaces.ts";
 import { jsonText } from "./_json.ts";
 import { manifestFields } from "./meta.ts";
+import { platformOverride } from "../core/overrides.ts";
 import { adapter as copilot } from "../adapters/copilot_cli/mod.ts";
 import { hasHooksFor, packagedHookCommand, packagedHooks } from "./hooks.ts";
 
@@ -218,6 +219,16 @@ export function emitAgentPlugin({ connector, meta, bundle }: EmitInput): Emitted
     );
   }
 
+  for (const host of ["codex", "copilot-cli"] as const) {
+    const keys = Object.keys(platformOverride(connector, host).extra ?? {});
+    if (keys.length && connector.server) {
+      warnings.push(
+        `${format}: platforms.${host}.extra (${
+          keys.join(", ")
+        }) is not packaged: an Agent Plugins mcp.json entry has a closed set of fields`,
+      );
+    }
+  }
   const hooks = copilotHooks({ connector, meta, bundle });
   files.push(...hooks.files);
   warnings.push(...hooks.warnings);

@@ -79,6 +79,10 @@ function layout(
       }),
     }),
     dirs: { commands: "commands", skills: "skills", subagents: "agents" },
+    ignoredExtra: {
+      trust:
+        `${adapter.name} drops trust from an extension's MCP servers (filterMcpConfig), so each call of its tools asks for approval (a headless run needs --approval-mode)`,
+    },
     contextFile,
     unsupported: {
       statusline: `${adapter.name} extensions have no status line`,
