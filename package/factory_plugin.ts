@@ -5,16 +5,18 @@
  * - `.factory-plugin/plugin.json`: `name`, `description`, `version` (all
  *   three required), `author`, `homepage`, `repository`, `license`.
  * - `mcp.json` at the plugin root: `{"mcpServers": {…}}`, Droid's own
- *   `mcp.json` entry shape (adapters/droid).
+ *   `mcp.json` entry shape (adapters/droid) — for a server that does not
+ *   run through the bundled launcher only: Droid 0.225 expands no
+ *   plugin-root variable in a plugin's `mcp.json` (measured with `droid mcp
+ *   list`: `${DROID_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_ROOT}`, `$DROID_PLUGIN_ROOT`
+ *   and a relative path all fail to start; the absolute path connects), so
+ *   the launcher's path cannot be written (warned, as for cursor-plugin).
  * - `commands/<name>.md`, `skills/<name>/SKILL.md`, `droids/<name>.md`:
  *   the Droid content renderers.
  * - `hooks/hooks.json`: `{"hooks": {<event>: [groups]}}`, each entry
  *   running the bundled launcher; Droid expands `${DROID_PLUGIN_ROOT}`
- *   (alias `${CLAUDE_PLUGIN_ROOT}`) to the installed plugin's folder.
- *   The MCP server's launcher path uses the same variable: Droid 0.225's
- *   plugin loader replaces both names with one pattern (read in the
- *   installed binary), but no Droid MCP call passes in the lab yet, so the
- *   server through the package is not proven there.
+ *   (alias `${CLAUDE_PLUGIN_ROOT}`) in hook commands to the installed
+ *   plugin's folder (documented for hooks).
  *
  * Installed with `droid plugin marketplace add <catalog dir>` then
  * `droid plugin install <id>@<catalog>`. Not carried: memory (plugins have
@@ -35,7 +37,9 @@ export const FACTORY_PLUGIN = "factory-plugin";
 const LAYOUT: HostPluginLayout = {
   format: FACTORY_PLUGIN,
   adapter: droid,
-  rootPlaceholder: "${DROID_PLUGIN_ROOT}",
+  noRoot:
+    "Droid expands no plugin-root variable in a plugin's mcp.json (0.225, measured), so the launcher's path cannot be written",
+  hookRootPlaceholder: "${DROID_PLUGIN_ROOT}",
   manifest: (connector, meta) => ({
     path: ".factory-plugin/plugin.json",
     text: jsonText(manifestFields(meta, {

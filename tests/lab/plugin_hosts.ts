@@ -163,11 +163,11 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
     target: "droid",
     format: "factory-plugin",
     limits: {
-      // The same limit as the config install (hosts/droid.ts): after the model's
-      // ToolSearch, droid exec 0.225.2 makes no MCP call in the lab.
+      // Measured with `droid mcp list`: Droid 0.225 expands no plugin-root variable in a
+      // plugin's mcp.json, so the package cannot name its launcher (package/factory_plugin.ts).
       "mcp-call":
-        "droid exec 0.225.2 makes no MCP call in the lab yet (as with the config install)",
-      "hook-deny": "needs the MCP call, which droid exec does not make in the lab yet",
+        "factory-plugin cannot carry a server through serve: Droid 0.225 expands no plugin-root variable in a plugin's mcp.json",
+      "hook-deny": "needs the MCP call (see mcp-call)",
       memory: "factory-plugin has no memory file (Droid plugins carry no AGENTS.md block)",
     },
     sessions: [".factory/logs", ".factory/sessions", ".factory/telemetry", ".factory/cache"],
