@@ -257,11 +257,19 @@ export function installByMarketplace(
     const step: Step = { driver, bin, root: mroot, opts, out };
     let ok = true;
     for (const [command, what] of commands) {
-      // A copy that is already gone need not be removed.
-      if (!exec(step, command, what) && what !== "remove the installed copy") {
-        ok = false;
-        break;
+      if (exec(step, command, what)) continue;
+      // A copy that is already gone need not be removed; a catalog the user unregistered
+      // by hand is registered again.
+      if (what === "remove the installed copy") continue;
+      if (
+        what === "refresh the catalog" &&
+        exec(step, driver.catalog!.register(hostDir), "register the catalog")
+      ) {
+        out.changes.pop();
+        continue;
       }
+      ok = false;
+      break;
     }
     if (ok) {
       const listing = (opts.runner ?? spawnHost)(bin, driver.list(), {

@@ -326,3 +326,28 @@ test("remove takes away the empty cache folder Droid keeps of a removed plugin o
     assert.equal(existsSync(other), true, "another plugin's folder stays");
   });
 });
+
+test("an update whose catalog the user unregistered by hand registers it again", () => {
+  withTempDir((dir) => {
+    const first = setup(dir, "1.0.0");
+    const hosts = fakeHosts();
+    const base = { targets: ["claude-code"] as const, dryRun: false, skipHomeBin: true };
+    installByMarketplace(first.loaded, { ...base, machine: first.machine, runner: hosts.runner });
+    const gone: HostRunner = (bin, command, o) =>
+      command.args.join(" ") === "plugin marketplace update agent-connector"
+        ? { code: 1, output: "marketplace not found" }
+        : hosts.runner(bin, command, o);
+    hosts.log.length = 0;
+    const next = setup(dir, "1.1.0");
+    const res = installByMarketplace(next.loaded, { ...base, machine: next.machine, runner: gone });
+    assert.equal(res.failed, false, JSON.stringify(res.changes));
+    assert.deepEqual(hosts.log.slice(1), [
+      `claude plugin marketplace add ${
+        join(next.root, "marketplace", "claude-code", "agent-connector")
+      }`,
+      "claude plugin install acme@agent-connector",
+      "claude plugin list --json",
+    ]);
+    assert.ok(!res.changes.some((c) => c.action === "warn"), JSON.stringify(res.changes));
+  });
+});
