@@ -41,7 +41,8 @@ const PLUGIN_MEANING: Record<string, string> = {
   "plugin-install":
     "`install --method marketplace` packages the connector and installs it with the host's own plugin command; a second run changes nothing",
   "mcp-call": "the host calls the plugin's MCP tool through `serve`; the model gets the result",
-  "hook-deny": "the package's PreToolUse hook denies a call; the model sees the reason",
+  "hook-deny":
+    "the package's PreToolUse hook denies a call (of our MCP tool, or of a host tool where the package carries no server); the model sees the reason",
   "memory": "the package's memory is in the host's request to the model",
   "skill": "the package's skill description is in the host's request to the model",
   "command": "the package's command, run headless, sends its expanded prompt",

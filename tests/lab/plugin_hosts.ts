@@ -42,6 +42,11 @@ export interface PluginHost {
   sessions: readonly string[];
   /** The headless command line, when a plugin's names differ from a config install's. */
   argv?(ctx: HostCtx, prompt: string): string[];
+  /**
+   * The call the hook-deny check asks for (default: our MCP tool with the denied word):
+   * a host tool proves the package's hook where the package carries no MCP server.
+   */
+  denyCall?: { name: string; args: Record<string, unknown> };
   /** Our platform id for `--targets` (default: the lab host's adapter). */
   target?: string;
   /** What the host calls a plugin's command (default: its own name). */
@@ -162,12 +167,14 @@ export const PLUGIN_HOSTS: readonly PluginHost[] = [
     host: droid,
     target: "droid",
     format: "factory-plugin",
+    // Its PreToolUse hook runs for every tool: a listing of a folder named after the
+    // denied word shows it denies.
+    denyCall: { name: "LS", args: { directory_path: "/tmp/forbidden-word" } },
     limits: {
       // Measured with `droid mcp list`: Droid 0.225 expands no plugin-root variable in a
       // plugin's mcp.json, so the package cannot name its launcher (package/factory_plugin.ts).
       "mcp-call":
         "factory-plugin cannot carry a server through serve: Droid 0.225 expands no plugin-root variable in a plugin's mcp.json",
-      "hook-deny": "needs the MCP call (see mcp-call)",
       memory: "factory-plugin has no memory file (Droid plugins carry no AGENTS.md block)",
     },
     sessions: [".factory/logs", ".factory/sessions", ".factory/telemetry", ".factory/cache"],

@@ -296,9 +296,11 @@ function pluginLab(plugin: PluginHost): void {
       "hook-deny",
       "the package's hook denies the call and the model sees the reason",
       async () => {
-        mock.setScript({ tool: { name: LAB_TOOL, args: { query: DENIED_QUERY } }, ...host.script });
-        const from = mock.requests.length;
-        const run = await runHost("host-deny");
+        const call = plugin.denyCall ?? { name: LAB_TOOL, args: { query: DENIED_QUERY } };
+        mock.setScript({ tool: call, ...host.script });
+        const { run, from } = plugin.denyCall
+          ? { from: mock.requests.length, run: await runHost("host-deny") }
+          : await runWithTool("host-deny");
         assert.ok(!run.timedOut, "the host run timed out");
         assert.deepEqual(
           serverCalls(serverLog).filter((c) => c.args.query === DENIED_QUERY),
