@@ -124,13 +124,3 @@ export function printResult(
   );
   return result.failed || extraWarnings.length || extraRecords.length ? 1 : 0;
 }
-
-/** Refuses `--method` values other than `direct`. */
-export function checkMethod(parsed: ParsedArgs, command: string): void {
-  const method = stringFlag(parsed, "method");
-  if (method !== undefined && method !== "direct") {
-    throw new UsageError(
-      `${command}: --method ${method} is not available in this version; use --method direct (the default)`,
-    );
-  }
-}

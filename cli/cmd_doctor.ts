@@ -35,6 +35,8 @@ import { explainHooks } from "../sdk/_explain.ts";
 import { loginsCheck, loginsRecordCheck, probes, secretsCheck } from "./_doctor_extra.ts";
 import { isNotFound, loadForCommand, runOptionsOf } from "./_install_common.ts";
 
+import { marketplaceFindings } from "../marketplace/doctor.ts";
+import { marketplaceHostsOf, marketplaceRows } from "../marketplace/engine.ts";
 /** Help text. */
 export const help: string =
   `Usage: agent-connector doctor [--targets a,b] [--connector <path>] [--scope user|project]
@@ -98,6 +100,10 @@ async function subjects(
   }
   for (const id of unreadableConnectorIds(root)) out.push({ id });
   for (const id of ledgerOnlyIds(root)) out.push({ id });
+  // Connectors installed only as plugins have no record.
+  for (const row of marketplaceRows(ctx.machine)) {
+    if (!out.some((s) => s.id === row.connectorId)) out.push({ id: row.connectorId });
+  }
   return out;
 }
 
@@ -164,6 +170,7 @@ async function diagnose(
       }));
       continue;
     }
+    if (!s.record && marketplaceHostsOf(ctx.machine, s.id).length) continue; // Plugins only: below.
     if (!s.record) {
       findings.push({
         check: `${s.id}: registration`,
@@ -205,6 +212,7 @@ async function diagnose(
       rendered,
     }));
   }
+  findings.push(...marketplaceFindings(ctx.machine, list.map((s) => s.id)));
   findings.push(...checkOrphanedPatches(ctx.machine));
   findings.push(...checkJournal(ctx.machine));
   if (probe) findings.push(...await probes(list, ctx));

@@ -12,7 +12,6 @@ import { dataRoot } from "../io/data_root.ts";
 import { installConnector } from "../install/pipeline.ts";
 import {
   assertProjectFolder,
-  checkMethod,
   INSTALL_FLAGS,
   loadForCommand,
   printResult,
@@ -26,11 +25,13 @@ import { idOrigin } from "../core/define_connector.ts";
 import { unstableEntryNote } from "./_update_guidance.ts";
 import { currentLauncherTarget } from "../install/home_bin.ts";
 import { note } from "./_log.ts";
+import { mergeResults, METHOD_HELP, methodOf, splitByMethod } from "./_method.ts";
+import { installByMarketplace } from "../marketplace/engine.ts";
 
 /** Help text. */
 export const help: string =
   `Usage: agent-connector install [--scope user|project] [--targets a,b] [--connector <path>]
-                               [--project <dir>] [--dry-run] [--force] [--json]
+                               [--project <dir>] [--method <m>] [--dry-run] [--force] [--json]
 
 Renders the connector into each target host's own config: MCP server, hooks,
 commands, skills, subagents, memory, status line and configPatch keys, in
@@ -46,7 +47,7 @@ Flags:
   --project <dir>        the project (default: the current directory)
   --dry-run              show the changes; write nothing
   --force                overwrite memory blocks you edited by hand (after a backup)
-  --method direct        write host config files (the only method in this version)
+${METHOD_HELP}
   --json                 print the InstallResult as JSON
 
 ${wrap(`Backups: ${BACKUP_POLICY}`)}
@@ -54,6 +55,7 @@ ${wrap(`Backups: ${BACKUP_POLICY}`)}
 Examples:
   agent-connector install --dry-run
   agent-connector install --targets claude-code --scope project
+  agent-connector install --method marketplace --targets claude-code,gemini-cli
 `;
 
 /** Breaks prose into lines of at most 78 columns, as the rest of the help is written. */
@@ -80,7 +82,7 @@ function launcherNote(ctx: CliContext): string | undefined {
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("install", args, INSTALL_FLAGS);
-  checkMethod(parsed, "install");
+  const method = methodOf(parsed, "install", "direct");
   assertProjectFolder(parsed, ctx, "install");
   const opts = runOptionsOf(parsed, ctx, "install");
   const loaded = await loadForCommand(parsed, ctx, opts.projectDir);
@@ -104,6 +106,15 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const launcher = launcherNote(ctx);
   if (launcher && !opts.dryRun) note(ctx, launcher);
   const logins = await loginWarnings(loaded.connector, ctx.machine);
-  const result = await installConnector(loaded, opts);
+  const split = await splitByMethod(method, loaded.connector.id, opts, "install");
+  const direct = split.direct ? await installConnector(loaded, split.direct) : undefined;
+  const market = split.marketplace.length
+    ? installByMarketplace(loaded, {
+      machine: ctx.machine,
+      targets: split.marketplace,
+      dryRun: opts.dryRun,
+    })
+    : undefined;
+  const result = mergeResults(loaded.connector.id, opts.dryRun, split, direct, market);
   return printResult(result, parsed, ctx, warnings, loginRecords(result.hosts, logins));
 }

@@ -5,24 +5,21 @@
  * @module
  */
 
-import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { CliContext } from "./_context.ts";
 import { boolFlag, parseCommandArgs, SHARED_FLAGS, stringFlag } from "./_args.ts";
 import { CliError, UsageError } from "./_errors.ts";
 import { assertProjectFolder, loadForCommand, projectDirOf } from "./_install_common.ts";
 import {
-  buildPackageTree,
-  bundleConnectorModule,
   chooseFormats,
   FormatError,
   HOST_FORMATS,
-  packageMeta,
   type PackageTree,
   STANDARD_FORMATS,
   writePackageTree,
 } from "../package/mod.ts";
 import { assertWritableOut } from "../package/write_tree.ts";
+import { packageLoaded } from "../package/from_loaded.ts";
 
 /** Help text. */
 export const help: string =
@@ -104,28 +101,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   const out = resolve(ctx.machine.cwd, stringFlag(parsed, "out") ?? "dist-plugin");
   const dryRun = boolFlag(parsed, "dry-run");
   const loaded = await loadForCommand(parsed, ctx, projectDirOf(parsed, ctx));
-  const meta = packageMeta(loaded.connector, loaded.packageJson);
-  const { connector } = loaded;
-  // Hooks run the connector's handlers: the package carries its module.
-  const hooked = connector.hookEvents.length > 0 ||
-    Object.values(connector.platforms).some((o) => Object.keys(o?.nativeHooks ?? {}).length);
-  const bundle = hooked
-    ? bundleConnectorModule({
-      modulePath: loaded.modulePath,
-      root: dirname(loaded.packageJsonPath ?? loaded.modulePath),
-      identity: connector,
-      readText: (path) => {
-        try {
-          return readFileSync(path, "utf8");
-        } catch {
-          return undefined;
-        }
-      },
-    })
-    : undefined;
   let tree: PackageTree;
   try {
-    tree = buildPackageTree(connector, meta, choice.formats, choice.nested, bundle);
+    tree = packageLoaded(loaded, choice.formats, choice.nested);
     if (dryRun) assertWritableOut(out);
     else writePackageTree(out, tree.files);
   } catch (error) {

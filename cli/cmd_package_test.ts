@@ -48,6 +48,7 @@ test("agent-plugin is written to ./dist-plugin byte-for-byte as the golden packa
 for (
   const format of [
     "claude-plugin",
+    "factory-plugin",
     "gemini-extension",
     "qwen-extension",
     "cursor-plugin",
@@ -218,7 +219,7 @@ test("an unknown format and a format not supported yet are usage errors naming t
   assert.equal(later.run.code, 2);
   assert.match(
     later.run.stderr,
-    /format "npm-plugin" is not supported yet; supported: agent-plugin, claude-plugin, gemini-extension, qwen-extension, cursor-plugin, mcp-server-json, mcpb$/m,
+    /format "npm-plugin" is not supported yet: it must be a published JavaScript package .*https:\/\/opencode\.ai\/docs\/plugins\/.*\nsupported: agent-plugin, claude-plugin, factory-plugin, gemini-extension, qwen-extension, cursor-plugin, mcp-server-json, mcpb$/m,
   );
   assert.equal(existsSync(join(later.cwd, "dist-plugin")), false);
 });
@@ -242,7 +243,7 @@ test("--format all puts each supported format in its own folder and names the on
   assert.ok(existsSync(join(cwd, "dist-plugin", ".agent-connector-package")));
   assert.match(
     run.stdout,
-    /^not supported yet \(skipped by all\): factory-plugin, agy-plugin, kimi-plugin, npm-plugin$/m,
+    /^not supported yet \(skipped by all\): agy-plugin, kimi-plugin, npm-plugin$/m,
   );
   assert.ok(existsSync(join(cwd, "dist-plugin", "claude-plugin", ".claude-plugin", "plugin.json")));
   assert.ok(existsSync(join(cwd, "dist-plugin", "gemini-extension", "gemini-extension.json")));

@@ -25,6 +25,7 @@ import { loadForCommand, projectDirOf } from "./_install_common.ts";
 import { isOwnedCommand } from "../adapters/render/command_line.ts";
 import { checkJournal } from "../install/doctor_journal.ts";
 
+import { marketplaceRows } from "../marketplace/engine.ts";
 /** Help text. */
 export const help: string =
   `Usage: agent-connector status [--connector <path>] [--scope user|project] [--project <dir>] [--json]
@@ -130,6 +131,18 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     reportError(error, ctx);
     return 0;
   }
+  // Connectors installed through the host's own plugin command (install --method marketplace).
+  const plugins = marketplaceRows(ctx.machine);
+  for (const r of rows) {
+    const here = plugins.filter((p) => p.host === r.host && r.scope === "user");
+    if (here.length) {
+      (r as { plugins?: unknown[] }).plugins = here.map((p) => ({
+        id: p.connectorId,
+        plugin: p.pluginRef,
+        version: p.version,
+      }));
+    }
+  }
   if (json) ctx.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
   else if (!rows.length) ctx.stdout.write("No supported host detected.\n");
   else {
@@ -137,6 +150,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       const parts = r.connectors.map((c) =>
         `${c.id}: server ${c.server ? "✓" : "✗"} hooks ${c.hooks ? "✓" : "✗"}`
       );
+      for (const p of plugins.filter((p) => p.host === r.host && r.scope === "user")) {
+        parts.push(`${p.connectorId}: plugin ${p.pluginRef} ${p.version}`);
+      }
       ctx.stdout.write(`${r.host} (${r.scope})  ${parts.join("; ") || "no connectors"}\n`);
       for (const problem of r.unreadable ?? []) ctx.stdout.write(`  ! ${problem}\n`);
     }

@@ -25,18 +25,24 @@ import { purgeConnector } from "../install/connector_state.ts";
 import { homeBinPath } from "../install/home_bin.ts";
 import { pruneLocalEntries } from "../install/local_entry.ts";
 import { isNotFound, loadForCommand, printResult, runOptionsOf } from "./_install_common.ts";
+import { methodOf } from "./_method.ts";
+import { marketplaceRows, removeByMarketplace } from "../marketplace/engine.ts";
+import type { HostId } from "../core/platform_types.ts";
 
 /** Help text. */
 export const help: string =
   `Usage: agent-connector uninstall [<id> | --connector-id <id>] [--connector <path>]
                                  [--scope user|project] [--targets a,b] [--project <dir>]
-                                 [--purge] [--dry-run] [--json]
+                                 [--method direct|marketplace|auto] [--purge]
+                                 [--dry-run] [--json]
 
 Removes the connector's configPatch keys (only when it is their last owner and
 the value is unchanged), memory blocks, content files, hooks and MCP server
 entries from every host it was installed into, using the registered record —
 it works even when the connector module is gone. Files you changed are left
-in place with a warning; every byte that is not ours stays as it was.
+in place with a warning; every byte that is not ours stays as it was. A
+host where it was installed as a plugin (install --method marketplace) has it
+removed with the host's own command.
 
 Flags:
   --connector-id <id>    the registered connector (default: the local config's id)
@@ -44,6 +50,9 @@ Flags:
   --scope user|project   only this scope (default: every recorded install)
   --targets a,b          only these hosts
   --project <dir>        the project for project scope (default: the current directory)
+  --method <m>           auto (default): whichever way each host has it;
+                         direct (alias config): config entries only;
+                         marketplace: plugins only
   --purge                also delete the connector's framework state, and the home
                          binary when no connector is left (with nothing registered
                          and no config here, only the home binary is removed)
@@ -73,7 +82,9 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
     ...SHARED_FLAGS,
     "connector-id": { type: "string" },
     purge: { type: "boolean" },
+    method: { type: "string" },
   }, { max: 1, names: "<id>" });
+  const method = methodOf(parsed, "uninstall", "auto");
   const opts = runOptionsOf(parsed, ctx, "uninstall");
   const root = dataRoot(ctx.machine);
   const purging = boolFlag(parsed, "purge");
@@ -97,11 +108,20 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
   if (!connector && record?.modulePath) {
     connector = await importConnector(record.modulePath, record).catch(() => undefined);
   }
-  const rows = await uninstallRows(id, {
+  const market = method === "direct" ? undefined : removeByMarketplace(id, {
+    machine: ctx.machine,
+    targets: opts.targets as HostId[] | undefined,
+    dryRun: opts.dryRun,
+  });
+  const rows = method === "marketplace" ? [] : await uninstallRows(id, {
     ...opts,
     scopeGiven: scopeFlag(parsed, "uninstall") !== undefined,
   });
   const result = await uninstallConnector(id, connector, rows, opts);
+  if (market) {
+    result.changes.unshift(...market.changes);
+    result.failed ||= market.failed;
+  }
   if (!record && result.changes.length === 0) {
     ctx.stderr.write(
       `${ctx.brand.name}: nothing of connector "${id}" is registered or found in any host — ` +
@@ -124,7 +144,8 @@ function purge(root: string, id: string | undefined, ctx: CliContext): ChangeRec
       detail: `framework state of ${id} purged`,
     });
   }
-  if (listConnectorIds(root).length === 0) {
+  // A connector installed only as a plugin has no record, but its launcher runs the home binary.
+  if (listConnectorIds(root).length === 0 && marketplaceRows(ctx.machine).length === 0) {
     const bin = homeBinPath(root, ctx.machine.os);
     try {
       rmSync(bin);

@@ -31,13 +31,20 @@ import { currentLauncherTarget, ensureHomeBin } from "../install/home_bin.ts";
 import { isRegistryEntry } from "../install/remote_entry.ts";
 import {
   assertProjectFolder,
-  checkMethod,
   INSTALL_FLAGS,
   isNotFound,
   loadForCommand,
   printResult,
   runOptionsOf,
 } from "./_install_common.ts";
+import { loadConnector } from "../io/load_connector.ts";
+import { methodOf } from "./_method.ts";
+import {
+  configHostsOf,
+  installByMarketplace,
+  marketplaceHostsOf,
+  marketplaceRows,
+} from "../marketplace/engine.ts";
 
 /** Help text. */
 export const help: string =
@@ -49,7 +56,10 @@ Step 1 re-renders the connector into every target host — entries that are
 already right print =, drifted ones are rewritten (self-heal). Without a local
 connector config it re-renders every registered connector from its record.
 Step 2 refreshes the home binary to this agent-connector and prints how to
-update agent-connector itself; nothing is ever updated silently.
+update agent-connector itself; nothing is ever updated silently. A host that
+has the connector as a plugin (install --method marketplace) gets the package
+re-staged and reinstalled with its own command; --method direct or
+--method marketplace limits the run to one kind.
 
 Flags: as install, plus
   --channel stable|latest   which release line the update guidance names (default stable)
@@ -145,13 +155,63 @@ async function rerenderRegistered(
   return results;
 }
 
+/**
+ * With no connector config at hand: each connector installed as a plugin is
+ * loaded from the config module its plugin rows name and reinstalled through
+ * the host's command (an unchanged package reports `=`).
+ */
+async function reinstallPlugins(opts: RunOptions): Promise<PipelineResult[]> {
+  const results: PipelineResult[] = [];
+  const rows = marketplaceRows(opts.machine).filter((r) =>
+    !opts.targets || opts.targets.includes(r.host)
+  );
+  for (const id of [...new Set(rows.map((r) => r.connectorId))]) {
+    const mine = rows.filter((r) => r.connectorId === id);
+    const modulePath = mine.find((r) => r.modulePath)?.modulePath;
+    const result: PipelineResult = {
+      connectorId: id,
+      dryRun: opts.dryRun,
+      changes: [],
+      warnings: [],
+      failed: false,
+      hosts: [],
+    };
+    try {
+      if (!modulePath) throw new Error("no config module recorded");
+      const loaded = await loadConnector({
+        connectorPath: modulePath,
+        projectDir: opts.projectDir,
+      });
+      const market = installByMarketplace(loaded, {
+        machine: opts.machine,
+        targets: mine.map((r) => r.host),
+        dryRun: opts.dryRun,
+        skipHomeBin: true,
+      });
+      result.changes.push(...market.changes);
+      result.failed = market.failed;
+    } catch (error) {
+      result.failed = true;
+      result.changes.push({
+        platform: "synthetic",
+        action: "warn",
+        detail: `${id}: cannot load ${modulePath ?? "its config"} (${
+          (error as Error).message
+        }); its plugins are not reinstalled`,
+      });
+    }
+    results.push(result);
+  }
+  return results;
+}
+
 /** Runs the command. */
 export async function run(args: string[], ctx: CliContext): Promise<number> {
   const parsed = parseCommandArgs("upgrade", args, {
     ...INSTALL_FLAGS,
     channel: { type: "string" },
   });
-  checkMethod(parsed, "upgrade");
+  const method = methodOf(parsed, "upgrade", "auto");
   const channel = stringFlag(parsed, "channel") ?? "stable";
   if (channel !== "stable" && channel !== "latest") {
     throw new UsageError(`upgrade: --channel must be "stable" or "latest", got "${channel}"`);
@@ -187,12 +247,38 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       ...await secretWarnings(loaded.connector, loaded.modulePath, ctx.machine, opts.targets),
     );
     const logins = await loginWarnings(loaded.connector, ctx.machine);
-    const result = await installConnector(loaded, opts);
+    // Each host follows the method it was installed with.
+    const plugins = marketplaceHostsOf(ctx.machine, loaded.connector.id)
+      .filter((h) => !opts.targets || opts.targets.includes(h));
+    // A connector only installed as plugins gets no config install from detection.
+    const pluginsOnly = !opts.targets && plugins.length > 0 &&
+      configHostsOf(ctx.machine, loaded.connector.id).length === 0;
+    const result: PipelineResult = method === "marketplace" || pluginsOnly
+      ? {
+        connectorId: loaded.connector.id,
+        dryRun: opts.dryRun,
+        changes: [],
+        warnings: [],
+        failed: false,
+        hosts: [],
+      }
+      : await installConnector(loaded, { ...opts, exclude: plugins });
+    if (method !== "direct" && plugins.length) {
+      const market = installByMarketplace(loaded, {
+        machine: ctx.machine,
+        targets: plugins,
+        dryRun: opts.dryRun,
+        skipHomeBin: true,
+      });
+      result.changes.push(...market.changes);
+      result.failed ||= market.failed;
+    }
     logged.push(...loginRecords(result.hosts, logins));
     results = [result];
   } catch (error) {
     if (!isNotFound(error) || stringFlag(parsed, "connector")) throw error;
     results = await rerenderRegistered(opts, secrets, logged);
+    results.push(...await reinstallPlugins(opts));
   }
   const merged: PipelineResult = {
     connectorId: results.map((r) => r.connectorId).join(","),

@@ -282,7 +282,16 @@ export interface TelemetryConfig {
   modelFamilyHint?: "auto" | "openai" | "anthropic" | "generic";
   /** Measure the `tools/list` schemas once per session. */
   measureToolDefs?: boolean;
-  /** Opt-in network calibration. */
+  /**
+   * Opt-in network calibration (off by default). With
+   * `anthropicCountTokens: true`, and only when the user also sets
+   * `AGENT_CONNECTOR_CALIBRATE=anthropic` and `ANTHROPIC_API_KEY`, `serve`
+   * sends a few measured texts of Claude-family sessions (at most one a
+   * minute, 16 KiB each, 20 requests per session) to Anthropic's
+   * `count_tokens` (`ANTHROPIC_BASE_URL` when set) and scales those
+   * sessions' approximate rows by the learned ratio, labeled
+   * `tokenizer-calibrated`. Any one of the three missing: nothing is sent.
+   */
   calibration?: { anthropicCountTokens?: boolean };
   /** Opt-in host-native turn capture. */
   hostNativeUsage?: boolean;
@@ -302,7 +311,7 @@ export interface ResolvedTelemetryConfig {
   hostNativeUsage: boolean;
   /** Store backend. */
   store: "ndjson" | "sqlite";
-  /** Calibration switches. */
+  /** Calibration switches ({@link TelemetryConfig.calibration}). */
   calibration: { anthropicCountTokens: boolean };
 }
 

@@ -50,6 +50,8 @@ export interface RunOptions {
   probe?: Probe;
   /** Leave the home binary alone (upgrade refreshes it once, itself). */
   skipHomeBin?: boolean;
+  /** Hosts left out: the connector is installed there as a plugin (marketplace/engine.ts). */
+  exclude?: readonly PlatformId[];
 }
 
 /** One host and scope of a run. */
@@ -96,6 +98,16 @@ function warn(platform: PlatformId, detail: string): ChangeRecord {
 
 /** The hosts to install into, with records for those that cannot be. */
 async function resolveTargets(
+  connector: ResolvedConnector,
+  opts: RunOptions,
+): Promise<{ adapters: HostAdapter[]; notes: ChangeRecord[]; failed: boolean }> {
+  const found = await resolveAllTargets(connector, opts);
+  const exclude = opts.exclude ?? [];
+  if (!exclude.length) return found;
+  return { ...found, adapters: found.adapters.filter((a) => !exclude.includes(a.id)) };
+}
+
+async function resolveAllTargets(
   connector: ResolvedConnector,
   opts: RunOptions,
 ): Promise<{ adapters: HostAdapter[]; notes: ChangeRecord[]; failed: boolean }> {

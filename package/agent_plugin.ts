@@ -22,16 +22,23 @@
  *   adapters/render/content_files.ts `agentFileRenderer`).
  * - `bin/agent-connector.mjs`, the launcher (package/launcher.ts).
  *
+ * - Hooks for GitHub Copilot CLI: `com.github.copilot/hooks/hooks.json`, in
+ *   Copilot's hook-file shape (`{"version":1,"hooks":{…}}`, adapters/copilot_cli).
+ *   Copilot CLI reads a plugin's hooks from `hooks.json` at its root (github/docs
+ *   `copilot-cli-reference/cli-plugin-reference.md`, "File locations"), except
+ *   for a package declaring the Agent Plugins `$schema`: then only from
+ *   that namespaced path (Copilot CLI 1.0.102 logs so and ignores a root file). Copilot CLI runs a plugin's hook with the plugin
+ *   folder as its working directory and `PLUGIN_ROOT` in its environment
+ *   (measured with 1.0.102), so `${PLUGIN_ROOT}` in the command is the shell's.
+ *   Each runs the bundled launcher with the bundled connector module.
+ *
  * Not carried yet, each warned: commands (no documented file format under
- * `com.github.copilot/commands/`), memory, status line, actions,
- * configPatch, and hooks — not for want of the handler (claude-plugin
- * bundles it, package/connector_bundle.ts) but of a client that runs them:
- * Codex reads `extensions["com.openai"].hooks` yet discards the hooks of an
- * Agent Plugins manifest (openai/codex `codex-rs/core-plugins/src/loader.rs`,
- * the `PluginManifestFormat::AgentPlugin` arm: no hook sources), and no
- * GitHub document states the file format of `com.github.copilot/hooks/`
- * nor a plugin root for its commands (VS Code defines none for Copilot-format
- * plugins, microsoft/vscode-docs#9634).
+ * `com.github.copilot/commands/` or a Copilot CLI default folder), memory,
+ * status line, actions, configPatch. Codex discards the hooks of an Agent
+ * Plugins manifest (openai/codex `codex-rs/core-plugins/src/loader.rs`, the
+ * `PluginManifestFormat::AgentPlugin` arm: no hook sources), and VS Code
+ * defines no plugin root for Copilot-format plugins
+ * (microsoft/vscode-docs#9634): the hooks run in Copilot CLI only (warned).
  *
  * @module
  */
@@ -46,6 +53,9 @@ import { LAUNCHER_PATH, launcherText } from "./launcher.ts";
 import { surfaceWarnings } from "./_surfaces.ts";
 import { jsonText } from "./_json.ts";
 import { manifestFields } from "./meta.ts";
+import { platformOverride } from "../core/overrides.ts";
+import { adapter as copilot } from "../adapters/copilot_cli/mod.ts";
+import { hasHooksFor, packagedHookCommand, packagedHooks } from "./hooks.ts";
 
 /** The format name. */
 export const AGENT_PLUGIN = "agent-plugin";
@@ -93,8 +103,57 @@ function serverEntry(input: ServerRenderInput): RenderedEntry {
   return { entry, dropped, skip };
 }
 
+/** The Copilot CLI hook file and the bundled connector, or why hooks are not carried. */
+function copilotHooks({ connector, bundle }: EmitInput): {
+  files: PackageFile[];
+  warnings: string[];
+  carried: boolean;
+  why?: string;
+} {
+  const none = { files: [], warnings: [], carried: false };
+  if (!hasHooksFor(connector, copilot.id)) return none;
+  if (!bundle || !("files" in bundle)) {
+    return {
+      ...none,
+      why: `the connector module cannot be bundled: ${
+        bundle?.reason ?? "it was not given to the packager"
+      }`,
+    };
+  }
+  const packaged = packagedHooks(
+    connector,
+    copilot,
+    AGENT_PLUGIN,
+    (event) => packagedHookCommand(PLUGIN_ROOT, copilot.id, event, connector.id, bundle.entry),
+  );
+  const warnings = [
+    ...packaged.warnings,
+    `${AGENT_PLUGIN}: hooks run in GitHub Copilot CLI only (com.github.copilot/hooks/hooks.json); Codex ignores an Agent Plugins package's hooks and VS Code is not verified — use --format claude-plugin, or install the connector, for hooks elsewhere`,
+  ];
+  if (Object.keys(packaged.hooks).length === 0) return { files: [], warnings, carried: true };
+  // PowerShell reads an environment variable as $env:NAME, not ${NAME}.
+  for (const items of Object.values(packaged.hooks)) {
+    for (const item of items) {
+      if (typeof item.powershell === "string") {
+        item.powershell = item.powershell.replaceAll(PLUGIN_ROOT, "$env:PLUGIN_ROOT");
+      }
+    }
+  }
+  return {
+    files: [
+      {
+        path: "com.github.copilot/hooks/hooks.json",
+        text: jsonText({ version: 1, hooks: packaged.hooks }),
+      },
+      ...bundle.files,
+    ],
+    warnings,
+    carried: true,
+  };
+}
+
 /** Emits the Agent Plugins package of a connector. */
-export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage {
+export function emitAgentPlugin({ connector, meta, bundle }: EmitInput): EmittedPackage {
   const format = AGENT_PLUGIN;
   const warnings: string[] = [];
   if (!NAME.test(connector.id) || connector.id.length > 64) {
@@ -160,15 +219,31 @@ export function emitAgentPlugin({ connector, meta }: EmitInput): EmittedPackage 
     );
   }
 
+  for (const host of ["codex", "copilot-cli"] as const) {
+    const keys = Object.keys(platformOverride(connector, host).extra ?? {});
+    if (keys.length && connector.server) {
+      warnings.push(
+        `${format}: platforms.${host}.extra (${
+          keys.join(", ")
+        }) is not packaged: an Agent Plugins mcp.json entry has a closed set of fields`,
+      );
+    }
+  }
+  const hooks = copilotHooks({ connector, meta, bundle });
+  files.push(...hooks.files);
+  warnings.push(...hooks.warnings);
+  if (hooks.files.length) launcher = true;
   warnings.push(...surfaceWarnings(connector, format, {
     commands: "Agent Plugins clients document no command file format yet",
-    hooks:
-      "Codex runs no hooks from an Agent Plugins package and Copilot's com.github.copilot/hooks format is not documented; use --format claude-plugin, or install the connector, for hooks",
+    ...(hooks.carried ? {} : {
+      hooks: hooks.why ??
+        "Codex runs no hooks from an Agent Plugins package; use --format claude-plugin, or install the connector, for hooks",
+    }),
     memory: "plugins have no memory surface; install the connector for memory blocks",
     statusline: "plugins have no status line",
     actions: "plugins have no actions",
     configPatch: "plugins do not change host settings",
-    nativeHooks: "no Agent Plugins client runs packaged hooks yet (see hooks)",
+    ...(hooks.carried ? {} : { nativeHooks: "no packaged hook runs (see hooks)" }),
   }));
   if (launcher) files.push({ path: LAUNCHER_PATH, text: launcherText(), executable: true });
   return {

@@ -11,6 +11,7 @@ import type { Emitter } from "./types.ts";
 import { AGENT_PLUGIN, emitAgentPlugin } from "./agent_plugin.ts";
 import { CLAUDE_PLUGIN, emitClaudePlugin } from "./claude_plugin.ts";
 import { CURSOR_PLUGIN, emitCursorPlugin } from "./cursor_plugin.ts";
+import { emitFactoryPlugin, FACTORY_PLUGIN } from "./factory_plugin.ts";
 import {
   emitGeminiExtension,
   emitQwenExtension,
@@ -42,10 +43,24 @@ export const FORMAT_ALIASES: Readonly<Record<string, string>> = {
   "copilot-plugin": AGENT_PLUGIN,
 };
 
+/**
+ * Why each host format the spec names is not emitted yet, with where its
+ * format is described (for the refusal and the `all` line).
+ */
+export const NOT_YET: Readonly<Record<string, string>> = {
+  "kimi-plugin":
+    "Kimi's plugin manifest is Beta and differs between Kimi CLI (plugin.json declaring executable tools, https://moonshotai.github.io/kimi-cli/en/customization/plugins.html) and Kimi Code (skills + MCP servers, https://moonshotai.github.io/kimi-code/en/customization/plugins.html), and no Kimi CLI runs here to prove one; install the connector for Kimi instead",
+  "agy-plugin":
+    "Antigravity's plugin manifest (plugin.json, hooks.json, mcp_config.json; `agy plugin install <dir>`) is described only in its release notes (https://github.com/google-antigravity/antigravity-cli/releases/tag/1.3.2), and agy is not installable here (not on npm) to prove one; install the connector for Antigravity instead",
+  "npm-plugin":
+    "it must be a published JavaScript package exporting an OpenCode/Kilo plugin that bridges the hooks (https://opencode.ai/docs/plugins/); install --targets opencode,kilo,kilo-cli writes the local plugin module instead",
+};
+
 /** The emitters of the formats that are verified and emitted. */
 export const EMITTERS: Readonly<Record<string, Emitter>> = {
   [AGENT_PLUGIN]: emitAgentPlugin,
   [CLAUDE_PLUGIN]: emitClaudePlugin,
+  [FACTORY_PLUGIN]: emitFactoryPlugin,
   [GEMINI_EXTENSION]: emitGeminiExtension,
   [QWEN_EXTENSION]: emitQwenExtension,
   [CURSOR_PLUGIN]: emitCursorPlugin,
@@ -105,8 +120,11 @@ export function chooseFormats(requested: string = AGENT_PLUGIN): FormatChoice {
     );
   }
   if (!(requested in EMITTERS)) {
+    const why = NOT_YET[requested] ? `: ${NOT_YET[requested]}` : "";
     throw new FormatError(
-      `format "${requested}" is not supported yet; supported: ${supportedFormats().join(", ")}`,
+      `format "${requested}" is not supported yet${why}\nsupported: ${
+        supportedFormats().join(", ")
+      }`,
     );
   }
   return { formats: [requested], skipped: [], nested: false };

@@ -14,6 +14,11 @@
  *   the serve wrapper (resolved at launch).
  * - `commands/<name>.toml`: custom commands (adapters/render/toml_command.ts,
  *   the host adapter's own renderer).
+ * - `skills/<name>/SKILL.md` and `agents/<name>.md`: skills and subagents in
+ *   the host's own formats; both hosts load these two folders of an
+ *   extension (Gemini CLI 0.61 and Qwen Code 0.15 extension loaders:
+ *   `loadSkillsFromDir(<ext>/skills)`, agents from `<ext>/agents`; read in
+ *   the installed bundles and proven in tests/lab/plugins.lab.ts).
  * - `GEMINI.md` / `QWEN.md`: the context file, holding the memory blocks.
  * - Gemini only, `hooks/hooks.json`: `{"hooks": {<event>: [groups]}}`, the
  *   settings.json hook shape under a `hooks` object, `${extensionPath}`
@@ -24,9 +29,13 @@
  *   connector_bundle.ts). Gemini CLI runs extension hooks only while
  *   `hooksConfig.enabled` is on in the user's settings.
  *
- * Not carried yet: skills and subagents (not verified for extensions),
- * Qwen Code hooks (not verified for its extensions), status line, actions,
- * configPatch — each warned.
+ * - Qwen Code, `hooks/hooks.json` too: the same wrapper, but Qwen Code 0.15
+ *   expands only `${CLAUDE_PLUGIN_ROOT}` in an extension's hook commands
+ *   (its `substituteHookVariables`), so the hook commands use that name.
+ *
+ * Neither host keeps `trust` on an extension's MCP server (both strip it:
+ * `filterMcpConfig`), so a headless run must approve the tools itself.
+ * Not carried: status line, actions, configPatch — each warned.
  *
  * @module
  */
@@ -51,15 +60,14 @@ function layout(
   contextFile: string,
   cli: string,
   link: boolean,
-  hooks: boolean,
+  hookRoot: string,
 ): HostPluginLayout {
   return {
     format,
     adapter,
     rootPlaceholder: "${extensionPath}",
-    ...(hooks
-      ? { hooksFile: (h) => ({ path: "hooks/hooks.json", text: jsonText({ hooks: h }) }) }
-      : {}),
+    hookRootPlaceholder: hookRoot,
+    hooksFile: (h) => ({ path: "hooks/hooks.json", text: jsonText({ hooks: h }) }),
     manifest: (connector, meta, servers) => ({
       path: manifest,
       text: jsonText({
@@ -70,12 +78,13 @@ function layout(
         ...(connector.memory.length ? { contextFileName: contextFile } : {}),
       }),
     }),
-    dirs: { commands: "commands" },
+    dirs: { commands: "commands", skills: "skills", subagents: "agents" },
+    ignoredExtra: {
+      trust:
+        `${adapter.name} drops trust from an extension's MCP servers (filterMcpConfig), so each call of its tools asks for approval (a headless run needs --approval-mode)`,
+    },
     contextFile,
     unsupported: {
-      hooks:
-        `${adapter.name} extension hooks are not verified yet; install the connector for hooks`,
-      nativeHooks: `${adapter.name} extension hooks are not verified yet`,
       statusline: `${adapter.name} extensions have no status line`,
       actions: `${adapter.name} extensions have no actions`,
       configPatch: `extensions do not change ${adapter.name} settings`,
@@ -95,10 +104,18 @@ const GEMINI = layout(
   "GEMINI.md",
   "gemini",
   true,
-  true,
+  "${extensionPath}",
 );
 // Qwen documents `qwen extensions install <GitHub URL or local path>`; link is not verified.
-const QWEN = layout(QWEN_EXTENSION, qwen, "qwen-extension.json", "QWEN.md", "qwen", false, false);
+const QWEN = layout(
+  QWEN_EXTENSION,
+  qwen,
+  "qwen-extension.json",
+  "QWEN.md",
+  "qwen",
+  false,
+  "${CLAUDE_PLUGIN_ROOT}",
+);
 
 /** Emits the Gemini CLI extension of a connector. */
 export function emitGeminiExtension(input: EmitInput): EmittedPackage {

@@ -11,7 +11,7 @@
  */
 
 import type { ResolvedConnector } from "../core/connector_types.ts";
-import { effectiveServer, surfaceDisabled } from "../core/overrides.ts";
+import { effectiveServer, platformOverride, surfaceDisabled } from "../core/overrides.ts";
 import type { FileSurface, HostAdapter } from "../adapters/descriptor.ts";
 import type { EnvRefSyntax } from "../adapters/env_ref.ts";
 import type { EmitInput, EmittedPackage, PackageFile, PackageMeta } from "./types.ts";
@@ -35,6 +35,8 @@ export interface HostPluginLayout {
   rootPlaceholder?: string;
   /** Why the format has no plugin-root placeholder, for the warnings. */
   noRoot?: string;
+  /** The plugin-root placeholder in hook commands, when the host expands another one there. */
+  hookRootPlaceholder?: string;
   /** The env-reference syntax the host expands in the plugin's MCP config (none: serve resolves). */
   envRef?: EnvRefSyntax;
   /** The manifest file, given the rendered servers (for formats that inline them). */
@@ -53,6 +55,8 @@ export interface HostPluginLayout {
   contextFile?: string;
   /** The file that carries memory blocks (joined, one final newline), when it is not a plain context file. */
   memoryFile?(text: string): PackageFile;
+  /** Keys of `platforms.<host>.extra` the host ignores in a plugin's server entry, and why. */
+  ignoredExtra?: Record<string, string>;
   /** Why each surface the format does not carry is left out. */
   unsupported: Partial<Record<PackageSurface, string>>;
   /** Install instructions; `<dir>` is the package folder. */
@@ -93,7 +97,15 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
       );
     } else warnings.push(...packaged.warnings);
     if (packaged.entry && !unrooted) {
-      servers = { [connector.id]: packaged.entry };
+      // The same entry install writes: the host's `platforms.<id>.extra` keys on top.
+      const extra = { ...platformOverride(connector, adapter.id).extra };
+      for (const [key, why] of Object.entries(layout.ignoredExtra ?? {})) {
+        if (key in extra) {
+          warnings.push(`${format}: platforms.${adapter.id}.extra.${key} is not packaged: ${why}`);
+          delete extra[key];
+        }
+      }
+      servers = { [connector.id]: { ...packaged.entry, ...extra } };
       launcher = packaged.launcher === true;
     }
   }
@@ -129,7 +141,7 @@ export function emitHostPlugin(layout: HostPluginLayout, input: EmitInput): Emit
   }
   const reasons = { ...layout.unsupported };
   if (memoryFile) delete reasons.memory;
-  const root = layout.rootPlaceholder;
+  const root = layout.hookRootPlaceholder ?? layout.rootPlaceholder;
   if (layout.hooksFile && root !== undefined && hasHooksFor(connector, adapter.id)) {
     const bundle = input.bundle;
     if (bundle && "files" in bundle) {

@@ -106,8 +106,9 @@ test("gemini-extension: servers are inline, commands are TOML, memory is the GEM
     'description = "Deploy"\nprompt = "Deploy to {{args}}."\n',
   );
   assert.equal(file("GEMINI.md"), "Acme is the source of truth.\n\nAsk first.\n");
-  assert.ok(!paths.some((p) => p.startsWith("skills/")));
-  assert.match(pkg.warnings.join("\n"), /gemini-extension: skills not packaged/);
+  assert.match(file("skills/acme-sql/SKILL.md") ?? "", /^---\nname: acme-sql\ndescription: SQL\n/);
+  assert.ok(!paths.some((p) => p.startsWith("hooks/")), "no hooks declared, no hook file");
+  assert.doesNotMatch(pkg.warnings.join("\n"), /skills not packaged/);
 });
 
 test("gemini-extension: a ws server is warned, not written", () => {
@@ -139,4 +140,25 @@ test("qwen-extension: qwen-extension.json with the servers inline, TOML commands
   assert.equal(file("QWEN.md"), "Ask first.\n");
   assert.equal(file("commands/acme-deploy.toml"), 'prompt = "Deploy."\n');
   assert.deepEqual(pkg.install, ["Qwen Code: qwen extensions install <dir> (a copy)"]);
+});
+
+test("platforms.<host>.extra lands on the packaged server entry, as install writes it, unless the host drops it", () => {
+  const claude = emit("claude", {
+    id: "acme",
+    server: SERVER,
+    platforms: { "claude-code": { extra: { alwaysLoad: true } } },
+  });
+  assert.equal(JSON.parse(claude.file(".mcp.json") ?? "").acme.alwaysLoad, true);
+  const gemini = emit("gemini", {
+    id: "acme",
+    server: SERVER,
+    platforms: { "gemini-cli": { extra: { trust: true, timeout: 5000 } } },
+  });
+  const entry = JSON.parse(gemini.file("gemini-extension.json") ?? "").mcpServers.acme;
+  assert.equal(entry.timeout, 5000);
+  assert.equal("trust" in entry, false);
+  assert.match(
+    gemini.pkg.warnings.join("\n"),
+    /gemini-extension: platforms\.gemini-cli\.extra\.trust is not packaged: Gemini CLI drops trust/,
+  );
 });

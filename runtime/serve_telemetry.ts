@@ -18,6 +18,7 @@ import { workerEntry } from "../core/worker_entry.ts";
 import type { ResolvedTelemetryConfig } from "../core/connector_types.ts";
 import type { MachineEnv, OsName } from "../io/machine_env.ts";
 import { telemetrySettings } from "../telemetry/settings.ts";
+import { calibrationFromEnv, type CalibrationInit } from "../telemetry/calibration.ts";
 import { createRing, type RingMemory, RingWriter } from "../telemetry/byte_ring.ts";
 import type { ServeArgs } from "./serve_args.ts";
 import type { ServeTap } from "./serve_proxy.ts";
@@ -40,6 +41,12 @@ export interface ServeWorkerInit {
   settings: ResolvedTelemetryConfig;
   /** The chunk ring shared with the forwarding thread. */
   ring: RingMemory;
+  /**
+   * The `count_tokens` sampler's start data when calibration is on
+   * (telemetry/calibration.ts `calibrationFromEnv`): handed on to the
+   * tokenizer's thread, in memory only.
+   */
+  calibration?: CalibrationInit;
 }
 
 /** Running telemetry for one serve session. */
@@ -60,9 +67,13 @@ export interface ServeTelemetry {
 /**
  * Size of the ring shared with the worker (the worker touches it all at
  * start, so the forwarding thread never takes its first-touch page faults);
- * chunks that do not fit are dropped (a gap).
+ * chunks that do not fit are dropped (a gap). Half of it ({@link WAKE_BYTES})
+ * holds a burst of four back-to-back 1 MiB round trips (8 MiB and their
+ * framing), which the worker then takes in the pause after the burst: with
+ * a smaller ring such a burst crosses the half at its last answer, and the
+ * worker takes all of it beside the client still waiting (bench/README.md).
  */
-export const RING_BYTES: number = 16 * 1024 * 1024;
+export const RING_BYTES: number = 20 * 1024 * 1024;
 /**
  * Bytes waiting in the ring that wake the worker at once: half the ring,
  * where the worker takes them without waiting for a pause
@@ -120,6 +131,8 @@ export function startServeTelemetry(input: {
     settings,
     ring: createRing(RING_BYTES),
   };
+  const calibration = calibrationFromEnv(machine.env, settings.calibration);
+  if (calibration) init.calibration = calibration;
   let worker: Worker;
   try {
     worker = new Worker(workerEntry(workerUrl()), { workerData: init });

@@ -58,7 +58,12 @@ async function openStore(): Promise<TelemetryStore> {
 const store = await openStore();
 // The ring's write position (its first control word) tells the tokenizer
 // when bytes are flowing.
-const counter = workerCounter(siblingUrl("token_worker"), undefined, init.ring.control);
+const counter = workerCounter(
+  siblingUrl("token_worker"),
+  undefined,
+  init.ring.control,
+  init.calibration,
+);
 // Start the tokenizer's thread now, while the server starts: starting a
 // thread blocks this one (300 ms and more on a loaded machine), and at the
 // host's first message it held up the rows of the calls right after.

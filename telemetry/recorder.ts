@@ -25,6 +25,11 @@
  * waiting for an answer become error rows, the queue is counted until the
  * deadline, anything left is estimated, and every row is flushed.
  *
+ * In a Claude-family session it lets the counter's `count_tokens` sampler
+ * (telemetry/calibration.ts; present only when calibration is on) see the
+ * texts counted, and rows measured once the sampler learned its ratio are
+ * scaled by it (telemetry/session_row.ts).
+ *
  * @module
  */
 
@@ -40,7 +45,7 @@ import {
   planToolDefs,
 } from "./measure.ts";
 import type { ClientInfo } from "./model_family.ts";
-import { type RecorderConfig, sessionRow } from "./session_row.ts";
+import { type RecorderConfig, sessionFamily, sessionRow } from "./session_row.ts";
 import { type CallObserved, createSessionObserver, type Sender } from "./session_observer.ts";
 import type { TelemetryStore } from "./store.ts";
 import type { TelemetryRow } from "./rows.ts";
@@ -172,7 +177,10 @@ export class SessionRecorder {
     this.#batch = new RowBatch(deps.store, deps.onError);
     this.#gate = new QuietGate(deps.quietMs);
     this.#observer = createSessionObserver({
-      onClientInfo: (info) => void (this.#clientInfo = info),
+      onClientInfo: (info) => {
+        this.#clientInfo = info;
+        this.#sampleIfClaude();
+      },
       onCall: (call) => this.#enqueueCall(call),
       onToolDefs: (tools) =>
         this.#enqueue({
@@ -183,6 +191,16 @@ export class SessionRecorder {
           isError: false,
         }),
     }, { measureToolDefs: config.settings.measureToolDefs });
+    this.#sampleIfClaude();
+  }
+
+  /**
+   * Lets the counter's calibration sampler, when it has one, see this
+   * session's texts only while the session counts for the Claude family:
+   * only those rows are calibrated (telemetry/session_row.ts).
+   */
+  #sampleIfClaude(): void {
+    this.#counter.sample?.(sessionFamily(this.#config, this.#clientInfo) === "anthropic");
   }
 
   /**
@@ -460,7 +478,14 @@ export class SessionRecorder {
     const out = job.output;
     const inputOnly = !(out instanceof DeferredMeasure) && out.texts.length === 0 &&
       out.fixedTokens === 0 && !out.estimated;
-    return sessionRow(this.#config, this.#clientInfo, { ...job, inputOnly }, input, output);
+    return sessionRow(
+      this.#config,
+      this.#clientInfo,
+      { ...job, inputOnly },
+      input,
+      output,
+      this.#counter.calibration,
+    );
   }
 
   #addRow(job: Job, input: Measured, output: Measured): void {

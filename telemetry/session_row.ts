@@ -12,6 +12,7 @@ import type { Measured } from "./measure.ts";
 import {
   type ClientInfo,
   hostFromClientInfo,
+  type ModelFamily,
   modelFamily,
   tokenizerConfidence,
 } from "./model_family.ts";
@@ -52,20 +53,40 @@ export function sessionHost(config: RecorderConfig, clientInfo: ClientInfo | und
   return config.hostPlatform ?? hostFromClientInfo(clientInfo) ?? "unknown";
 }
 
-/** The row of `job` measured as `input` and `output`. */
+/** The model family a session's counts are for (the hint, the client's name, the host). */
+export function sessionFamily(
+  config: RecorderConfig,
+  clientInfo: ClientInfo | undefined,
+): ModelFamily {
+  return modelFamily(config.settings.modelFamilyHint, clientInfo, sessionHost(config, clientInfo));
+}
+
+/**
+ * The row of `job` measured as `input` and `output`. With `calibration` (the
+ * ratio of Anthropic's `count_tokens` to our counts, telemetry/calibration.ts)
+ * a Claude-family side counted by the tokenizer is scaled by it and labeled
+ * `tokenizer-calibrated`; estimated sides and other families are left as
+ * they are.
+ */
 export function sessionRow(
   config: RecorderConfig,
   clientInfo: ClientInfo | undefined,
   job: RowJob,
   input: Measured,
   output: Measured,
+  calibration?: number,
 ): TelemetryRow {
   const host = sessionHost(config, clientInfo);
+  const family = sessionFamily(config, clientInfo);
+  const calibrate = family === "anthropic" && calibration !== undefined &&
+    Number.isFinite(calibration) && calibration > 0;
   const confidence = (m: Measured): ConfidenceSource => {
     if (m.quality === "heuristic") return "heuristic";
-    const family = modelFamily(config.settings.modelFamilyHint, clientInfo, host);
-    return tokenizerConfidence(family, m.quality === "exact");
+    const label = tokenizerConfidence(family, m.quality === "exact");
+    return calibrate && label === "tokenizer-approx" ? "tokenizer-calibrated" : label;
   };
+  const tokens = (m: Measured): number =>
+    confidence(m) === "tokenizer-calibrated" ? Math.round(m.tokens * calibration!) : m.tokens;
   const row: TelemetryRow = {
     connectorId: config.connectorId,
     toolName: job.toolName,
@@ -74,8 +95,8 @@ export function sessionRow(
     hostPlatform: host,
     sessionId: config.sessionId,
     projectKey: config.projectKey,
-    inputTokens: input.tokens,
-    outputTokens: output.tokens,
+    inputTokens: tokens(input),
+    outputTokens: tokens(output),
     confidenceSource: job.inputOnly
       ? confidence(input)
       : weakerConfidence(confidence(input), confidence(output)),

@@ -49,3 +49,29 @@ test("the configured host wins over the client's name, and an unknown client is 
     "unknown",
   );
 });
+
+test("a calibration ratio scales a Claude session's tokenizer counts and labels them", () => {
+  const claude = { name: "claude-code", version: "1" };
+  const approx: Measured = { tokens: 10, quality: "exact" };
+  const row = (clientInfo: { name: string }, input: Measured, output: Measured, ratio?: number) =>
+    sessionRow(config, clientInfo, { ...job, inputOnly: false }, input, output, ratio);
+  const calibrated = row(claude, approx, { tokens: 7, quality: "approx" }, 1.25);
+  assert.deepEqual(
+    [calibrated.inputTokens, calibrated.outputTokens, calibrated.confidenceSource],
+    [13, 9, "tokenizer-calibrated"],
+  );
+  // Before a ratio is known the counts stay ours, labeled approximate.
+  const before = row(claude, approx, approx);
+  assert.deepEqual([before.inputTokens, before.confidenceSource], [10, "tokenizer-approx"]);
+  // An estimated side is not scaled, and the row keeps the weaker label.
+  const mixed = row(claude, approx, guess, 1.25);
+  assert.deepEqual(
+    [mixed.inputTokens, mixed.outputTokens, mixed.confidenceSource],
+    [13, 9, "heuristic"],
+  );
+  // Other families are never calibrated by Anthropic's counts.
+  const codex = row({ name: "codex-mcp-client" }, approx, approx, 1.25);
+  assert.deepEqual([codex.inputTokens, codex.confidenceSource], [10, "tokenizer-exact"]);
+  const gemini = row({ name: "gemini-cli-mcp-client" }, approx, approx, 1.25);
+  assert.deepEqual([gemini.inputTokens, gemini.confidenceSource], [10, "tokenizer-approx"]);
+});

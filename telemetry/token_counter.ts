@@ -13,6 +13,7 @@ import { workerEntry } from "../core/worker_entry.ts";
 import { type CountFn, countText, loadO200k, type TokenCount } from "./tokenizer.ts";
 import { type ArenaRegion, LineArena } from "./line_arena.ts";
 import { type LinePart, type Measured, measureWith, planLine } from "./measure.ts";
+import type { CalibrationInit } from "./calibration.ts";
 
 /**
  * Bytes of shared memory for big lines waiting to be measured: they wait for
@@ -48,6 +49,18 @@ export interface TokenCounter {
    * Called when a session first meets a big line.
    */
   prefaultArena?(): void;
+  /**
+   * Offers the texts counted from now on to the calibration sampler
+   * (telemetry/calibration.ts) when `on` (the session is a Claude-family
+   * one), or stops offering them. Nothing happens, and nothing is sent,
+   * when the counter has no sampler (calibration off).
+   */
+  sample?(on: boolean): void;
+  /**
+   * The sampler's learned ratio of Anthropic's counts to ours, once a sample
+   * was answered; undefined before, and without a sampler.
+   */
+  readonly calibration?: number;
   /** Releases the counter (ends its worker). */
   close(): Promise<void>;
 }
@@ -104,16 +117,20 @@ interface Waiting {
  * given the arena's memory as `workerData.arena`, and `activity` — shared
  * memory whose first word changes while traffic flows, so counting can wait
  * for a pause — as `workerData.activity`). Requests are answered in order;
- * when the worker fails, every pending and later count rejects.
+ * when the worker fails, every pending and later count rejects. With
+ * `calibration` (calibration on: telemetry/calibration.ts) the worker runs
+ * the sampler, and reports its ratio as `{ id: 0, calibration }`.
  */
 export function workerCounter(
   url: URL,
   arenaBytes: number = ARENA_BYTES,
   activity?: SharedArrayBuffer,
+  calibration?: CalibrationInit,
 ): TokenCounter {
   let worker: Worker | undefined;
   let failed: Error | undefined;
   let ready = false;
+  let ratio: number | undefined;
   let nextId = 1;
   const arena = arenaBytes > 0 ? new LineArena(arenaBytes) : undefined;
   const pending = new Map<number, Waiting>();
@@ -124,10 +141,22 @@ export function workerCounter(
   };
   const start = (): Worker => {
     if (worker) return worker;
-    worker = new Worker(workerEntry(url), { workerData: { arena: arena?.memory, activity } });
+    worker = new Worker(workerEntry(url), {
+      workerData: { arena: arena?.memory, activity, calibration },
+    });
     worker.on(
       "message",
-      (m: { id: number; counts?: TokenCount[]; measured?: Measured; error?: string }) => {
+      (m: {
+        id: number;
+        counts?: TokenCount[];
+        measured?: Measured;
+        error?: string;
+        calibration?: number;
+      }) => {
+        if (m.calibration !== undefined) {
+          ratio = m.calibration;
+          return;
+        }
         // Any answer with counts (the warm-up's too) means it has loaded.
         if (m.counts || m.measured) ready = true;
         const p = pending.get(m.id);
@@ -165,6 +194,12 @@ export function workerCounter(
     },
     prefaultArena() {
       if (!failed && arena) start().postMessage({ id: 0, prefault: true });
+    },
+    sample(on) {
+      if (!failed && calibration) start().postMessage({ id: 0, sample: on });
+    },
+    get calibration() {
+      return ratio;
     },
     warm() {
       if (!failed) start().postMessage({ id: 0, texts: [] });

@@ -57,9 +57,20 @@ const FORMATS = [
     events: { BeforeTool: "PreToolUse", SessionStart: "SessionStart" } as Record<string, string>,
     golden: "gemini-extension-hooks",
   },
+  {
+    format: "agent-plugin",
+    host: "copilot-cli",
+    // Copilot CLI runs a plugin's hooks with PLUGIN_ROOT set: the shell expands it.
+    expand: (command: string, root: string) => command.replaceAll("${PLUGIN_ROOT}", root),
+    events: { preToolUse: "PreToolUse" } as Record<string, string>,
+    golden: "agent-plugin-hooks",
+  },
 ];
 
 function hookCommand(plugin: string, native: string): string {
+  // Copilot CLI's hook file in an Agent Plugins package, one {type, bash} per entry.
+  const copilot = join(plugin, "com.github.copilot", "hooks", "hooks.json");
+  if (existsSync(copilot)) return JSON.parse(readFileSync(copilot, "utf8")).hooks[native][0].bash;
   const file = JSON.parse(readFileSync(join(plugin, "hooks", "hooks.json"), "utf8"));
   return file.hooks[native][0].hooks[0].command;
 }
@@ -77,7 +88,7 @@ for (const f of FORMATS) {
   const plugin = await packaged(f.format);
   const payloads = payloadFixtures(f.host);
 
-  test(`the ${f.format} bundle carries hooks/hooks.json and the connector module, as the golden package`, () => {
+  test(`the ${f.format} bundle carries its hook file and the connector module, as the golden package`, () => {
     const tree = new Map<string, string>();
     for (const [rel, text] of snapshotTree(plugin)) {
       tree.set(rel, text.replaceAll(`${PACKAGE_NAME}@${VERSION}`, `${PACKAGE_NAME}@<VERSION>`));

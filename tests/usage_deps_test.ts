@@ -28,7 +28,7 @@ const config = JSON.parse(readFileSync(`${root}deno.json`, "utf8")) as {
 };
 
 /** What the CLI may import from npm: each pinned, none with dependencies of its own. */
-const RUNTIME = ["gpt-tokenizer", "smol-toml", "sql.js", "yaml"];
+const RUNTIME = ["fzstd", "gpt-tokenizer", "smol-toml", "sql.js", "yaml"];
 const TEST_ONLY = ["oidc-provider", "fast-check", "typescript", "@modelcontextprotocol/sdk/"];
 
 test("deno.json keeps no lockfile; every task that runs tests, benches or builds names deno.dev.lock", () => {

@@ -63,12 +63,10 @@ export function scanMarkedLines(
   let from = 0; // search position in the view
   let longStart = -1; // file offset where the line holding buf[0] began, when its head was dropped
   let view = "";
-  // Each marker's next hit at or after `from` is cached (-2: unknown, -1:
-  // none in this view), so each marker is searched once per hit of its own,
-  // with V8's substring search. One regex alternation over all markers is
-  // slower (bench/README.md): it cannot skip ahead as a single-string search
-  // does.
-  const hits = markers.map(() => -2);
+  // One search for all markers: a regular expression alternation scans the
+  // view once, where a substring search per marker scanned it once per
+  // marker (bench/README.md).
+  const search = markerPattern(markers);
   const fill = () => {
     while (len < buf.length && pos < size) {
       const n = readSync(fd, buf, len, Math.min(buf.length - len, size - pos), pos);
@@ -80,7 +78,6 @@ export function scanMarkedLines(
       pos += n;
     }
     view = buf.toString("latin1", 0, len);
-    hits.fill(-2);
   };
   const shift = (keepFrom: number) => {
     buf.copy(buf, 0, keepFrom, len);
@@ -88,14 +85,35 @@ export function scanMarkedLines(
     len -= keepFrom;
     from = Math.max(0, from - keepFrom);
   };
+  const only = markers.length === 1 ? markers[0] : undefined;
+  // Where the search that found the last marker began within its line: its
+  // line starts at or before it, and no newline lies between it and the marker.
+  let searchedFrom = 0;
   const nextMarker = (): number => {
-    let best = -1;
-    for (let k = 0; k < markers.length; k++) {
-      let at = hits[k];
-      if (at === -2 || (at !== -1 && at < from)) hits[k] = at = view.indexOf(markers[k], from);
-      if (at !== -1 && (best === -1 || at < best)) best = at;
+    if (only === undefined) {
+      search.lastIndex = from;
+      const m = search.exec(view)?.index ?? -1;
+      searchedFrom = m;
+      return m;
     }
-    return best;
+    // One marker: each whole line is searched from its end. A host logs a
+    // line's counts after its message text (Claude Code's `usage` closes
+    // `message`), so a marked line is found without reading through its
+    // text (bench/README.md); a line without the marker is read once either
+    // way.
+    for (let ls = from;;) {
+      const nl = view.indexOf("\n", ls);
+      if (nl === -1) {
+        searchedFrom = ls;
+        return view.indexOf(only, ls);
+      }
+      const at = view.slice(ls, nl).lastIndexOf(only);
+      if (at !== -1) {
+        searchedFrom = ls;
+        return ls + at;
+      }
+      ls = nl + 1;
+    }
   };
 
   fill();
@@ -117,7 +135,7 @@ export function scanMarkedLines(
       fill();
       continue;
     }
-    const nlBefore = m === 0 ? -1 : view.lastIndexOf("\n", m - 1);
+    const nlBefore = searchedFrom === 0 ? -1 : view.lastIndexOf("\n", searchedFrom - 1);
     if (nlBefore < 0 && longStart >= 0) {
       // The marker sits in a long line whose head we dropped: read it whole.
       const line = readLineAt(fd, longStart, size, chunk);
@@ -156,6 +174,19 @@ export function scanMarkedLines(
   const nl = view.lastIndexOf("\n");
   if (nl < 0 && longStart >= 0) return { end: longStart };
   return { end: base + nl + 1 };
+}
+
+/** Each marker list's search, built once (a list is a reader's constant). */
+const patterns = new WeakMap<readonly string[], RegExp>();
+
+/** A global regular expression matching any of `markers` literally. */
+function markerPattern(markers: readonly string[]): RegExp {
+  let re = patterns.get(markers);
+  if (!re) {
+    const alternatives = markers.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    patterns.set(markers, re = new RegExp(alternatives.join("|"), "g"));
+  }
+  return re;
 }
 
 /**

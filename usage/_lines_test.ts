@@ -49,7 +49,7 @@ function run(text: string, start: number, markers: string[], chunk: number) {
 
 test("marked lines come out whole with their byte offsets across chunk edges", () => {
   const piece = fc.oneof(
-    fc.constantFrom("\n", "\n", "usage", "tok", "é", "x".repeat(70), "\r\n"),
+    fc.constantFrom("\n", "\n", "usage", "tok", "é", "x".repeat(70), "\r\n", "to_k", "_k", "_"),
     fc.string({ maxLength: 12 }),
   );
   fc.assert(
@@ -58,9 +58,11 @@ test("marked lines come out whole with their byte offsets across chunk edges", (
       fc.integer({ min: 16, max: 96 }),
       (parts, chunk) => {
         const text = parts.join("");
-        const expected = naive(text, 0, ["usage", "tok"]);
-        const got = run(text, 0, ["usage", "tok"], chunk);
-        assert.deepEqual(got, expected);
+        // Several markers (one search for all, by their anchors: `_k` for `to_k`)
+        // and one (each line searched from its end).
+        for (const markers of [["usage", "tok"], ["usage", "to_k", "x_k"], ["usage"]]) {
+          assert.deepEqual(run(text, 0, markers, chunk), naive(text, 0, markers));
+        }
       },
     ),
     { numRuns: 300 },

@@ -16,7 +16,7 @@ import type { HostId } from "../core/platform_types.ts";
 import type { UsageConfidence } from "../core/usage_types.ts";
 import { emptyTable, INDEX_COLUMNS, NUMBER_COLUMNS } from "./table.ts";
 import { prefers, type Rows } from "./_rows.ts";
-import { Chunked } from "./_chunks.ts";
+import { CHUNK_ROWS, Chunked } from "./_chunks.ts";
 import { KeySet } from "./_keys.ts";
 import type { RowsView } from "./_codec.ts";
 
@@ -46,16 +46,36 @@ export class Merger {
   private readonly index = new Map<string, number>();
   /** One slot's row, as `prefers` compares it. */
   private readonly scratch: Rows;
+  /** The scratch row's columns, in {@link COLUMNS} order. */
+  private readonly scratchCols: number[][];
+  /** Slots the columns have room for. */
+  private room = 0;
+  /**
+   * The part being added: its columns in {@link COLUMNS} order (looked up
+   * once a part, not by name for every cell), its strings, and each of its
+   * string indexes as this merger's (filled as met).
+   */
+  private part: { cols: ArrayLike<number>[]; strings: string[]; refs: number[] } = {
+    cols: [],
+    strings: [],
+    refs: [],
+  };
 
   /** A merger of `platform`'s rows. */
   constructor(private readonly platform: HostId, private readonly confidence: UsageConfidence) {
     const table = emptyTable(platform, confidence, 1, this.strings, false);
     this.scratch = { keys: [""], secondary: [0], table };
+    this.scratchCols = COLUMNS.map((name) => table[name] as number[]);
+  }
+
+  private bind(table: Rows["table"]): void {
+    this.part = { cols: COLUMNS.map((name) => table[name]), strings: table.strings, refs: [] };
   }
 
   /** Adds `rows`, the part numbered `part` (the order rows come out in). */
   add(rows: Rows, part: number): void {
     const { keys } = rows;
+    this.bind(rows.table);
     for (let i = 0; i < keys.length; i++) this.take(rows, i, part, this.keys.add(keys[i]));
   }
 
@@ -64,6 +84,7 @@ export class Merger {
    * turning their keys into strings.
    */
   addView(view: RowsView, part: number): void {
+    this.bind(view.table);
     for (let i = 0, at = 0; i < view.count; i++) {
       const end = view.keyEnds[i];
       this.take(view, i, part, this.keys.addBytes(view.keyArena, at, end, view.keyHashes[i]));
@@ -80,10 +101,13 @@ export class Merger {
   ): void {
     if (slot < 0) {
       const at = -1 - slot;
-      for (const c of this.cols) c.ensure(at + 1);
-      this.secondary.ensure(at + 1);
-      this.firstPart.ensure(at + 1);
-      this.firstRow.ensure(at + 1);
+      if (at >= this.room) {
+        this.room = (Math.floor(at / CHUNK_ROWS) + 1) * CHUNK_ROWS; // ensure's own rounding
+        for (const c of this.cols) c.ensure(this.room);
+        this.secondary.ensure(this.room);
+        this.firstPart.ensure(this.room);
+        this.firstRow.ensure(this.room);
+      }
       this.firstPart.set(at, part);
       this.firstRow.set(at, i);
       this.copy(rows, i, at);
@@ -97,13 +121,12 @@ export class Merger {
     if (prefers(rows, i, this.load(slot), 0)) this.copy(rows, i, slot);
   }
 
-  /** Copies row `i` of `rows` into slot `at`. */
+  /** Copies row `i` of the part being added, `rows`, into slot `at`. */
   private copy(rows: Pick<Rows, "secondary" | "table">, i: number, at: number): void {
-    const t = rows.table;
+    const { cols, strings, refs } = this.part;
     for (let c = 0; c < COLUMNS.length; c++) {
-      const name = COLUMNS[c];
-      let v = t[name][i];
-      if (c >= NUMBER_COLUMNS.length && v >= 0) v = this.ref(t.strings[v]);
+      let v = cols[c][i];
+      if (c >= NUMBER_COLUMNS.length && v >= 0) v = refs[v] ??= this.ref(strings[v]);
       this.cols[c].set(at, v);
     }
     this.secondary.set(at, rows.secondary[i]);
@@ -111,8 +134,8 @@ export class Merger {
 
   /** Slot `at` as the one row of the scratch rows. */
   private load(at: number): Rows {
-    const t = this.scratch.table;
-    for (let c = 0; c < COLUMNS.length; c++) t[COLUMNS[c]][0] = this.cols[c].get(at);
+    const cols = this.scratchCols;
+    for (let c = 0; c < COLUMNS.length; c++) cols[c][0] = this.cols[c].get(at);
     (this.scratch.secondary as number[])[0] = this.secondary.get(at);
     return this.scratch;
   }

@@ -17,7 +17,7 @@ function line(value: object, escapeAscii: boolean): string {
     : text;
 }
 
-test("a binary line parses to exactly what its UTF-8 text parses to, picked or whole", () => {
+test("a binary line parses to exactly what its UTF-8 text parses to, in its picked part or whole", () => {
   fc.assert(
     fc.property(
       fc.record({
@@ -35,7 +35,10 @@ test("a binary line parses to exactly what its UTF-8 text parses to, picked or w
       (value, escape, long) => {
         const big = long ? { ...value, pad: "p".repeat(PICK_MIN_LENGTH) + value.pad } : value;
         const text = line(big, escape);
-        assert.deepEqual(parseLine(binary(text), spec), project(JSON.parse(text), spec));
+        assert.deepEqual(
+          project(parseLine(binary(text), spec), spec),
+          project(JSON.parse(text), spec),
+        );
         assert.deepEqual(parseLine(binary(text)), JSON.parse(text));
       },
     ),
@@ -48,5 +51,5 @@ test("a line that is not JSON throws, and bad text inside a skipped string is to
   assert.throws(() => parseLine('{"id": 1,', spec), SyntaxError);
   const badEscape = '{"pad":"\\q","id":"x"}';
   assert.throws(() => parseLine(badEscape), SyntaxError);
-  assert.deepEqual(parseLine(badEscape, spec), { id: "x" });
+  assert.deepEqual(project(parseLine(badEscape, spec), spec), { id: "x" });
 });

@@ -210,13 +210,18 @@ export function aggregatePart(
         target = hit;
       }
       let cost = t.cost[i];
-      if (Number.isNaN(cost) && options.prices) {
+      // A host's 0 for tokens of a model no price knows is no price (cost.ts).
+      const hostZero = cost === 0 &&
+        (t.input[i] !== 0 || t.cacheRead[i] !== 0 || t.cacheWrite[i] !== 0 || t.output[i] !== 0);
+      if ((Number.isNaN(cost) || hostZero) && options.prices) {
         const m = t.model[i];
         let price = prices.get(m);
         if (!prices.has(m)) {
           prices.set(m, price = m >= 0 ? findPrice(options.prices, s[m]) : undefined);
         }
-        if (price) {
+        if (hostZero) {
+          if (!price) cost = NaN;
+        } else if (price) {
           const mult = t.multiplier[i];
           cost = priceCounts(price, {
             input: t.input[i],

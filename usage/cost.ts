@@ -2,7 +2,10 @@
  * Cost in USD. The host's own logged cost wins; otherwise each request is
  * priced from a price table and multiplied by the record's pricing
  * multiplier. A model the table does not price has no cost (`undefined`),
- * never 0; the report names such models in a note.
+ * never 0; the report names such models in a note. A host's cost of 0 for
+ * tokens of a model the table does not price is such a case too: hosts log 0
+ * for a model their own config gives no price (opencode, Kilo and pi with a
+ * custom provider, as the real-host lab runs them), which is no price at all.
  *
  * The table is read from a file in LiteLLM's `model_prices_and_context_window
  * .json` format (USD per token): the shipped `usage/model_prices.json`
@@ -338,9 +341,23 @@ export function recordCost(
   record: Pick<UsageRecord, "modelId" | "tokens" | "costUsd" | "pricingMultiplier">,
   table: PriceTable | undefined,
 ): { usd: number; source: CostSource } | undefined {
-  if (record.costUsd !== undefined) return { usd: record.costUsd, source: "host" };
+  if (record.costUsd !== undefined && !hostZeroUnpriced(record, table)) {
+    return { usd: record.costUsd, source: "host" };
+  }
   if (!table) return undefined;
   const price = findPrice(table, record.modelId);
   if (!price) return noTokens(record.tokens) ? { usd: 0, source: "table" } : undefined;
   return { usd: priceCounts(price, record.tokens, record.pricingMultiplier ?? 1), source: "table" };
+}
+
+/**
+ * Whether a host's logged cost of 0 stands for "no price" (see the module
+ * doc): tokens were counted and `table` does not price the model.
+ */
+export function hostZeroUnpriced(
+  record: Pick<UsageRecord, "modelId" | "tokens" | "costUsd">,
+  table: PriceTable | undefined,
+): boolean {
+  return record.costUsd === 0 && table !== undefined && !noTokens(record.tokens) &&
+    findPrice(table, record.modelId) === undefined;
 }

@@ -189,6 +189,8 @@ const NOT_MODELS = new Set([
   "gateway-model",
   // The real-host lab's mock model server (a Continue cn 1.5.47 session ran against it).
   "mock-model",
+  // Droid's custom model in the lab's settings (tests/fixtures/usage/lab_logs/droid).
+  "custom:LabMock-0",
   "grok-main",
   "opus",
   "sonnet",

@@ -1,5 +1,7 @@
 /**
  * JetBrains Copilot as the registry sees it before loading it (adapters/manifest.ts).
+ * Usage is the "synced" placeholder (usage/readers/synced.ts): it keeps no
+ * token counts on this machine (SOURCES.md).
  *
  * @module
  */

@@ -44,6 +44,8 @@ export function isVsCodeCall(
 /** VS Code Copilot's manifest. */
 export const host: HostManifest = {
   id: "vscode-copilot",
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   // VS Code's own process id, inherited by its terminals (and the forks'):
   // any agent started in one has it. VS Code hooks are told by payload.
   runtimeEnvAmbient: ["VSCODE_PID"],

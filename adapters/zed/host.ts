@@ -10,6 +10,8 @@ import { importLazily } from "../../core/lazy_import.ts";
 /** Zed's manifest. */
 export const host: HostManifest = {
   id: "zed",
+  usage: async () =>
+    (await importLazily<typeof import("./usage.ts")>("./usage.ts", import.meta.url)).reader,
   adapter: async () =>
     (await importLazily<typeof import("./mod.ts")>("./mod.ts", import.meta.url)).adapter,
 };

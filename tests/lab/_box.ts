@@ -136,6 +136,16 @@ export function runIn(
 
 /** Runs our CLI from this worktree's source in the box. */
 export function runCli(box: Box, label: string, ...args: string[]): Promise<Run> {
+  return runCliWith(box, label, {}, args);
+}
+
+/** Runs our CLI in the box with `env` added (a host's CLI on PATH, say). */
+export function runCliWith(
+  box: Box,
+  label: string,
+  env: Record<string, string>,
+  args: string[],
+): Promise<Run> {
   return runIn(box, label, [
     process.execPath,
     "run",
@@ -143,5 +153,5 @@ export function runCli(box: Box, label: string, ...args: string[]): Promise<Run>
     "--quiet",
     join(REPO_ROOT, "cli", "main.ts"),
     ...args,
-  ]);
+  ], env);
 }

@@ -41,9 +41,19 @@ export type PlatformExtras = Record<string, Record<string, unknown>>;
  * @param dir Folder for `agent-connector.config.mjs`.
  * @param serverLog File the server appends each tool call to.
  * @param extras `platforms.<host>.extra` per host.
+ * @param sdk Import `defineConnector` by the package name, as a published connector
+ *   does, so `package` can bundle the module for the package's hooks (the CLI run
+ *   from this checkout resolves the name through its deno.json).
  */
-export function writeLabConnector(dir: string, serverLog: string, extras: PlatformExtras): string {
-  const mod = fromFileUrl(new URL("../../mod.ts", import.meta.url));
+export function writeLabConnector(
+  dir: string,
+  serverLog: string,
+  extras: PlatformExtras,
+  sdk = false,
+): string {
+  const mod = sdk
+    ? "@ken-jo/agent-connector/sdk"
+    : fromFileUrl(new URL("../../mod.ts", import.meta.url));
   const server = fromFileUrl(new URL("./fixtures/lab_server.mjs", import.meta.url));
   const platforms = Object.fromEntries(
     Object.entries(extras).map(([host, extra]) => [host, { extra }]),

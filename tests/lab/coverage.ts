@@ -15,6 +15,7 @@ import { REPO_ROOT } from "./_paths.ts";
 import { type HostRecord, readResults, resultsPath } from "./_results.ts";
 import { CHECKS } from "./hosts/_types.ts";
 import { HOST_PINS } from "./pins.ts";
+import { PLUGIN_CHECKS, PLUGIN_HOSTS, UNPROVEN_FORMATS } from "./plugin_hosts.ts";
 
 /** What each check verifies, in the words the table uses. */
 const MEANING: Record<string, string> = {
@@ -34,6 +35,68 @@ const MEANING: Record<string, string> = {
 };
 
 const MARK = { pass: "✅", fail: "❌", skip: "➖" } as const;
+
+/** What each plugin check verifies (`plugins.lab.ts`). */
+const PLUGIN_MEANING: Record<string, string> = {
+  "plugin-install":
+    "`install --method marketplace` packages the connector and installs it with the host's own plugin command; a second run changes nothing",
+  "mcp-call": "the host calls the plugin's MCP tool through `serve`; the model gets the result",
+  "hook-deny":
+    "the package's PreToolUse hook denies a call (of our MCP tool, or of a host tool where the package carries no server); the model sees the reason",
+  "memory": "the package's memory is in the host's request to the model",
+  "skill": "the package's skill description is in the host's request to the model",
+  "command": "the package's command, run headless, sends its expanded prompt",
+  "plugin-remove":
+    "`uninstall` removes it with the host's own command; no file in HOME names the connector (the host's session logs aside)",
+  "no-trace": "after `uninstall` the host runs with no tool, memory or skill of ours",
+};
+
+/** The plugin section: one column per host and format run, then why each format not run. */
+function renderPlugins(results: Record<string, HostRecord>): string[] {
+  const runs = PLUGIN_HOSTS.filter((p) => results[`plugin:${p.host.id}`]);
+  if (runs.length === 0) return [];
+  const rec = (id: string) => results[`plugin:${id}`];
+  const lines = [
+    "## Packages installed with the host's own command",
+    "",
+    "`package` output installed by each host's plugin or extension command",
+    "(`install --method marketplace`, tests/lab/plugins.lab.ts), then the host run",
+    "headless against the same mock.",
+    "",
+    `| check | ${runs.map((p) => `${p.host.id} ${rec(p.host.id).version}`).join(" | ")} |`,
+    `| --- | ${runs.map(() => ":-:").join(" | ")} |`,
+  ];
+  for (const check of PLUGIN_CHECKS) {
+    const cells = runs.map((p) => {
+      const o = rec(p.host.id).checks[check];
+      return o ? MARK[o.status] : " ";
+    });
+    lines.push(`| ${check} | ${cells.join(" | ")} |`);
+  }
+  lines.push("");
+  for (const check of PLUGIN_CHECKS) lines.push(`- **${check}**: ${PLUGIN_MEANING[check]}.`);
+  lines.push("", "Not checked or failed:", "");
+  let any = false;
+  for (const p of runs) {
+    const r = rec(p.host.id);
+    for (const check of PLUGIN_CHECKS) {
+      const o = r.checks[check];
+      if (!o || o.status === "pass") continue;
+      any = true;
+      const what = o.status === "fail" ? "failed" : "not checked";
+      lines.push(
+        `- ${p.host.id} ${r.version} — ${check} ${what}: ${(o.detail ?? "?").replace(/\s+/g, " ")}`,
+      );
+    }
+  }
+  if (!any) lines.push("None.");
+  lines.push("", "Formats no lab host installs here:", "");
+  for (const [format, why] of Object.entries(UNPROVEN_FORMATS)) {
+    lines.push(`- **${format}**: ${why}`);
+  }
+  lines.push("");
+  return lines;
+}
 
 /** Renders the coverage document from the last run's records. */
 export function renderCoverage(results: Record<string, HostRecord>): string {
@@ -77,9 +140,9 @@ export function renderCoverage(results: Record<string, HostRecord>): string {
     }
   }
   if (!any) lines.push("None.");
-  const dates = hosts.map((p) => results[p.id].ranAt).sort();
+  lines.push("", ...renderPlugins(results));
+  const dates = Object.values(results).map((r) => r.ranAt).sort();
   lines.push(
-    "",
     `Runs from ${dates[0]?.slice(0, 10) ?? "?"} to ${dates.at(-1)?.slice(0, 10) ?? "?"}.`,
     "",
   );

@@ -30,3 +30,26 @@ test("the coverage table has one column per host run, a mark per check and every
   assert.ok(lines.includes("Runs from 2026-12-06 to 2026-12-07."), text);
   assert.match(text, /Do not edit/);
 });
+
+test("plugin runs get their own table, with each skip's reason and the formats no host installs", () => {
+  const text = renderCoverage({
+    "plugin:gemini-cli": {
+      version: "0.61.0 gemini-extension",
+      ranAt: "2026-12-07T18:00:00.000Z",
+      checks: {
+        "plugin-install": { status: "pass" },
+        "memory": { status: "skip", detail: "no memory file" },
+      },
+    },
+  });
+  const lines = text.split("\n");
+  assert.ok(lines.includes("## Packages installed with the host's own command"), text);
+  assert.ok(lines.includes("| check | gemini-cli 0.61.0 gemini-extension |"), text);
+  assert.ok(lines.includes("| plugin-install | ✅ |"), text);
+  assert.ok(lines.includes("| memory | ➖ |"), text);
+  assert.ok(
+    lines.includes("- gemini-cli 0.61.0 gemini-extension — memory not checked: no memory file"),
+    text,
+  );
+  assert.match(text, /^- \*\*cursor-plugin\*\*: no Cursor runs here/m);
+});

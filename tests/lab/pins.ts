@@ -82,6 +82,9 @@ export const HOST_PINS: readonly HostPin[] = [
   { id: "openclaw", pkg: "openclaw", version: "2026.9.6", bin: "openclaw", node: "24.16.0" },
   // Renamed @ampcode/cli, which this pulls in at the same version (a compiled binary).
   { id: "amp", pkg: "@sourcegraph/amp", version: "0.0.1790142911-g7618fb", bin: "amp" },
+  // A node launcher for the compiled `@cline/cli-linux-x64` binary (Bun inside), which
+  // npm installs as an optional dependency; its packages ask for Node 22 but run on 20.
+  { id: "cline", pkg: "cline", version: "3.0.65", bin: "cline" },
 ];
 
 /** The folder the lab's host installs live in, outside the repository. */

@@ -28,10 +28,20 @@ export const READERS: Partial<Record<HostId, Load>> = {
   "antigravity-cli": synced("antigravity-cli"),
   trae: synced("trae"),
   warp: synced("warp"),
+  windsurf: synced("windsurf"),
+  "jetbrains-copilot": synced("jetbrains-copilot"),
 };
 
 /** The synced platforms: no local log by design (`synced.ts`). */
-const SYNCED: readonly HostId[] = ["cursor", "antigravity", "antigravity-cli", "trae", "warp"];
+const SYNCED: readonly HostId[] = [
+  "cursor",
+  "antigravity",
+  "antigravity-cli",
+  "trae",
+  "warp",
+  "windsurf",
+  "jetbrains-copilot",
+];
 
 /**
  * The skip note of platform `id` when it found no sources: "requires sync"
@@ -48,9 +58,15 @@ export function readerIds(): HostId[] {
   return Object.keys(READERS) as HostId[];
 }
 
+/** Each reader's load, once: a scan asks for its reader once per source. */
+const loaded = new Map<HostId, Promise<UsageReader>>();
+
 /** Loads the reader of `id`; throws `RangeError` when there is none. */
 export function loadReader(id: HostId): Promise<UsageReader> {
+  let reader = loaded.get(id);
+  if (reader) return reader;
   const load = READERS[id];
   if (!load) throw new RangeError(`no usage reader for "${id}"`);
-  return load();
+  loaded.set(id, reader = load());
+  return reader;
 }

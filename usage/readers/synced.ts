@@ -2,7 +2,12 @@
  * The synced platforms (spec §5): cursor, antigravity, antigravity-cli, trae
  * and warp keep no token log on this machine; their usage lives in the
  * vendor's service and needs an external sync (a download of that usage to
- * this machine) that agent-connector does not perform. The skip note is
+ * this machine) that agent-connector does not perform. Windsurf and
+ * JetBrains Copilot are the same, checked in their hosts' storage
+ * (adapters/windsurf/SOURCES.md, adapters/jetbrains_copilot/SOURCES.md):
+ * Windsurf's Cascade history is encrypted protobuf and its token counts come
+ * only from the running app's language server; JetBrains Copilot's chat
+ * stores keep no token counts. The skip note is
  * given only when the app is installed for this user (one of its folders
  * exists): on a machine without it there is nothing to say.
  *
@@ -23,7 +28,9 @@ export const REQUIRES_SYNC: string =
  * Folders (relative to the home folder) whose presence shows the app is
  * installed: its config folder on Linux, macOS and Windows (HOSTS.md lists
  * `~/.warp`, `~/.config/warp-terminal`, `~/.trae`, `~/.gemini/antigravity`
- * and agy's `~/.gemini/config`).
+ * and agy's `~/.gemini/config`; Windsurf's `~/.codeium/windsurf` on every OS;
+ * the Copilot plugin's `github-copilot/intellij`, shared by every JetBrains
+ * IDE).
  */
 export const APP_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   cursor: [
@@ -46,6 +53,8 @@ export const APP_FOLDERS: Readonly<Record<string, readonly string[]>> = {
     ".local/share/warp-terminal",
     "Library/Application Support/dev.warp.Warp-Stable",
   ],
+  windsurf: [".codeium/windsurf"],
+  "jetbrains-copilot": [".config/github-copilot/intellij", "AppData/Local/github-copilot/intellij"],
 };
 
 /** Whether the app of synced platform `id` is installed under `home`. */

@@ -17,6 +17,7 @@ import { omp } from "./omp.ts";
 import { continueCli } from "./continue_cli.ts";
 import { openclaw } from "./openclaw.ts";
 import { amp } from "./amp.ts";
+import { clineCli } from "./cline.ts";
 
 export type { CheckId, HostCtx, LabHost } from "./_types.ts";
 export { CHECKS } from "./_types.ts";
@@ -36,4 +37,5 @@ export const LAB_HOSTS: readonly LabHost[] = [
   continueCli,
   openclaw,
   amp,
+  clineCli,
 ];
