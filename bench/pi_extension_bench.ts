@@ -4,10 +4,11 @@
  * loaded in this process against a stand-in for pi's `ExtensionAPI`, with
  * the real home binary and a registered connector:
  *
- * - a hook event through the extension (its `tool_call` handler spawns
- *   `hook pi PreToolUse` and reads the reply) against the same hook spawned
+ * - a hook event through the extension (its `tool_call` handler sends it
+ *   as one line to the `hook-serve` it started and reads the reply:
+ *   adapters/render/hook_serve_client.ts) against the same hook spawned
  *   the way a json-stdio host does (`hook claude-code PreToolUse` with
- *   Claude's payload): the extension's own share of an event;
+ *   Claude's payload);
  * - an event the matcher filters out (no process) against that baseline;
  * - a tool call through the bridge (`pi.registerTool`'s `execute`, JSON-RPC
  *   to the lab's stdio MCP server) against the same `tools/call` written

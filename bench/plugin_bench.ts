@@ -1,23 +1,27 @@
 /**
- * The generated plugin's cost per event (ts-plugin hosts: opencode, Kilo,
- * MiMoCode), in the host's own process, measured two ways:
+ * The generated plugin bridges' cost per event, in the host's own process.
+ * Every ts-plugin host's bridge (opencode, Kilo, MiMoCode, OpenClaw,
+ * NemoClaw, Amp, pi, oh-my-pi) embeds one client
+ * (adapters/render/hook_serve_client.ts): its first event starts the home
+ * binary's `hook-serve` (runtime/hook_serve.ts), every event is one line to
+ * it. Measured:
  *
- * - "plugin → home binary": the module install writes, loaded the way the
- *   host loads it, its `tool.execute.before` hook awaited with a payload our
- *   connector denies. Its first event starts the home binary's `hook-serve`
- *   (runtime/hook_serve.ts); every event is one line to it (what ships).
- * - "hook process per event": what the plugin did before — the home
+ * - "opencode plugin → hook-serve", "OpenClaw plugin → hook-serve", "pi
+ *   extension → hook-serve": the module install writes, loaded the way its
+ *   host loads it, its before-tool hook awaited with a payload our
+ *   connector denies (what ships).
+ * - "hook process per event": the other way a bridge could go — the home
  *   binary's `hook kilo-cli PreToolUse`, one process per event, the payload
  *   on stdin.
- * - "in-process handler": the alternative a plugin could take — the
- *   connector module imported into the host's process once and its handler
- *   run there through the same chain (`runHook`, the opencode dialect).
- *
+ * - "in-process handler": the connector module imported into the host's
+ *   process once and its handler run there through the same chain
+ *   (`runHook`, the opencode dialect).
  * - "in-process worker (terminable)": the same chain in a worker thread
  *   started once (bench/_plugin_worker.ts), one message per event: a
  *   thread can be terminated at a deadline, so a looping handler would not
  *   hang the host — but the connector then runs under the host's runtime
- *   (Bun), not the one it was installed for.
+ *   (Bun, or a Node that cannot load Deno source), not the one it was
+ *   installed for.
  *
  * Baseline per event: the home-binary launcher running an empty script
  * (the floor of any process per event). Besides wall time per event, each
@@ -44,6 +48,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ensureHomeBin, homeBinPath } from "../install/home_bin.ts";
 import { registerFixture } from "../tests/_helpers/runtime.ts";
 import { renderOpencodePlugin } from "../adapters/opencode/plugin.ts";
+import { renderOpenclawPlugin } from "../adapters/openclaw/plugin.ts";
+import { renderPiExtension } from "../adapters/pi/extension.ts";
 import { binExec } from "../adapters/render/command_line.ts";
 import { importConnector } from "../runtime/connector_module.ts";
 import { runHook } from "../runtime/dispatch.ts";
@@ -85,6 +91,43 @@ const hooks = await (Object.values(mod)[0] as (c: unknown) => Promise<Record<str
   directory: ROOT,
   worktree: ROOT,
 });
+
+// OpenClaw's plugin and pi's extension, loaded against stand-ins for their APIs.
+type Handler = (event: unknown, ctx: unknown) => Promise<unknown>;
+const clawFile = join(data, "openclaw-plugin.mjs");
+writeFileSync(
+  clawFile,
+  renderOpenclawPlugin({
+    connectorId: "acme-db",
+    homeBin: bin,
+    os: "linux",
+    events: [{ event: "PreToolUse", native: "before_tool_call", matcher: "" }],
+  }),
+);
+const claw: Record<string, Handler> = {};
+(await import(pathToFileURL(clawFile).href)).default.register({
+  on: (name: string, h: Handler) => void (claw[name] = h),
+});
+const piFile = join(data, "pi-extension.js");
+writeFileSync(
+  piFile,
+  renderPiExtension({
+    host: "pi",
+    connectorId: "acme-db",
+    exec: binExec(bin, "linux", []),
+    events: [{ event: "PreToolUse", native: "tool_call", matcher: "" }],
+  }),
+);
+const pi: Record<string, Handler> = {};
+(await import(pathToFileURL(piFile).href)).default({
+  on: (name: string, h: Handler) => void (pi[name] = h),
+});
+const denied = (what: string) => (r: unknown) => {
+  if (!JSON.stringify(r ?? null).includes("Use the acme tools")) {
+    throw new Error(`${what} did not block the risky call: ${JSON.stringify(r)}`);
+  }
+};
+
 const connector = await importConnector(MODULE);
 const worker = new Worker(new URL("./_plugin_worker.ts", import.meta.url), { type: "module" });
 
@@ -116,7 +159,7 @@ const cases: Record<string, () => Promise<unknown>> = {
       child.on("close", resolve);
       child.stdin.end("{}");
     }),
-  "plugin → home binary": () =>
+  "opencode plugin → hook-serve": () =>
     hooks["tool.execute.before"](risky, args()).then(
       () => {
         throw new Error("the plugin did not block the risky call");
@@ -125,6 +168,12 @@ const cases: Record<string, () => Promise<unknown>> = {
         if (!/Use the acme tools/.test(e.message)) throw e;
       },
     ),
+  "OpenClaw plugin → hook-serve": () =>
+    claw.before_tool_call({ toolName: "exec", params: args().args }, { sessionId: "bench" })
+      .then(denied("the OpenClaw plugin")),
+  "pi extension → hook-serve": () =>
+    pi.tool_call({ toolName: "bash", toolCallId: "c1", input: args().args }, { cwd: ROOT })
+      .then(denied("the pi extension")),
   "hook process per event": () =>
     new Promise((resolve, reject) => {
       const child = spawn(bin, ["hook", "kilo-cli", "PreToolUse", "--connector", "acme-db"], {
@@ -174,7 +223,14 @@ for (const name of Object.keys(cases)) {
       `   loop stall ${med(name, "stall").toFixed(1).padStart(5)} ms`,
   );
 }
-const plugin = med("plugin → home binary", "ms");
+const plugin = med("opencode plugin → hook-serve", "ms");
+for (const host of ["OpenClaw plugin", "pi extension"]) {
+  console.log(
+    `  ${host} / opencode plugin: ${
+      (med(`${host} → hook-serve`, "ms") / plugin).toFixed(2)
+    }x (the same client in another host's wiring)`,
+  );
+}
 console.log(
   `  plugin / empty process per event: ${
     (plugin / med("empty script (process per event)", "ms")).toFixed(1)
@@ -190,7 +246,8 @@ console.log(
 );
 console.log(
   `  loop stall, plugin / in-process:  ${
-    (med("plugin → home binary", "stall") / Math.max(med("in-process handler", "stall"), 0.001))
+    (med("opencode plugin → hook-serve", "stall") /
+      Math.max(med("in-process handler", "stall"), 0.001))
       .toFixed(2)
   }x (the stall a host feels; the in-process one grows with the handler's own work)`,
 );

@@ -12,10 +12,11 @@ import { hookServeEntry } from "../runtime/hook_serve.ts";
 /** Help text. */
 export const help: string = `Usage: agent-connector hook-serve
 
-Answers hook calls for a plugin host (opencode, Kilo, MiMoCode) until stdin
-closes. Each stdin line is one call, {"n", "args", "stdin"}, where args are
-those of \`hook\` (<platform> <event> --connector <id>) and stdin its payload;
-each reply is one line {"n", "stdout"}, in the order the handlers finish.
+Answers hook calls for a plugin host (opencode, Kilo, MiMoCode, OpenClaw,
+NemoClaw, Amp, pi, oh-my-pi) until stdin closes. Each stdin line is one
+call, {"n", "args", "stdin"}, where args are those of \`hook\` (<platform>
+<event> --connector <id>) and stdin its payload; each reply is one line
+{"n", "stdout"}, in the order the handlers finish.
 The plugin install writes starts it; fail-open like \`hook\`.
 
 Flags:

@@ -7,9 +7,8 @@
  * handler)`.
  *
  * Each handler sends `{event, directory, input}` — `input` is Amp's event
- * object — to `agent-connector hook amp <Event>` (in a worker thread when
- * the home binary runs our npm build, else a process per event:
- * adapters/render/plugin_runtime.ts) and maps the reply (`block`, `args`,
+ * object — to `agent-connector hook amp <Event>` (one line to a long-lived
+ * `agent-connector hook-serve`: adapters/render/hook_serve_client.ts) and maps the reply (`block`, `args`,
  * `output`, `context`: adapters/dialects/amp.ts) onto Amp's result types:
  *
  * - `tool.call` must answer: `{action: "reject-and-continue", message}`
@@ -29,7 +28,7 @@
 
 import type { HookPluginInput } from "../descriptor.ts";
 import { binExec } from "../render/command_line.ts";
-import { pluginBanner, pluginRuntime, type PluginRuntimeInput } from "../render/plugin_runtime.ts";
+import { hookClient, hookClientBanner, type HookClientInput } from "../render/hook_serve_client.ts";
 
 /** How long the plugin waits for a reply before it gives up (fail-open). */
 export const AMP_TIMEOUT_MS = 30_000;
@@ -123,14 +122,12 @@ function stop(e: Event): string[] {
 
 /** The text of the plugin file. */
 export function renderAmpPlugin(input: HookPluginInput): string {
-  const rt: PluginRuntimeInput = {
-    platform: "amp",
+  const client: HookClientInput = {
+    host: "amp",
     connectorId: input.connectorId,
     exec: binExec(input.homeBin, input.os, []),
     timeoutMs: AMP_TIMEOUT_MS,
-    matchers: Object.fromEntries(
-      input.events.filter((e) => e.matcher !== undefined).map((e) => [e.event, e.matcher!]),
-    ),
+    events: input.events,
   };
   const by = (event: string) => input.events.find((e) => e.event === event);
   const body: string[] = [];
@@ -145,8 +142,8 @@ export function renderAmpPlugin(input: HookPluginInput): string {
   const end = by("Stop");
   if (end) body.push(...stop(end));
   return [
-    ...pluginBanner(rt, "Amp", "in a worker thread (npm build) or its own process,"),
-    pluginRuntime(rt),
+    ...hookClientBanner(client, "Amp"),
+    hookClient({ ...client, imports: [`import process from "node:process";`] }),
     "",
     `// A handler never throws: a failure gives the answer that changes nothing.`,
     `function guard(fallback, handler) {`,

@@ -3,13 +3,14 @@
  * plugin API), under Node against a stand-in home binary: `tool.call`'s
  * answers for a block, new arguments and a failure (always `allow`, never
  * the thread-stopping `error`), `tool.result`'s context, `agent.end`'s
- * continue, and the worker path when the launcher names an npm build.
+ * continue, all through one `hook-serve` process.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeHookServeStandIn } from "../../tests/_helpers/hook_serve_stand_in.ts";
 import { withTempDir } from "../../tests/_helpers/temp.ts";
 import { renderAmpPlugin } from "./plugin.ts";
 
@@ -19,30 +20,19 @@ const EVENTS = [
   { event: "Stop" as const, native: "agent.end" },
 ];
 
-/** A home binary answering by the tool named in the payload (`hook amp <Event>`). */
-function launcher(dir: string, entry?: string): string {
-  const bin = join(dir, "bin", "agent-connector");
+/** A `hook-serve` answering by the event and the tool named in the payload. */
+function launcher(dir: string): string {
   mkdirSync(join(dir, "bin"), { recursive: true });
-  const mark = entry
-    ? `# agent-connector-launcher ${
-      JSON.stringify({ runtime: "/usr/bin/node", runtimeArgs: [], entry, version: "0" })
-    }\n`
-    : "";
-  writeFileSync(
-    bin,
-    `#!/bin/sh
-${mark}in=$(cat)
-case "$3:$in" in
-  PreToolUse:*'"deny"'*) echo '{"block":"no deny"}' ;;
-  PreToolUse:*'"edit"'*) echo '{"args":{"path":"/safe"}}' ;;
-  PreToolUse:*) exit 3 ;;
-  PostToolUse:*) echo '{"context":"audited"}' ;;
-  Stop:*) echo '{"block":"run the checks"}' ;;
-esac
-`,
-    { mode: 0o755 },
-  );
-  return bin;
+  return writeHookServeStandIn(join(dir, "bin", "agent-connector"), {
+    answer: `async (args, stdin) => {
+  const tool = JSON.parse(stdin).input.tool;
+  if (args[1] === "PreToolUse" && tool === "deny") return '{"block":"no deny"}';
+  if (args[1] === "PreToolUse" && tool === "edit") return '{"args":{"path":"/safe"}}';
+  if (args[1] === "PreToolUse") return "";
+  if (args[1] === "PostToolUse") return '{"context":"audited"}';
+  if (args[1] === "Stop") return '{"block":"run the checks"}';
+}`,
+  });
 }
 
 function run(dir: string, bin: string, script: string): unknown {
@@ -98,29 +88,4 @@ test("tool.result appends context; agent.end turns a block into a continue", () 
       { status: "done", output: "ok\n\naudited" },
       { action: "continue", userMessage: "run the checks" },
     ]);
-  }));
-
-test("with an npm build the hook runs in a worker inside the plugin's process", () =>
-  withTempDir((dir) => {
-    const pkg = join(dir, "pkg");
-    mkdirSync(join(pkg, "runtime"), { recursive: true });
-    mkdirSync(join(pkg, "cli"), { recursive: true });
-    writeFileSync(join(pkg, "cli", "main.js"), "");
-    writeFileSync(
-      join(pkg, "runtime", "mod.js"),
-      `export async function hookEntry(argv, io) {
-  await io.readStdin();
-  await io.out(JSON.stringify({ block: "worker: " + argv.join(" ") }));
-}
-`,
-    );
-    const out = run(
-      dir,
-      launcher(dir, join(pkg, "cli", "main.js")),
-      `console.log(JSON.stringify(await on["tool.call"]({ tool: "ls", toolUseID: "t", input: {}, thread })));`,
-    );
-    assert.deepEqual(out, {
-      action: "reject-and-continue",
-      message: "worker: amp PreToolUse --connector acme",
-    });
   }));

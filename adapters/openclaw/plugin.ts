@@ -12,10 +12,11 @@
  * Each handler sends `{event, directory, input, ctx}` — `input` is the
  * hook's event object, `ctx` its session fields — to `agent-connector hook
  * openclaw <Event>` and applies the reply (`block`, `args`, `context`:
- * adapters/dialects/openclaw.ts). The hook runs in a worker thread inside
- * OpenClaw when the home binary runs our npm build (adapters/render/plugin_worker.ts), else
- * as a process per event (adapters/render/plugin_runtime.ts); both give up
- * after the same timeout and then do nothing.
+ * adapters/dialects/openclaw.ts). Each event is one line to a long-lived
+ * `agent-connector hook-serve` the plugin starts on its first event
+ * (adapters/render/hook_serve_client.ts): the handler runs in our process,
+ * never on OpenClaw's event loop, and a reply later than the timeout is
+ * dropped (the plugin then does nothing).
  *
  * - `before_tool_call` returns `{block: true, blockReason}` or `{params}`.
  *   OpenClaw fails this hook closed when a handler throws or passes its
@@ -28,8 +29,8 @@
  *   session.md). Context from `session_start` waits for the session's first
  *   prompt build, the one place a plugin adds to the prompt.
  * - Observation hooks (`session_start`, `session_end`, `after_tool_call`,
- *   the compaction, subagent and `agent_end` hooks) start the hook process
- *   and return at once: OpenClaw ignores what they return.
+ *   the compaction, subagent and `agent_end` hooks) send their event and
+ *   return at once: OpenClaw ignores what they return.
  *
  * @module
  */
@@ -37,7 +38,7 @@
 import type { HookFile, HookPluginInput, PluginRegistrationInput } from "../descriptor.ts";
 import type { PluginRegistrationEntry } from "../descriptor.ts";
 import { binExec } from "../render/command_line.ts";
-import { pluginBanner, pluginRuntime, type PluginRuntimeInput } from "../render/plugin_runtime.ts";
+import { hookClient, hookClientBanner, type HookClientInput } from "../render/hook_serve_client.ts";
 
 /** How long the plugin waits for a reply (OpenClaw's own limit is 15 s, then it fails closed). */
 export const OPENCLAW_TIMEOUT_MS = 10_000;
@@ -55,19 +56,17 @@ const CONVERSATION_HOOKS = new Set(["before_prompt_build", "before_agent_run", "
 
 type Event = HookPluginInput["events"][number];
 
-function runtimeInput(
+function clientInput(
   input: HookPluginInput,
-  platform: string,
+  host: string,
   timeoutMs: number,
-): PluginRuntimeInput {
+): HookClientInput {
   return {
-    platform,
+    host,
     connectorId: input.connectorId,
     exec: binExec(input.homeBin, input.os, []),
     timeoutMs,
-    matchers: Object.fromEntries(
-      input.events.filter((e) => e.matcher !== undefined).map((e) => [e.event, e.matcher!]),
-    ),
+    events: input.events,
   };
 }
 
@@ -164,7 +163,7 @@ function runAction(id, text) {
     let err = "";
     let child;
     try {
-      child = spawn(COMMAND, [...ARGS, "action", PLATFORM, id, "--connector", CONNECTOR, ...args], {
+      child = spawn(COMMAND, [...ARGS, "action", HOST, id, "--connector", CONNECTOR, ...args], {
         stdio: ["ignore", "pipe", "pipe"],
         windowsHide: true,
       });
@@ -223,7 +222,7 @@ export function renderOpenclawPlugin(
   input: HookPluginInput,
   timeoutMs: number = OPENCLAW_TIMEOUT_MS,
 ): string {
-  const rt = runtimeInput(input, "openclaw", timeoutMs);
+  const client = clientInput(input, "openclaw", timeoutMs);
   const by = (event: string) => input.events.find((e) => e.event === event);
   const body: string[] = [];
   const pre = by("PreToolUse");
@@ -245,8 +244,8 @@ export function renderOpenclawPlugin(
   for (const a of input.actions ?? []) body.push(...command(input.connectorId, a));
   const id = openclawPluginId(input.connectorId);
   return [
-    ...pluginBanner(rt, "OpenClaw", "in a worker thread (npm build) or its own process,"),
-    pluginRuntime(rt),
+    ...hookClientBanner(client, "OpenClaw"),
+    hookClient({ ...client, imports: [`import process from "node:process";`] }),
     ...(input.actions?.length
       ? [`const ACTION_TIMEOUT_MS = ${ACTION_TIMEOUT_MS};`, ACTION_RUNTIME.trimEnd()]
       : []),

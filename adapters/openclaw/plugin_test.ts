@@ -1,14 +1,15 @@
 /**
  * The generated OpenClaw plugin, run by Node as OpenClaw runs it, against a
- * stand-in home binary: through a process per event, and — when the
- * launcher names an npm build — in a worker thread, which must answer,
- * and fail open when the handler hangs, throws or the runtime is missing.
+ * stand-in home binary: each event is one line to the one `hook-serve`
+ * process it starts, and a handler that hangs or crashes fails open while
+ * the next event starts a new process.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeHookServeStandIn } from "../../tests/_helpers/hook_serve_stand_in.ts";
 import { withTempDir } from "../../tests/_helpers/temp.ts";
 import { renderOpenclawPlugin } from "./plugin.ts";
 
@@ -16,41 +17,20 @@ const EVENTS = [
   { event: "PreToolUse" as const, native: "before_tool_call", matcher: "" },
 ];
 
-/** A launcher that answers from its own process, naming `entry` when given. */
-function launcher(dir: string, entry?: string): string {
-  const bin = join(dir, "bin", "agent-connector");
+/**
+ * A `hook-serve` that denies with the hook line it was sent and its own pid;
+ * the tool `hang` is never answered and `exit` ends the process.
+ */
+function standIn(dir: string): string {
   mkdirSync(join(dir, "bin"), { recursive: true });
-  const mark = entry
-    ? `# agent-connector-launcher ${
-      JSON.stringify({ runtime: "/usr/bin/node", runtimeArgs: [], entry, version: "0" })
-    }\n`
-    : "";
-  writeFileSync(
-    bin,
-    `#!/bin/sh\n${mark}cat >/dev/null\necho '{"block":"from a process"}'\n`,
-    { mode: 0o755 },
-  );
-  return bin;
-}
-
-/** An npm build stand-in whose hookEntry answers by the tool's name. */
-function npmBuild(dir: string): string {
-  const pkg = join(dir, "pkg");
-  mkdirSync(join(pkg, "runtime"), { recursive: true });
-  mkdirSync(join(pkg, "cli"), { recursive: true });
-  writeFileSync(join(pkg, "cli", "main.js"), "");
-  writeFileSync(
-    join(pkg, "runtime", "mod.js"),
-    `export async function hookEntry(argv, io) {
-  const p = JSON.parse(await io.readStdin());
-  const tool = p.input.toolName;
-  if (tool === "hang") for (;;) {}
-  if (tool === "throw") throw new Error("boom");
-  await io.out(JSON.stringify({ block: "in the worker: " + argv.join(" ") + " " + io.env.AGENT_CONNECTOR_DATA_DIR }));
-}
-`,
-  );
-  return join(pkg, "cli", "main.js");
+  return writeHookServeStandIn(join(dir, "bin", "agent-connector"), {
+    answer: `async (args, stdin) => {
+  const tool = JSON.parse(stdin).input.toolName;
+  if (tool === "hang") return undefined;
+  if (tool === "exit") process.exit(1);
+  return JSON.stringify({ block: ["hook", ...args].join(" ") + " pid " + process.pid });
+}`,
+  });
 }
 
 /** Loads the plugin in Node and runs before_tool_call once per tool name, in order. */
@@ -76,6 +56,7 @@ for (const tool of ${JSON.stringify(tools)}) {
 console.log(JSON.stringify(out));
 `,
   );
+  // The driver must exit on its own: an idle hook-serve does not hold the host.
   const r = spawnSync("node", [driver], {
     encoding: "utf8",
     timeout: 30_000,
@@ -85,36 +66,28 @@ console.log(JSON.stringify(out));
   return JSON.parse(r.stdout);
 }
 
-test("without an npm build the plugin runs a process per event and applies its block", () =>
+const reason = (out: unknown) => (out as { blockReason?: string } | null)?.blockReason ?? "";
+
+test("one hook-serve process answers every event, and its block is applied", () =>
   withTempDir((dir) => {
-    const out = run(dir, launcher(dir), ["exec"]);
-    assert.deepEqual(out, [{ block: true, blockReason: "from a process" }]);
+    const out = run(dir, standIn(dir), ["exec", "exec"]);
+    assert.match(reason(out[0]), /^hook openclaw PreToolUse --connector acme pid \d+$/);
+    assert.deepEqual(out[1], out[0], "the same process answered both");
+    assert.equal((out[0] as { block?: boolean }).block, true);
   }));
 
-test("with an npm build the hook runs in a worker, with the launcher's data root", () =>
+test("a hung or exiting handler fails open, and the next event starts a new process", () =>
   withTempDir((dir) => {
-    const out = run(dir, launcher(dir, npmBuild(dir)), ["exec", "exec"]);
-    const reason = `in the worker: openclaw PreToolUse --connector acme ${dir}`;
-    assert.deepEqual(out, [
-      { block: true, blockReason: reason },
-      { block: true, blockReason: reason },
-    ]);
+    const out = run(dir, standIn(dir), ["exec", "hang", "exec", "exit", "exec"]);
+    assert.deepEqual([out[1], out[3]], [null, null]);
+    const pids = [out[0], out[2], out[4]].map((o) => reason(o).split(" pid ")[1]);
+    assert.ok(pids.every(Boolean), JSON.stringify(out));
+    assert.equal(new Set(pids).size, 3, "a new process after each failure");
   }));
 
-test("a hung or throwing handler in the worker fails open, and the next event is answered", () =>
+test("a home binary that is missing changes nothing (fail-open)", () =>
   withTempDir((dir) => {
-    const out = run(dir, launcher(dir, npmBuild(dir)), ["hang", "throw", "exec"]);
-    assert.deepEqual(out, [
-      null,
-      null,
-      { block: true, blockReason: `in the worker: openclaw PreToolUse --connector acme ${dir}` },
-    ]);
-  }));
-
-test("a launcher naming an npm build that is not there falls back to a process", () =>
-  withTempDir((dir) => {
-    const out = run(dir, launcher(dir, join(dir, "gone", "cli", "main.js")), ["exec"]);
-    assert.deepEqual(out, [{ block: true, blockReason: "from a process" }]);
+    assert.deepEqual(run(dir, join(dir, "no-such-bin"), ["exec"]), [null]);
   }));
 
 test("each action is a slash command that runs the dispatch verb and replies with its message or error", () =>

@@ -4,22 +4,12 @@
  * exporting exactly one plugin function (opencode calls every export of a
  * plugin file, so a second export would run twice or fail to load).
  *
- * Design: the module imports only `node:child_process`. On its first
- * event it starts the home binary's `hook-serve` (runtime/hook_serve.ts)
- * and sends it each event as one JSON line — `hook <host> <Event>
- * --connector <id>` with the payload — reading replies as they come.
- * Nothing synchronous runs on the host's event loop beyond starting that
- * process once, and the handler runs in our own process: the same runtime
- * chain (`runHook`, the opencode dialect) every other host and `simulate`
- * use, isolated from the host so a slow, looping or crashing handler cannot
- * take it down (the plugin then answers nothing and starts a new process on
- * the next event). Measured (bench/plugin_bench.ts): a process per event
- * cost ~140 ms an event here; a running process answers in about a
- * millisecond. Importing the connector into the host's own process would
- * be faster still but would run user code on the host's loop, where a
- * handler that loops or exits takes the host with it (not fail-open), and
- * under the host's runtime (Bun) rather than the one it was installed for.
- * The plugin points at the home binary, so an upgrade needs no rewrite.
+ * Each event goes to the connector's handler through the client every
+ * plugin host shares (adapters/render/hook_serve_client.ts): one line to a
+ * long-lived `agent-connector hook-serve` the plugin starts on its first
+ * event, the handler isolated in our process and fail-open. The module
+ * imports only `node:child_process` and points at the home binary, so an
+ * upgrade needs no rewrite.
  *
  * opencode waits only where it must: before a tool runs (`throw` blocks,
  * mutating `output.args` rewrites), after a tool (rewrites `output.output`,
@@ -41,7 +31,7 @@
  */
 
 import type { ExecLine } from "../render/command_line.ts";
-import { MATCHES_JS } from "../render/plugin_matcher_js.ts";
+import { hookClient, hookClientBanner, type HookHost } from "../render/hook_serve_client.ts";
 
 /** One declared event the plugin handles. */
 export interface PluginEvent {
@@ -55,20 +45,9 @@ export interface PluginEvent {
 
 /**
  * The host id the plugin names on the `hook` command line: one id, or one
- * picked when the plugin loads from an env variable the host sets on its
- * own process (the Kilo CLI and the Kilo Code extension run one backend and
- * read one plugin folder; the extension's backend has `KILO_PLATFORM=vscode`).
+ * picked from an env variable when the plugin loads (adapters/render/hook_serve_client.ts).
  */
-export type PluginHost = string | {
-  /** The env variable read when the plugin loads. */
-  env: string;
-  /** The value that selects {@link then}. */
-  equals: string;
-  /** The host id when the variable has that value. */
-  then: string;
-  /** The host id otherwise. */
-  else: string;
-};
+export type PluginHost = HookHost;
 
 /** What the plugin is generated from. */
 export interface PluginModuleInput {
@@ -102,102 +81,7 @@ const DIRECT_HOOKS = new Set([
   "experimental.session.compacting",
 ]);
 
-const RUNTIME = String.raw`
-import { spawn } from "node:child_process";
-
-// One long-lived hook process (agent-connector hook-serve) answers every event: started
-// on the first, replaced when it ends. Idle, it does not keep the host running.
-let served;
-
-function hold(s, on) {
-  for (const h of [s.child, s.child.stdout, s.child.stdin]) {
-    try {
-      on ? h?.ref?.() : h?.unref?.();
-    } catch {}
-  }
-}
-
-function server() {
-  if (served) return served;
-  let child;
-  try {
-    child = spawn(COMMAND, [...ARGS, "hook-serve"], {
-      stdio: ["pipe", "pipe", "ignore"],
-      windowsHide: true,
-    });
-  } catch {
-    return undefined;
-  }
-  const s = { child, pending: new Map(), n: 0 };
-  let buf = "";
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    buf += chunk;
-    for (let i = buf.indexOf("\n"); i >= 0; i = buf.indexOf("\n")) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      let m;
-      try {
-        m = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      s.pending.get(m?.n)?.(typeof m?.stdout === "string" ? m.stdout : "");
-    }
-  });
-  const gone = () => {
-    if (served === s) served = undefined;
-    for (const done of [...s.pending.values()]) done("");
-  };
-  child.on("error", gone);
-  child.on("close", gone);
-  child.stdin.on("error", () => {});
-  hold(s, false);
-  served = s;
-  return s;
-}
-
-function call(event, payload) {
-  return new Promise((resolve) => {
-    const s = server();
-    if (!s) return resolve(undefined);
-    const n = ++s.n;
-    const timer = setTimeout(() => {
-      // A handler that never answers may hold the process: start afresh next time.
-      if (served === s) served = undefined;
-      try {
-        s.child.kill();
-        // Some runtimes start the process after spawn() returns: kill it then too.
-        s.child.once("spawn", () => s.child.kill());
-      } catch {}
-      done("");
-    }, TIMEOUT_MS);
-    function done(out) {
-      clearTimeout(timer);
-      if (!s.pending.delete(n)) return;
-      if (s.pending.size === 0) hold(s, false);
-      try {
-        const reply = JSON.parse(out);
-        resolve(reply !== null && typeof reply === "object" ? reply : undefined);
-      } catch {
-        resolve(undefined);
-      }
-    }
-    s.pending.set(n, done);
-    hold(s, true);
-    const args = [HOST, event, "--connector", CONNECTOR];
-    try {
-      s.child.stdin.write(JSON.stringify({ n, args, stdin: JSON.stringify(payload) }) + "\n");
-    } catch {
-      done("");
-    }
-  });
-}
-
-` +
-  MATCHES_JS +
-  String.raw`
-
+const WIRING = String.raw`
 // A throw does not stop a prompt on every opencode build (the message may
 // still be sent), so the prompt's own parts are replaced first: the model
 // sees only that it was blocked, never the text.
@@ -223,7 +107,7 @@ function hookBody(e: PluginEvent): string[] {
       output ? `, output: ${output}` : ""
     } }`;
   const run = (input: string, output?: string) =>
-    `call(${JSON.stringify(e.event)}, ${payload(input, output)})`;
+    `hook(${JSON.stringify(e.event)}, ${payload(input, output)})`;
   const guard = e.matcher === undefined ? [] : [
     `      if (!matches(MATCHERS[${JSON.stringify(e.event)}], String(input?.tool ?? ""))) return;`,
   ];
@@ -285,7 +169,7 @@ function hookBody(e: PluginEvent): string[] {
 }
 
 function busCase(e: PluginEvent): string[] {
-  const call = `call(${
+  const call = `hook(${
     JSON.stringify(e.event)
   }, { ...base, event: type, input: event.properties ?? {} })`;
   if (e.native === "session.created") {
@@ -299,39 +183,24 @@ function busCase(e: PluginEvent): string[] {
   return [`      if (type === ${JSON.stringify(e.native)}) void ${call};`];
 }
 
-function hostLine(host: PluginHost): string {
-  if (typeof host === "string") return `const HOST = ${JSON.stringify(host)};`;
-  return `const HOST = globalThis.process?.env?.[${JSON.stringify(host.env)}] === ${
-    JSON.stringify(host.equals)
-  } ? ${JSON.stringify(host.then)} : ${JSON.stringify(host.else)};`;
-}
-
 /** Renders the plugin module for one connector. */
 export function renderOpencodePlugin(input: PluginModuleInput): string {
-  const host = input.host ?? "opencode";
-  const shown = typeof host === "string" ? host : `<${host.then}|${host.else}>`;
   const direct = input.events.filter((e) => DIRECT_HOOKS.has(e.native));
   const bus = input.events.filter((e) => !DIRECT_HOOKS.has(e.native));
   const injects = input.events.some((e) =>
     e.native === "session.created" || e.native === "chat.message"
   );
-  const matchers = Object.fromEntries(
-    input.events.filter((e) => e.matcher !== undefined).map((e) => [e.event, e.matcher]),
-  );
+  const client = {
+    host: input.host ?? "opencode",
+    connectorId: input.connectorId,
+    exec: input.exec,
+    timeoutMs: input.timeoutMs ?? 60_000,
+    events: input.events,
+  };
   const lines = [
-    `// Generated by agent-connector for the connector ${JSON.stringify(input.connectorId)}.`,
-    `// Do not edit: install rewrites this file and uninstall deletes it.`,
-    `// Every event is answered, without blocking the host, by one process of ours:`,
-    `//   ${[input.exec.command, ...input.exec.args].join(" ")} hook-serve`,
-    `// as \`hook ${shown} <Event> --connector ${input.connectorId}\` would answer it.`,
-    RUNTIME.trimEnd(),
-    "",
-    hostLine(host),
-    `const COMMAND = ${JSON.stringify(input.exec.command)};`,
-    `const ARGS = ${JSON.stringify(input.exec.args)};`,
-    `const CONNECTOR = ${JSON.stringify(input.connectorId)};`,
-    `const TIMEOUT_MS = ${input.timeoutMs ?? 60_000};`,
-    `const MATCHERS = ${JSON.stringify(matchers)};`,
+    ...hookClientBanner(client, "the host"),
+    hookClient(client),
+    WIRING.trimEnd(),
     "",
     `export const ${
       pluginExportName(input.connectorId)

@@ -4,23 +4,26 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { writeHookServeStandIn } from "../../tests/_helpers/hook_serve_stand_in.ts";
 import { type PiExtensionEvent, renderPiExtension } from "./extension.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "ac-piext-"));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-// A stand-in for the home binary: `hook pi <Event> --connector <id>` records the payload
-// and prints the reply prepared for the event; `action pi <id> …` prints what it ran.
-const bin = join(dir, "fake-bin");
-writeFileSync(
-  bin,
-  `#!/bin/sh
-if [ "$1" = action ]; then echo "ran $3"; exit 0; fi
-cat > "${dir}/got-$3.json"
-cat "${dir}/reply-$3.json" 2>/dev/null
-`,
-  { mode: 0o755 },
-);
+// A stand-in for the home binary: its `hook-serve` records each event's payload and
+// answers with the reply prepared for the event; `action pi <id> …` prints what it ran.
+const bin = writeHookServeStandIn(join(dir, "fake-bin"), {
+  answer: `async (args, stdin) => {
+  const fs = require("node:fs");
+  fs.writeFileSync(${JSON.stringify(dir)} + "/got-" + args[1] + ".json", stdin);
+  try {
+    return fs.readFileSync(${JSON.stringify(dir)} + "/reply-" + args[1] + ".json", "utf8");
+  } catch {
+    return "";
+  }
+}`,
+  other: `(argv) => console.log("ran " + argv[2])`,
+});
 
 // A stdio MCP server with one tool, logging each call.
 const server = join(dir, "server.mjs");

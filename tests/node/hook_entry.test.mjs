@@ -302,3 +302,35 @@ test("a payload the host sends in parts, after the hook started, is read whole",
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("hook-serve answers the plugin bridges' request lines, one process for all of them", () => {
+  const { dir, data } = setup();
+  try {
+    // What adapters/render/hook_serve_client.ts sends for pi's tool_call, twice.
+    const ask = (n) =>
+      JSON.stringify({
+        n,
+        args: ["pi", "PreToolUse", "--connector", "gate"],
+        stdin: JSON.stringify({
+          cwd: dir,
+          sessionId: "s-serve",
+          event: "tool_call",
+          input: { toolName: "Bash", toolCallId: `c${n}`, input: { command: "rm -rf /tmp/x" } },
+        }),
+      }) + "\n";
+    const run = spawnSync(process.execPath, [main, "hook-serve"], {
+      input: ask(1) + ask(2),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: data, AGENT_CONNECTOR_DATA_DIR: data },
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const replies = run.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    assert.deepEqual(replies.map((r) => r.n).sort(), [1, 2]);
+    for (const r of replies) {
+      assert.deepEqual(JSON.parse(r.stdout), { block: "no recursive deletes" });
+    }
+    assert.equal(telemetryRows(data).length, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
