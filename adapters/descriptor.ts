@@ -279,6 +279,12 @@ export interface HookPluginInput {
    * ({@link PluginHookSurface.actionCommands}); absent or empty otherwise.
    */
   actions?: Array<{ id: string; label: string; description?: string }>;
+  /**
+   * The connector's `nativeHooks` names on this host (spec §2.3), verbatim,
+   * when the surface sets `nativeHooks`: the module subscribes to each the
+   * host's own way and sends its raw payload to `hook <host> <name>`.
+   */
+  natives?: string[];
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   scopePath,
   type ScriptHookSurface,
 } from "../adapters/descriptor.ts";
-import { effectiveServer } from "../core/overrides.ts";
+import { effectiveNativeHooks, effectiveServer } from "../core/overrides.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { hookCommand, isOwnedCommand } from "../adapters/render/command_line.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
@@ -130,7 +130,8 @@ function planPlugin(
   const api = pathApi(ctx.os);
   const serverFile = bridgedServerFile(input, surface);
   const actions = surface.actionCommands ? pluginActions(input) : [];
-  if (!declared.length && !serverFile && !actions.length) {
+  const natives = pluginNatives(input, surface);
+  if (!declared.length && !serverFile && !actions.length && !natives.length) {
     const bare = bareInput(input);
     const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
     plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
@@ -147,6 +148,7 @@ function planPlugin(
     })),
     ...(serverFile ? { serverFile } : {}),
     ...(actions.length ? { actions } : {}),
+    ...(natives.length ? { natives } : {}),
   };
   const module = surface.module(pluginInput);
   const file = api.join(dir, module.name);
@@ -177,6 +179,9 @@ function planPlugin(
       note(input, "skip", `action ${a.id}: runs from ${module.name} as a host command`, file),
     );
   }
+  for (const name of natives) {
+    plan.notes.push(note(input, "skip", `native hook ${name}: runs in ${module.name}`, file));
+  }
   for (const d of declared) {
     plan.notes.push(
       note(
@@ -190,6 +195,12 @@ function planPlugin(
     );
   }
   return keep;
+}
+
+/** The connector's native hook names the module wires (none when the host takes none). */
+function pluginNatives(input: SurfaceInput, surface: PluginHookSurface): string[] {
+  if (!surface.nativeHooks || !input.connector) return [];
+  return Object.keys(effectiveNativeHooks(input.connector, input.adapter.id));
 }
 
 /**

@@ -200,7 +200,7 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
   }
   const declared = declaredHookEvents(input, plan, file, events);
   if (!isConfigHookSurface(surface)) {
-    if (natives.length) plan.notes.push(nativesSkipped(input, file));
+    if (natives.length && !surface.nativeHooks) plan.notes.push(nativesSkipped(input, file));
     return planHookFiles(input, surface, file, declared, plan);
   }
   const written = new Set<string>();

@@ -16,7 +16,9 @@
  *   (`PluginEventMap`): `session.start`, `tool.call`, `tool.result`,
  *   `agent.start`, `agent.end`. A prompt cannot be blocked (agent.start only
  *   appends), so a deny there arrives as context; no compaction,
- *   notification, permission, session-end or subagent event.
+ *   notification, permission, session-end or subagent event. `nativeHooks`
+ *   names any `PluginEventMap` event verbatim (`amp plugins show-docs`,
+ *   e.g. `changes.prompt`): `amp.on(<name>)`, the reply as its result.
  * - Skills: `.agents/skills/<name>/SKILL.md` and `~/.config/agents/skills`.
  * - Memory: AGENTS.md in the project, `<config>/AGENTS.md` for the user.
  * - Actions: the plugin API has `amp.registerCommand` (a command-palette
@@ -71,6 +73,7 @@ export const adapter: HostAdapter = defineHost({
       Stop: { name: "agent.end" },
     },
     matchers: "claude",
+    nativeHooks: true,
     powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
     module: (input) => ({
       name: ampPluginFileName(input.connectorId),

@@ -22,6 +22,8 @@
  *   waits for the thread's first prompt. A prompt cannot be stopped.
  * - `agent.end` returns `{action: "continue", userMessage}` for a deny —
  *   Amp keeps working, as a blocked Stop does elsewhere.
+ * - A `nativeHooks` name is subscribed verbatim with `amp.on`; Amp's event
+ *   object is the raw payload and the handler's reply the handler's result.
  *
  * @module
  */
@@ -120,6 +122,19 @@ function stop(e: Event): string[] {
   ];
 }
 
+/**
+ * A native event (`PluginEventMap` names it, e.g. `changes.prompt`): Amp's
+ * event object goes out as it came, and the handler's reply is the
+ * handler's result, verbatim (`undefined` for no reply, also on a failure).
+ */
+function native(name: string): string[] {
+  return [
+    `  amp.on(${q(name)}, guard(undefined, async (event) => await hook(${q(name)}, payload(${
+      q(name)
+    }, event))));`,
+  ];
+}
+
 /** The text of the plugin file. */
 export function renderAmpPlugin(input: HookPluginInput): string {
   const client: HookClientInput = {
@@ -141,6 +156,7 @@ export function renderAmpPlugin(input: HookPluginInput): string {
   if (ups || start) body.push(...prompt(ups, start));
   const end = by("Stop");
   if (end) body.push(...stop(end));
+  for (const name of input.natives ?? []) body.push(...native(name));
   return [
     ...hookClientBanner(client, "Amp"),
     hookClient({ ...client, imports: [`import process from "node:process";`] }),

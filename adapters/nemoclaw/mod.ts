@@ -11,7 +11,11 @@
  *   `~/.openclaw/openclaw.json`, so the connector is registered there
  *   twice over — `mcp.servers.<id>` and the plugin in both
  *   `plugins.load.paths` and `plugins.entries` — exactly as for OpenClaw,
- *   with the same plugin bytes (it speaks OpenClaw's hook dialect).
+ *   with the same plugin bytes (it speaks OpenClaw's hook dialect). Its
+ *   `nativeHooks` are OpenClaw's hook catalog names
+ *   (docs/plugins/hooks/reference.md of the openclaw package), wired by the
+ *   same `api.on`; only they name `nemoclaw`, so the handler is read from
+ *   `platforms.nemoclaw.nativeHooks`.
  * - The sandbox: NemoClaw's migration snapshots `~/.openclaw` into the
  *   sandbox (`nemoclaw-blueprint/migrations/snapshot.py`), where
  *   `openclaw.json` is read-only (Dockerfile: root-owned, mode 444). The

@@ -96,11 +96,12 @@ export function openclawFamily(m: OpenclawMember): HostDescriptor {
         SubagentStop: { name: "subagent_ended", approx: "observed only" },
       },
       matchers: "claude",
+      nativeHooks: true,
       powers: { modifyArgs: true, modifyOutput: false, sessionContext: true },
       module: (input) => ({
         name: openclawModuleName(input.connectorId),
         // NemoClaw runs OpenClaw: one plugin, the same bytes for both ids, speaking OpenClaw's dialect.
-        text: renderOpenclawPlugin(input),
+        text: renderOpenclawPlugin(input, undefined, m.id),
       }),
       companions: openclawCompanions,
       // Each action is a chat slash command (`api.registerCommand`) the plugin registers.

@@ -19,7 +19,10 @@
  *   `session_end`, `before_prompt_build` + `before_agent_run` (prompt),
  *   `before_tool_call`, `after_tool_call`, `before_compaction`,
  *   `after_compaction`, `agent_end`, `subagent_spawned`, `subagent_ended`.
- *   No notification or permission-request hook.
+ *   No notification or permission-request hook. `nativeHooks` names any
+ *   hook of the catalog (docs/plugins/hooks/reference.md "Hook catalog",
+ *   e.g. `llm_output`, `message_received`) verbatim: the plugin subscribes
+ *   with `api.on(<name>)` and returns the handler's reply as the hook's result.
  * - Skills: `<state>/skills/<name>/SKILL.md` (managed skills, every agent).
  * - Memory: the agent workspace's AGENTS.md (spec §2.4 maps both scopes
  *   there; a project install writes nothing outside the project, so only

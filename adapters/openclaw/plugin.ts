@@ -31,6 +31,9 @@
  * - Observation hooks (`session_start`, `session_end`, `after_tool_call`,
  *   the compaction, subagent and `agent_end` hooks) send their event and
  *   return at once: OpenClaw ignores what they return.
+ * - A `nativeHooks` name is subscribed verbatim with `api.on`; the hook's
+ *   event and context go out as the raw payload and the handler's reply is
+ *   returned as the hook's result, unchanged (no reply: `undefined`).
  *
  * @module
  */
@@ -217,10 +220,29 @@ function observe(e: Event): string[] {
   ];
 }
 
-/** The text of `index.js` (NemoClaw's install writes the same bytes); `timeoutMs` for tests. */
+/**
+ * A native hook: OpenClaw's event and context go out as they came
+ * (`payload`), and the handler's reply is the hook's return value, verbatim
+ * (`undefined` for no reply). `host` is the id whose `nativeHooks` hold
+ * the handler (NemoClaw's plugin names `nemoclaw`).
+ */
+function native(name: string, host: string): string[] {
+  const via = host === "openclaw" ? "" : `, ${q(host)}`;
+  return [
+    `    on(${q(name)}, async (event, ctx) => await hook(${q(name)}, payload(${
+      q(name)
+    }, event, ctx)${via}));`,
+  ];
+}
+
+/**
+ * The text of `index.js` (NemoClaw's install writes the same bytes, but for
+ * its native hooks, which name `host`); `timeoutMs` for tests.
+ */
 export function renderOpenclawPlugin(
   input: HookPluginInput,
   timeoutMs: number = OPENCLAW_TIMEOUT_MS,
+  host = "openclaw",
 ): string {
   const client = clientInput(input, "openclaw", timeoutMs);
   const by = (event: string) => input.events.find((e) => e.event === event);
@@ -241,6 +263,7 @@ export function renderOpenclawPlugin(
     "SessionStart",
   ]);
   for (const e of input.events) if (!handled.has(e.event)) body.push(...observe(e));
+  for (const name of input.natives ?? []) body.push(...native(name, host));
   for (const a of input.actions ?? []) body.push(...command(input.connectorId, a));
   const id = openclawPluginId(input.connectorId);
   return [
@@ -321,9 +344,11 @@ export function openclawCompanions(input: HookPluginInput): HookFile[] {
  */
 export function openclawRegistration(input: PluginRegistrationInput): PluginRegistrationEntry[] {
   const id = openclawPluginId(input.connectorId);
-  const reads = input.events.some((e) =>
-    CONVERSATION_HOOKS.has(e.native) || e.event === "UserPromptSubmit" || e.event === "SessionStart"
-  );
+  const reads =
+    input.events.some((e) =>
+      CONVERSATION_HOOKS.has(e.native) || e.event === "UserPromptSubmit" ||
+      e.event === "SessionStart"
+    ) || (input.natives ?? []).some((n) => CONVERSATION_HOOKS.has(n));
   return [
     {
       kind: "item",

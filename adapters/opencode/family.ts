@@ -81,6 +81,7 @@ export function opencodeFamily(m: OpencodeMember): HostDescriptor {
         },
       },
       matchers: "claude",
+      nativeHooks: true,
       powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
       module: (input) => ({
         name: pluginFileName(input.connectorId),
@@ -89,6 +90,7 @@ export function opencodeFamily(m: OpencodeMember): HostDescriptor {
           host: m.hookHost ?? m.id,
           exec: binExec(input.homeBin, input.os, []),
           events: input.events.map((e) => ({ ...e })),
+          ...(input.natives ? { natives: input.natives } : {}),
         }),
       }),
     },

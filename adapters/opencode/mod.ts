@@ -25,7 +25,11 @@
  *   Stop = `session.idle`, Notification = `tui.toast.show`. There is no
  *   session end, subagent or tool-failure event, and the `permission.ask`
  *   hook is declared but never called (anomalyco/opencode#7006, #46809), so
- *   PermissionRequest is reported.
+ *   PermissionRequest is reported. `nativeHooks` names are wired verbatim:
+ *   a key of the plugin `Hooks` interface (packages/plugin/src/index.ts:
+ *   `chat.params`, `shell.env`, …) gets the reply's keys assigned onto its
+ *   `output`; any other name is a bus event type (the SDK's `Event` union:
+ *   `session.idle`, `file.edited`, …), fired and forgotten.
  * - Content: commands `commands/<n>.md`, skills `skills/<n>/SKILL.md`,
  *   subagents `agents/<n>.md` (older builds read the singular folders too)
  *   under the config folder or `.opencode/`.

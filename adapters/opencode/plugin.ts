@@ -61,6 +61,8 @@ export interface PluginModuleInput {
   events: PluginEvent[];
   /** How long a reply may take before the plugin gives up (fail-open). */
   timeoutMs?: number;
+  /** The connector's `nativeHooks` names, wired verbatim (see {@link OPENCODE_HOOK_KEYS}). */
+  natives?: readonly string[];
 }
 
 /** The plugin's file name for a connector. */
@@ -80,6 +82,51 @@ const DIRECT_HOOKS = new Set([
   "chat.message",
   "experimental.session.compacting",
 ]);
+
+/**
+ * The `(input, output)` hook keys of opencode's plugin `Hooks` interface
+ * (anomalyco/opencode packages/plugin/src/index.ts). A native hook with one
+ * of these names is a plugin hook: opencode awaits it, and the handler's
+ * reply is assigned key by key onto the mutable `output`. Any other native
+ * name is a bus event type (`session.idle`, `file.edited`, …, the SDK's
+ * `Event` union) matched in the `event` handler and fired and forgotten.
+ */
+export const OPENCODE_HOOK_KEYS: ReadonlySet<string> = new Set([
+  "chat.message",
+  "chat.params",
+  "chat.headers",
+  "permission.ask",
+  "command.execute.before",
+  "tool.execute.before",
+  "tool.execute.after",
+  "shell.env",
+  "tool.definition",
+  "experimental.chat.system.transform",
+  "experimental.chat.messages.transform",
+  "experimental.session.compacting",
+  "experimental.compaction.autocontinue",
+  "experimental.text.complete",
+  "experimental.provider.small_model",
+]);
+
+/** A native hook on a plugin hook key: its raw `(input, output)` out, the reply's keys onto `output`. */
+function nativeHookBody(name: string): string[] {
+  const q = JSON.stringify(name);
+  return [
+    `      try {`,
+    `        const reply = await hook(${q}, { ...base, event: ${q}, input, output });`,
+    `        if (reply && output && typeof output === "object") Object.assign(output, reply);`,
+    `      } catch {}`,
+  ];
+}
+
+/** A native bus event: its properties out, fire-and-forget (the bus takes no reply). */
+function nativeBusCase(name: string): string[] {
+  const q = JSON.stringify(name);
+  return [
+    `      if (type === ${q}) void hook(${q}, { ...base, event: type, input: event.properties ?? {} });`,
+  ];
+}
 
 const WIRING = String.raw`
 // A throw does not stop a prompt on every opencode build (the message may
@@ -183,13 +230,35 @@ function busCase(e: PluginEvent): string[] {
   return [`      if (type === ${JSON.stringify(e.native)}) void ${call};`];
 }
 
+/** One hook key's function: its parts in order, each in its own scope when there are several. */
+function hookFunction(key: string, parts: string[][]): string[] {
+  const body = parts.length === 1 ? parts[0] : parts.flatMap((p) => [
+    `      await (async () => {`,
+    ...p.map((l) => `  ${l}`),
+    `      })();`,
+  ]);
+  return [`    ${JSON.stringify(key)}: async (input, output) => {`, ...body, `    },`];
+}
+
 /** Renders the plugin module for one connector. */
 export function renderOpencodePlugin(input: PluginModuleInput): string {
-  const direct = input.events.filter((e) => DIRECT_HOOKS.has(e.native));
+  const natives = input.natives ?? [];
   const bus = input.events.filter((e) => !DIRECT_HOOKS.has(e.native));
+  const nativeBus = natives.filter((n) => !OPENCODE_HOOK_KEYS.has(n));
   const injects = input.events.some((e) =>
     e.native === "session.created" || e.native === "chat.message"
   );
+  const direct = new Map<string, string[][]>();
+  const add = (key: string, part: string[]) => direct.set(key, [...direct.get(key) ?? [], part]);
+  for (const e of input.events) if (DIRECT_HOOKS.has(e.native)) add(e.native, hookBody(e));
+  if (injects) {
+    add("experimental.chat.system.transform", [
+      `      const id = input?.sessionID;`,
+      `      const notes = [await sessionNotes.get(id), turnNotes.get(id)];`,
+      `      for (const note of notes) if (note && Array.isArray(output?.system)) output.system.push(note);`,
+    ]);
+  }
+  for (const n of natives) if (OPENCODE_HOOK_KEYS.has(n)) add(n, nativeHookBody(n));
   const client = {
     host: input.host ?? "opencode",
     connectorId: input.connectorId,
@@ -210,30 +279,19 @@ export function renderOpencodePlugin(input: PluginModuleInput): string {
     `  const turnNotes = new Map();`,
     `  return {`,
   ];
-  for (const e of direct) {
-    lines.push(
-      `    ${JSON.stringify(e.native)}: async (input, output) => {`,
-      ...hookBody(e),
-      `    },`,
-    );
-  }
-  if (bus.length) {
+  const transform = "experimental.chat.system.transform";
+  for (const [key, parts] of direct) if (key !== transform) lines.push(...hookFunction(key, parts));
+  if (bus.length || nativeBus.length) {
     lines.push(
       `    event: async ({ event } = {}) => {`,
       `      const type = event?.type;`,
       ...bus.flatMap(busCase),
+      ...nativeBus.flatMap(nativeBusCase),
       `    },`,
     );
   }
-  if (injects) {
-    lines.push(
-      `    "experimental.chat.system.transform": async (input, output) => {`,
-      `      const id = input?.sessionID;`,
-      `      const notes = [await sessionNotes.get(id), turnNotes.get(id)];`,
-      `      for (const note of notes) if (note && Array.isArray(output?.system)) output.system.push(note);`,
-      `    },`,
-    );
-  }
+  const system = direct.get(transform);
+  if (system) lines.push(...hookFunction(transform, system));
   lines.push(`  };`, `};`, "");
   return lines.join("\n");
 }

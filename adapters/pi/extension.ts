@@ -75,6 +75,12 @@ export interface PiExtensionInput {
   actions?: PiExtensionAction[];
   /** How long a hook reply may take before the extension gives up (fail-open). */
   timeoutMs?: number;
+  /**
+   * The connector's `nativeHooks` names: each is subscribed verbatim with
+   * `pi.on(<name>)`, the event goes out as it came and the handler's reply
+   * is the handler's result (pi applies an event's returned object itself).
+   */
+  natives?: readonly string[];
 }
 
 /** The extension's file name for a connector. */
@@ -392,6 +398,16 @@ export function renderPiExtension(input: PiExtensionInput): string {
       `  pi.on(${JSON.stringify(e.native)}, async (event, ctx) => {`,
       `    try {`,
       ...hookBody(e),
+      `    } catch {}`,
+      `  });`,
+    );
+  }
+  for (const name of input.natives ?? []) {
+    const q = JSON.stringify(name);
+    lines.push(
+      `  pi.on(${q}, async (event, ctx) => {`,
+      `    try {`,
+      `      return await hook(${q}, { ...sessionOf(ctx), event: ${q}, input: event ?? {} });`,
       `    } catch {}`,
       `  });`,
     );

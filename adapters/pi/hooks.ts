@@ -6,7 +6,9 @@
  * `discoverAndLoadExtensions`; oh-my-pi discovery `builtin.ts`). Event
  * names from pi's docs/extensions.md and `ExtensionRunner`: there is no
  * notification, permission, tool-failure or subagent event, so those are
- * reported.
+ * reported. `nativeHooks` names any event of that list verbatim
+ * (`turn_end`, `context`, `before_provider_request`, …): `pi.on(<name>)`,
+ * whose handler's return value is the event's result.
  *
  * @module
  */
@@ -46,6 +48,7 @@ export function piExtensionHooks(
       ...opts.events,
     },
     matchers: "claude",
+    nativeHooks: true,
     powers: { modifyArgs: true, modifyOutput: true, sessionContext: true },
     bridgesServer: opts.bridgesServer,
     actionCommands: { invocation: "plugin-command", affordance: "slash-command" },
@@ -56,6 +59,7 @@ export function piExtensionHooks(
         connectorId: input.connectorId,
         exec: binExec(input.homeBin, input.os, []),
         events: input.events.map((e) => ({ ...e })),
+        ...(input.natives ? { natives: input.natives } : {}),
         ...(input.serverFile ? { serverFile: input.serverFile } : {}),
         ...(input.actions
           ? { actions: input.actions.map((a) => ({ id: a.id, description: a.label })) }

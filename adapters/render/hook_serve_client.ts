@@ -63,9 +63,9 @@ export interface HookClientInput {
 }
 
 /**
- * `hook(event, payload)`: resolves to the reply object `hook <HOST> <event>
- * --connector <CONNECTOR>` prints for `payload`, or `undefined`. Uses the
- * constants {@link hookClient} writes and `spawn`.
+ * `hook(event, payload, host = HOST)`: resolves to the reply object `hook
+ * <host> <event> --connector <CONNECTOR>` prints for `payload`, or
+ * `undefined`. Uses the constants {@link hookClient} writes and `spawn`.
  */
 const CLIENT_JS = String.raw`
 // One long-lived hook process (agent-connector hook-serve) answers every event: started
@@ -120,7 +120,7 @@ function server() {
   return s;
 }
 
-function hook(event, payload) {
+function hook(event, payload, host = HOST) {
   return new Promise((resolve) => {
     const s = server();
     if (!s) return resolve(undefined);
@@ -148,7 +148,7 @@ function hook(event, payload) {
     }
     s.pending.set(n, done);
     hold(s, true);
-    const args = [HOST, event, "--connector", CONNECTOR];
+    const args = [host, event, "--connector", CONNECTOR];
     try {
       s.child.stdin.write(JSON.stringify({ n, args, stdin: JSON.stringify(payload) }) + "\n");
     } catch {
@@ -191,7 +191,7 @@ function matchers(events: HookClientInput["events"]): Record<string, string> {
 
 /**
  * The client's JavaScript: its imports, the constants (`HOST`, `COMMAND`,
- * `ARGS`, `CONNECTOR`, `TIMEOUT_MS`, `MATCHERS`), `hook(event, payload)`
+ * `ARGS`, `CONNECTOR`, `TIMEOUT_MS`, `MATCHERS`), `hook(event, payload, host?)`
  * and `matches(matcher, toolName)` (core/matcher.ts's rules, so a tool the
  * matcher leaves out starts nothing). The host's wiring follows it.
  */
