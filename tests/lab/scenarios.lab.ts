@@ -150,6 +150,10 @@ function labHost(host: LabHost): void {
         box.base,
         serverLog,
         host.adapter && host.extra ? { [host.adapter]: host.extra } : {},
+        false,
+        host.adapter && host.native
+          ? { [host.adapter]: { [host.native.name]: host.native.reply } }
+          : {},
       );
       host.prepare(ctx);
       beforeInstall = snap(box, host);
@@ -268,6 +272,19 @@ function labHost(host: LabHost): void {
       assert.ok(someBodyHas(mock, allowFrom, CONTEXT_MARKER), describeRequests(mock, allowFrom));
       return Promise.resolve();
     });
+
+    const native = host.native;
+    if (native) {
+      // Not a coverage column: only the hosts that name a native event run it.
+      test(`${name}: the native hook ${native.name}'s reply reached the model request`, () => {
+        assert.ok(
+          someBodyHas(mock, allowFrom, native.expect),
+          `no request since the first run has ${native.expect}\n${
+            describeRequests(mock, allowFrom)
+          }`,
+        );
+      });
+    }
 
     /** A host whose MCP call is not checked has not run yet: one run for what it sends. */
     const ensureRun = async () => {

@@ -60,6 +60,12 @@ export interface LabHost {
   usageRequests?: "per-call" | "per-session";
   /** `platforms.<adapter>.extra` the headless run needs (approval, trust). */
   extra?: Record<string, unknown>;
+  /**
+   * A native hook (spec §2.3 nativeHooks) that fires in a headless run: its handler
+   * returns `reply`, and a model request after the first run must contain `expect`
+   * (the reply applied verbatim by the host).
+   */
+  native?: { name: string; reply: Record<string, unknown>; expect: string };
   /** Checks this host cannot pass, with the reason (shown as the test's skip). */
   limits?: Partial<Record<CheckId, string>>;
   /** Script changes for this host (its tool-search tool, say). */

@@ -39,6 +39,9 @@ export const opencode: LabHost = {
     args,
   ) => [bin, "run", "--format", "json", "--auto", "--command", name, args],
   caches: [".config/opencode/node_modules"],
+  // `chat.params` (packages/plugin/src/index.ts) runs before every model call with the
+  // call's `temperature` in its output; the reply's value must reach the request body.
+  native: { name: "chat.params", reply: { temperature: 0.123 }, expect: '"temperature":0.123' },
   prepare: (ctx) => {
     const dir = join(ctx.box.home, ".config", "opencode");
     mkdirSync(dir, { recursive: true });
