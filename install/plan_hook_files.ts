@@ -7,8 +7,9 @@
  *   connector's script there: another connector's script is reported,
  *   never overwritten.
  * - `plugin-module` (opencode): one generated module per connector that
- *   handles every declared event; each event gets its own `=` note naming
- *   the plugin that runs it, so nothing declared goes unreported.
+ *   handles every declared event and, where the surface sets `nativeHooks`,
+ *   every native hook by its verbatim name; each gets its own `=` note
+ *   naming the plugin that runs it, so nothing declared goes unreported.
  *
  * The files are ours entirely (engine `file.set`, mode kept for scripts);
  * files of an earlier install that are no longer rendered go away, and
