@@ -127,7 +127,10 @@ export const adapter: HostAdapter = defineHost({
   },
   commands: {
     paths: { user: documents.join("Workflows"), project: rulesDir.join("workflows") },
-    render: promptMarkdownRenderer({ host: "Cline" }),
+    // Both runtimes append the text after `/<name>` to the workflow's text
+    // (sdk/packages/core/src/extensions/config/runtime-commands.ts
+    // `resolveRuntimeSlashCommandFromWatcher`): no placeholder.
+    render: promptMarkdownRenderer({ host: "Cline", appendsArguments: true }),
   },
   skills: {
     paths: { user: clineDir.join("skills"), project: project(".cline", "skills") },
