@@ -61,3 +61,14 @@ test("a workflow using $ARGUMENTS is reported: Cline appends the arguments (runt
   assert.match(out.dropped[0].reason, /appends what follows the command/);
   assert.deepEqual(render({ name: "tidy", prompt: "Tidy the imports." }).dropped, []);
 });
+
+test("doctor runs the Documents check on a user install (doctor.ts)", async () => {
+  const probe = {
+    exists: (p: string) => p === "/usr/bin/xdg-user-dir",
+    readText: () => undefined,
+    realPath: () => undefined,
+  };
+  const ctx = { home: "/h", projectDir: "/p", env: { PATH: "/usr/bin" }, os: "linux" as const };
+  const found = await adapter.doctorChecks!({ scope: "user", ctx, probe });
+  assert.match(found[0]?.message ?? "", /the Cline CLI reads only \/h\/Documents\/Cline/);
+});
