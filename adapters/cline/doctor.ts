@@ -29,7 +29,7 @@ export function clineDocumentsCheck(input: DoctorCheckInput): Promise<HostFindin
     status: "warn",
     message: `hooks and workflows are in ${extension}, the folder Cline's extension reads ` +
       `(xdg-user-dir DOCUMENTS), but the Cline CLI reads only ${cli}: the CLI runs none of them`,
-    fix: "install with --scope project (.clinerules/ serves both runtimes), or set " +
+    fix: "install with --scope project (.clinerules/ serves both runtimes), or uninstall, set " +
       'XDG_DOCUMENTS_DIR="$HOME/Documents" in ~/.config/user-dirs.dirs and install again',
   }]);
 }
