@@ -48,6 +48,9 @@
  *   `~/Documents/Cline/Workflows/` (slash commands, plain Markdown); skills
  *   `.cline/skills/` / `<CLINE_DIR>/skills/`; the CLI's configured agents
  *   `.cline/agents/<n>.yaml` / `<CLINE_DIR>/agents/` (agents.ts).
+ * - User hooks, workflows and rules follow the extension's Documents folder;
+ *   the CLI always reads `~/Documents`, so doctor warns when the two differ
+ *   (doctor.ts).
  * - Memory: the dedicated rules file `agent-connector.md` in
  *   `.clinerules/` or `~/Documents/Cline/Rules/` (spec §2.4); Cline applies
  *   every rules file without frontmatter.
@@ -63,6 +66,7 @@ import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { clineHookScript } from "./script.ts";
 import { clineAgentFile } from "./agents.ts";
 import { clineDocuments } from "./documents.ts";
+import { clineDocumentsCheck } from "./doctor.ts";
 
 const clineDir = envDir("CLINE_DIR", home(".cline"));
 const dataDir = envDir("CLINE_DATA_DIR", clineDir.join("data"));
@@ -123,7 +127,10 @@ export const adapter: HostAdapter = defineHost({
   },
   commands: {
     paths: { user: documents.join("Workflows"), project: rulesDir.join("workflows") },
-    render: promptMarkdownRenderer({ host: "Cline" }),
+    // Both runtimes append the text after `/<name>` to the workflow's text
+    // (sdk/packages/core/src/extensions/config/runtime-commands.ts
+    // `resolveRuntimeSlashCommandFromWatcher`): no placeholder.
+    render: promptMarkdownRenderer({ host: "Cline", appendsArguments: true }),
   },
   skills: {
     paths: { user: clineDir.join("skills"), project: project(".cline", "skills") },
@@ -139,6 +146,7 @@ export const adapter: HostAdapter = defineHost({
       project: rulesDir.join("agent-connector.md"),
     },
   },
+  doctorChecks: clineDocumentsCheck,
   doctorNotes: [
     {
       text:

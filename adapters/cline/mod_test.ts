@@ -52,3 +52,23 @@ test("the user hook folder is in Documents as Cline's extension finds it (docume
   // xdg-user-dir with no DOCUMENTS entry prints the home folder.
   assert.equal(resolvePath(hooks, ctx(all.slice(0, 1))), "/h/Cline/Hooks");
 });
+
+test("a workflow using $ARGUMENTS is reported: Cline appends the arguments (runtime-commands.ts)", () => {
+  const render = adapter.commands!.render;
+  const out = render({ name: "define", prompt: "Define $ARGUMENTS briefly." });
+  assert.deepEqual(out.files, [{ path: "define.md", text: "Define $ARGUMENTS briefly.\n" }]);
+  assert.deepEqual(out.dropped.map((d) => d.field), ["command.prompt"]);
+  assert.match(out.dropped[0].reason, /appends what follows the command/);
+  assert.deepEqual(render({ name: "tidy", prompt: "Tidy the imports." }).dropped, []);
+});
+
+test("doctor runs the Documents check on a user install (doctor.ts)", async () => {
+  const probe = {
+    exists: (p: string) => p === "/usr/bin/xdg-user-dir",
+    readText: () => undefined,
+    realPath: () => undefined,
+  };
+  const ctx = { home: "/h", projectDir: "/p", env: { PATH: "/usr/bin" }, os: "linux" as const };
+  const found = await adapter.doctorChecks!({ scope: "user", ctx, probe });
+  assert.match(found[0]?.message ?? "", /the Cline CLI reads only \/h\/Documents\/Cline/);
+});

@@ -20,6 +20,11 @@ export interface PromptMarkdownShape {
   description?: boolean;
   /** The file has an `argument-hint` field (Droid). */
   argumentHint?: boolean;
+  /**
+   * The host has no argument placeholder and appends what follows the command
+   * to the prompt (Cline), so a `$ARGUMENTS` in the prompt is reported.
+   */
+  appendsArguments?: boolean;
   /** Fields written first (Continue: `name`, `invokable: true`). */
   head?(def: CommandDef): Record<string, unknown>;
 }
@@ -43,7 +48,15 @@ export function promptMarkdownRenderer(
         ["tools", !!(def.tools?.allow?.length || def.tools?.deny?.length)],
         ["model", def.model !== undefined],
         ["subtask", def.subtask === true],
-      ]),
+      ]).concat(
+        shape.appendsArguments && def.prompt.includes("$ARGUMENTS")
+          ? [{
+            field: "command.prompt",
+            reason: `${shape.host} has no argument placeholder: it appends what follows ` +
+              "the command to the prompt, so $ARGUMENTS stays as written",
+          }]
+          : [],
+      ),
     };
   };
 }

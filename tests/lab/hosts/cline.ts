@@ -6,11 +6,16 @@
  * session in this process: by default the CLI starts a detached hub daemon that outlives
  * the run (sdk/packages/core/src/runtime/host/host.ts `resolveConfiguredBackendMode`).
  * Its session lands in `~/.cline/data/sessions/<id>/<id>.messages.json`, which our usage
- * reader reads. Only the usage check runs here: with `adapter: "cline"` (measured once)
- * install, uninstall-bytes, mcp-call, telemetry-row, memory, usage and no-trace pass, while
- * no hook file runs (no hook row; a deny does not stop the call), the skill's description
- * is not in the request and `cline "/lab-define apple"` is not expanded — causes not yet
- * investigated, so those checks are not recorded as limits.
+ * reader reads.
+ *
+ * Hooks and workflows: the extension's Documents folder is `xdg-user-dir DOCUMENTS`, which
+ * on a machine with that script but no `~/.config/user-dirs.dirs` (this one) is HOME
+ * itself, while the CLI always reads `~/Documents/Cline/{Hooks,Workflows}` (sdk/packages/
+ * shared/src/storage/paths.ts `resolveDocumentsExtensionPath`; 3.0.65 reads
+ * `~/Cline/Rules` as well, but not Hooks or Workflows). Our user install follows the
+ * extension, so here the CLI found no hook file and no workflow; `prepare` writes the
+ * user-dirs.dirs every desktop login writes, where both runtimes agree, and `doctor`
+ * warns when they do not (adapters/cline/doctor.ts).
  *
  * @module
  */
@@ -18,13 +23,36 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { LabHost } from "./_types.ts";
 
+const NO_SKILL_DESCRIPTION = 'Cline CLI 3.0.65 names skills in its `skills` tool ("Available ' +
+  "skills: <names>\") and sends a skill's description only when the skill is invoked " +
+  "(sdk/packages/core/src/extensions/tools/definitions.ts)";
+
 /** Cline CLI in the lab. */
 export const clineCli: LabHost = {
   id: "cline",
-  usage: "cline",
-  usageOnlyWhy: "the Cline recipe runs the usage check only; its hook, skill and command " +
-    "checks fail for causes not yet investigated (tests/lab/hosts/cline.ts)",
+  adapter: "cline",
+  command: "prompt",
+  limits: {
+    skill: NO_SKILL_DESCRIPTION,
+    // Measured: the denied call never reaches the server, but the run ends "aborted" with
+    // no further model request.
+    "hook-deny": "Cline CLI 3.0.65 ends the whole run when a PreToolUse hook cancels: a " +
+      "hook file's `cancel` becomes `stop`, never `skip` (sdk/packages/core/src/hooks/" +
+      "hook-file-hooks.ts beforeToolResultFromControl), so the model never sees the reason",
+    // Measured: the request holds "LAB-COMMAND-3e8f: define $ARGUMENTS with the
+    // lab_lookup tool. apple".
+    command: "Cline 3.0.65 expands `/lab-define apple` but has no argument placeholder: " +
+      "it appends what follows the command to the workflow's text (sdk/packages/core/src/" +
+      "extensions/config/runtime-commands.ts resolveRuntimeSlashCommandFromWatcher)",
+  },
   prepare: ({ box, mockUrl }) => {
+    // The file every desktop login writes (xdg-user-dirs-update): with it the extension's
+    // Documents folder (`xdg-user-dir DOCUMENTS`) is ~/Documents, the one the CLI reads.
+    mkdirSync(join(box.home, ".config"), { recursive: true });
+    writeFileSync(
+      join(box.home, ".config", "user-dirs.dirs"),
+      'XDG_DOCUMENTS_DIR="$HOME/Documents"\n',
+    );
     const dir = join(box.home, ".cline", "data", "settings");
     mkdirSync(dir, { recursive: true });
     writeFileSync(
