@@ -2,8 +2,7 @@
  * `agent-connector hook-serve`: the hook entry kept running for a plugin
  * host (every ts-plugin host: the client is adapters/render/hook_serve_client.ts).
  * A generated plugin starts it once, on its first event, instead of one
- * `hook` process per event (bench/plugin_bench.ts: a process per event
- * costs the host 39-140 ms, a line to a running one about a millisecond), and keeps the
+ * `hook` process per event (the costs: bench/README.md), and keeps the
  * isolation of a process of its own: a handler that loops, crashes or calls
  * `process.exit` stops this process, never the host, and the plugin then
  * answers nothing for the events in flight (fail-open) and starts a new one.

@@ -10,9 +10,8 @@
  * process of ours, under the runtime the connector was installed for (Deno
  * source, JSR or our npm build alike), never on the host's event loop: a
  * handler that loops, crashes or calls `process.exit` stops that process,
- * not the host. Measured (bench/plugin_bench.ts): a line to the running
- * process answers in 1-6 ms an event, where a `hook` process per event
- * costs 30-140 ms.
+ * not the host; and no process starts per event (what each path costs is
+ * in bench/README.md, `deno task bench plugin`).
  *
  * Fail-open throughout: a binary that cannot start, a process that dies
  * (the events in flight answer nothing, the next event starts a new one), a
