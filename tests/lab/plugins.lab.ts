@@ -15,7 +15,6 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import process from "node:process";
 import { type Box, closeBox, makeBox, type Run, runCliWith, runIn } from "./_box.ts";
 import {
   describeRequests,
@@ -38,16 +37,9 @@ import {
 } from "./connector.ts";
 import type { HostCtx } from "./hosts/_types.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
-import { HOST_PINS, hostBin, hostsCacheDir, seedDir } from "./pins.ts";
-import { isInstalled } from "./install_hosts.ts";
+import { HOST_PINS, hostBin, seedDir } from "./pins.ts";
+import { ALLOW_QUERY, CACHE, NO_LIMITS, ONLY, pinnedHostReady, PROMPT } from "./_suite.ts";
 import { PLUGIN_HOSTS, type PluginCheck, type PluginHost } from "./plugin_hosts.ts";
-
-const REQUIRE = process.env.CI === "true" || process.env.AGENT_CONNECTOR_REQUIRE_SYSTEM === "1";
-const ONLY = process.env.AGENT_CONNECTOR_LAB_HOSTS?.split(",").filter(Boolean);
-const CACHE = hostsCacheDir(process.env);
-const NO_LIMITS = process.env.AGENT_CONNECTOR_LAB_NO_LIMITS === "1";
-const ALLOW_QUERY = "apple";
-const PROMPT = "Use the lab tool to look up the word I gave you, then tell me what it returned.";
 
 /** Every file and folder below `dir` (relative; a folder ends in `/`), skipping the listed relative paths. */
 function filesBelow(dir: string, skip: readonly string[], base = dir): string[] {
@@ -99,12 +91,7 @@ function pluginLab(plugin: PluginHost): void {
   const pin = HOST_PINS.find((p) => p.id === host.id)!;
   const name = `${host.id}@${pin.version} ${plugin.format}`;
   const target = plugin.target ?? host.adapter!;
-  if (!isInstalled(CACHE, pin)) {
-    const why = `${host.id}@${pin.version} is not in ${CACHE}: run "deno task lab:install"`;
-    if (REQUIRE) test(`${name}: the pinned host is installed`, () => assert.fail(why));
-    else test(`${name}: plugin scenarios`, { skip: why }, () => {});
-    return;
-  }
+  if (!pinnedHostReady(pin, name, "plugin scenarios")) return;
 
   describe(name, () => {
     let box: Box;

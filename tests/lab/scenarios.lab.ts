@@ -17,7 +17,6 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import process from "node:process";
 import { type Box, closeBox, makeBox, runCli, runIn } from "./_box.ts";
 import {
   describeRequests,
@@ -44,19 +43,12 @@ import {
 } from "./connector.ts";
 import { type CheckId, CHECKS, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
-import { HOST_PINS, hostBin, hostsCacheDir, nodeBinDir, seedDir } from "./pins.ts";
-import { isInstalled } from "./install_hosts.ts";
+import { HOST_PINS, hostBin, nodeBinDir, seedDir } from "./pins.ts";
+import { ALLOW_QUERY, CACHE, NO_LIMITS, ONLY, pinnedHostReady, PROMPT } from "./_suite.ts";
 import { assertSameTree, listDirs, snapshotTree, type TreeSnap } from "../_helpers/tree.ts";
 
-const REQUIRE = process.env.CI === "true" || process.env.AGENT_CONNECTOR_REQUIRE_SYSTEM === "1";
-const ONLY = process.env.AGENT_CONNECTOR_LAB_HOSTS?.split(",").filter(Boolean);
-const CACHE = hostsCacheDir(process.env);
-/** Runs the checks a host is known to fail too (to see whether a fix landed). */
-const NO_LIMITS = process.env.AGENT_CONNECTOR_LAB_NO_LIMITS === "1";
 /** Files our CLI and the Deno cache keep in HOME: not the host's, not compared. */
 const OURS = [".cache", ".agent-connector"];
-const ALLOW_QUERY = "apple";
-const PROMPT = "Use the lab tool to look up the word I gave you, then tell me what it returned.";
 
 function snap(box: Box, host: LabHost): TreeSnap {
   const skip = [...OURS, ...(host.caches ?? [])];
@@ -72,15 +64,7 @@ function labHost(host: LabHost): void {
   const pin = HOST_PINS.find((p) => p.id === host.id);
   if (!pin) throw new Error(`tests/lab/hosts: "${host.id}" has no pin in tests/lab/pins.ts`);
   const name = `${host.id}@${pin.version}`;
-  if (!isInstalled(CACHE, pin)) {
-    const why = `${name} is not in ${CACHE}: run "deno run -A tests/lab/install_hosts.ts"`;
-    if (REQUIRE) test(`${name}: the pinned host is installed`, () => assert.fail(why));
-    else {
-      console.error(`lab: skipped ${why}`);
-      test(`${name}: real-host scenarios`, { skip: why }, () => {});
-    }
-    return;
-  }
+  if (!pinnedHostReady(pin, name, "real-host scenarios")) return;
 
   describe(name, () => {
     let box: Box;
