@@ -41,6 +41,7 @@
 import type { HookFile, HookPluginInput, PluginRegistrationInput } from "../descriptor.ts";
 import type { PluginRegistrationEntry } from "../descriptor.ts";
 import { binExec } from "../render/command_line.ts";
+import { actionRunnerJs } from "../render/plugin_action_js.ts";
 import { hookClient, hookClientBanner, type HookClientInput } from "../render/hook_serve_client.ts";
 
 /** How long the plugin waits for a reply (OpenClaw's own limit is 15 s, then it fails closed). */
@@ -153,43 +154,6 @@ export function openclawCommandName(connectorId: string, actionId: string): stri
   return `${connectorId}-${actionId}`.toLowerCase().replace(/[^a-z0-9_-]/g, "-");
 }
 
-/**
- * Runs `agent-connector action openclaw <id> --connector <c> [args…]` and
- * resolves to what the user reads: its message, or — the user asked for it,
- * so a failure is reported, not swallowed (spec §2.6) — its error.
- */
-const ACTION_RUNTIME = String.raw`
-function runAction(id, text) {
-  const args = String(text ?? "").trim().split(/\s+/).filter(Boolean);
-  return new Promise((resolve) => {
-    let out = "";
-    let err = "";
-    let child;
-    try {
-      child = spawn(COMMAND, [...ARGS, "action", HOST, id, "--connector", CONNECTOR, ...args], {
-        stdio: ["ignore", "pipe", "pipe"],
-        windowsHide: true,
-      });
-    } catch (error) {
-      resolve("agent-connector: " + (error?.message ?? String(error)));
-      return;
-    }
-    const timer = setTimeout(() => child.kill(), ACTION_TIMEOUT_MS);
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve("agent-connector: " + error.message);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const text = (code === 0 ? out : err || out).trim();
-      resolve(text || (code === 0 ? "done" : "agent-connector: the action failed (exit " + code + ")"));
-    });
-  });
-}
-`;
-
 function command(
   connectorId: string,
   a: NonNullable<HookPluginInput["actions"]>[number],
@@ -206,7 +170,7 @@ function command(
       )
     },`,
     `        acceptsArgs: true,`,
-    `        handler: async (ctx) => ({ text: await runAction(${q(a.id)}, ctx?.args) }),`,
+    `        handler: async (ctx) => ({ text: (await runAction(${q(a.id)}, ctx?.args)).text }),`,
     `      });`,
     `    } catch {}`,
   ];
@@ -269,9 +233,7 @@ export function renderOpenclawPlugin(
   return [
     ...hookClientBanner(client, "OpenClaw"),
     hookClient({ ...client, imports: [`import process from "node:process";`] }),
-    ...(input.actions?.length
-      ? [`const ACTION_TIMEOUT_MS = ${ACTION_TIMEOUT_MS};`, ACTION_RUNTIME.trimEnd()]
-      : []),
+    ...(input.actions?.length ? [actionRunnerJs(ACTION_TIMEOUT_MS)] : []),
     "",
     `// A handler never throws: OpenClaw blocks a tool call whose handler fails.`,
     `function guard(handler) {`,

@@ -40,6 +40,7 @@
 
 import type { ExecLine } from "../render/command_line.ts";
 import { hookClient, hookClientBanner } from "../render/hook_serve_client.ts";
+import { actionRunnerJs } from "../render/plugin_action_js.ts";
 
 /** One declared event the extension handles. */
 export interface PiExtensionEvent {
@@ -88,35 +89,10 @@ export function piExtensionFileName(connectorId: string): string {
   return `agent-connector-${connectorId}.js`;
 }
 
-const HOOK_RUNTIME = String.raw`
-// Runs the home binary once (a user-run action), resolving to its exit code and output.
-function runBin(args, stdin, timeoutMs) {
-  return new Promise((resolve) => {
-    let out = "";
-    let err = "";
-    let child;
-    try {
-      child = spawn(COMMAND, [...ARGS, ...args], { stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-    } catch {
-      resolve(undefined);
-      return;
-    }
-    const timer = setTimeout(() => child.kill(), timeoutMs);
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("error", () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(stdin);
-  });
-}
+/** How long a user-run action may take before the extension stops it. */
+const ACTION_TIMEOUT_MS = 600_000;
 
+const HOOK_RUNTIME = String.raw`
 function textOf(content) {
   return (Array.isArray(content) ? content : [])
     .filter((p) => p && p.type === "text" && typeof p.text === "string")
@@ -370,6 +346,7 @@ export function renderPiExtension(input: PiExtensionInput): string {
     );
   }
   lines.push(HOOK_RUNTIME.trimEnd());
+  if (actions.length) lines.push("", actionRunnerJs(ACTION_TIMEOUT_MS));
   if (bridged) lines.push(BRIDGE_RUNTIME.trimEnd());
   lines.push(
     "",
@@ -430,14 +407,11 @@ export function renderPiExtension(input: PiExtensionInput): string {
     lines.push(
       `  pi.registerCommand(${JSON.stringify(`${input.connectorId}:${a.id}`)}, {`,
       `    description: ${JSON.stringify(a.description)},`,
-      `    handler: async (_args, ctx) => {`,
+      `    handler: async (args, ctx) => {`,
       `      try {`,
-      `        const run = await runBin(["action", HOST, ${
-        JSON.stringify(a.id)
-      }, "--connector", CONNECTOR], "", 600000);`,
-      `        const text = (run ? (run.out + run.err).trim() : "") || (run?.code === 0 ? "done" : "the action could not run");`,
-      `        if (ctx?.hasUI) ctx.ui.notify(text, run?.code === 0 ? "info" : "error");`,
-      `        else console.log(text);`,
+      `        const run = await runAction(${JSON.stringify(a.id)}, args);`,
+      `        if (ctx?.hasUI) ctx.ui.notify(run.text, run.ok ? "info" : "error");`,
+      `        else console.log(run.text);`,
       `      } catch {}`,
       `    },`,
       `  });`,
