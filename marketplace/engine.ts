@@ -39,9 +39,9 @@ import {
   marketplaceRoot,
   type MarketplaceState,
   readMarketplaceState,
+  updateMarketplaceState,
   withInstall,
   withoutInstall,
-  writeMarketplaceState,
 } from "./state.ts";
 
 /** What a marketplace run needs. */
@@ -292,9 +292,8 @@ export function installByMarketplace(
       continue;
     }
     const now = (opts.now ?? new Date()).toISOString();
-    writeMarketplaceState(
-      root,
-      withInstall(readMarketplaceState(root), {
+    updateMarketplaceState(root, (state) =>
+      withInstall(state, {
         connectorId: id,
         host,
         format: driver.format,
@@ -304,8 +303,7 @@ export function installByMarketplace(
         modulePath: loaded.modulePath,
         installedAt: now,
         updatedAt: now,
-      }),
-    );
+      }));
     installed++;
     out.changes.push({
       platform: host,
@@ -411,7 +409,7 @@ export function removeByMarketplace(
     } else if (existsSync(hostDir) && readdirSync(hostDir).length === 0) {
       rmSync(hostDir, { recursive: true, force: true });
     }
-    writeMarketplaceState(root, withoutInstall(readMarketplaceState(root), connectorId, row.host));
+    updateMarketplaceState(root, (state) => withoutInstall(state, connectorId, row.host));
     out.changes.push({
       platform: row.host,
       action: "remove",

@@ -4,12 +4,16 @@
  * installed through the host's own plugin command, so `uninstall`, `upgrade`
  * and `doctor` follow the method used and the dual-method guard can refuse a
  * second route. Written atomically (io/state_file.ts); removed when empty.
+ * Every change is a read-modify-write under the file's own lock
+ * ({@link updateMarketplaceState}, io/lock.ts), so two marketplace installs
+ * running at once each keep their row.
  *
  * @module
  */
 
 import { join } from "node:path";
 import type { HostId } from "../core/platform_types.ts";
+import { withLockFileSync } from "../io/lock.ts";
 import { readStateFile, writeStateFile } from "../io/state_file.ts";
 
 /** The folder of marketplace staging and state under the data root. */
@@ -20,6 +24,11 @@ export function marketplaceRoot(dataRoot: string): string {
 /** The state file's path. */
 export function marketplaceStatePath(dataRoot: string): string {
   return join(marketplaceRoot(dataRoot), "marketplace-installs.json");
+}
+
+/** The lock file that guards the state file's read-modify-write. */
+export function marketplaceLockPath(dataRoot: string): string {
+  return join(marketplaceRoot(dataRoot), "marketplace-installs.lock");
 }
 
 /** One connector installed into one host through the host's plugin command. */
@@ -63,6 +72,26 @@ export function writeMarketplaceState(dataRoot: string, state: MarketplaceState)
   writeStateFile(
     marketplaceStatePath(dataRoot),
     state.installs.length ? { version: 1, installs: state.installs } : undefined,
+  );
+}
+
+/**
+ * Reads the state, applies `change` and writes the result, holding the
+ * state file's lock throughout so a concurrent writer's row is never lost.
+ * Waits up to `waitMs` (io/lock.ts `LOCK_WAIT_MS` by default) for another
+ * writer.
+ *
+ * @throws {AgentConnectorError} `lock-timeout` naming the holder and the lock file.
+ */
+export function updateMarketplaceState(
+  dataRoot: string,
+  change: (state: MarketplaceState) => MarketplaceState,
+  waitMs?: number,
+): void {
+  withLockFileSync(
+    marketplaceLockPath(dataRoot),
+    () => writeMarketplaceState(dataRoot, change(readMarketplaceState(dataRoot))),
+    { waitMs, activity: "marketplace install" },
   );
 }
 
