@@ -645,7 +645,36 @@ export function serverSurfaceFor(surface: ServerSurface, scope: ScopeName): Serv
   return shape ? { ...surface, ...shape } : surface;
 }
 
-/** Computes a surface's path for `scope`, or undefined when the host has none. */
+/**
+ * Every place an install writes a surface of `scope` ({@link PathFn.targets}:
+ * more than one where the host's runtimes each read their own copy), empty
+ * when the host has none. The whole-file surfaces — commands, skills,
+ * subagents, hook scripts and plugin modules — and memory are written to
+ * each; a surface edited as entries of one config file names one place.
+ */
+export function scopeTargets(
+  paths: ScopePaths | undefined,
+  scope: ScopeName,
+  ctx: PathContext,
+): string[] {
+  return paths?.[scope]?.targets(ctx) ?? [];
+}
+
+/**
+ * Every place to look for what an install wrote in `scope`
+ * ({@link PathFn.all}, which includes a place an earlier install wrote
+ * before the targets changed), targets first.
+ */
+export function scopePlaces(
+  paths: ScopePaths | undefined,
+  scope: ScopeName,
+  ctx: PathContext,
+): string[] {
+  const fn = paths?.[scope];
+  return fn ? [...new Set([...fn.targets(ctx), ...fn.all(ctx)])] : [];
+}
+
+/** Computes a surface's path for `scope` (its first target), or undefined when the host has none. */
 export function scopePath(
   paths: ScopePaths | undefined,
   scope: ScopeName,

@@ -45,9 +45,16 @@ export interface PathFn {
   join(...segments: string[]): PathFn;
   /**
    * Every place the path may name, first the one it computes: a usage
-   * reader scans them all ({@link envDirs}, {@link anyOf}).
+   * reader scans them all ({@link envDirs}, {@link anyOf}), and an
+   * uninstall looks for our files in each.
    */
   all(ctx: PathContext): string[];
+  /**
+   * Every place an install writes, first the one it computes: more than
+   * one where the host's runtimes each read their own copy
+   * ({@link allOf}), each distinct place once.
+   */
+  targets(ctx: PathContext): string[];
 }
 
 /** The path module matching `os`. */
@@ -57,19 +64,26 @@ export function pathApi(os: OsName): typeof posix {
 
 /**
  * Wraps a plain function as a {@link PathFn}; `every` lists all the places
- * it may name when that is more than the one it computes.
+ * it may name when that is more than the one it computes, `targets` all the
+ * places an install writes when that is more than the one it computes.
  */
 export function pathFn(
   compute: (ctx: PathContext) => string,
   every?: (ctx: PathContext) => string[],
+  targets?: (ctx: PathContext) => string[],
 ): PathFn {
   const fn = ((ctx: PathContext) => compute(ctx)) as PathFn;
   fn.all = every ?? ((ctx) => [compute(ctx)]);
-  fn.join = (...segments: string[]) =>
-    pathFn(
+  fn.targets = targets ?? ((ctx) => [compute(ctx)]);
+  fn.join = (...segments: string[]) => {
+    const below = (list: (ctx: PathContext) => string[]) => (ctx: PathContext) =>
+      list(ctx).map((p) => pathApi(ctx.os).join(p, ...segments));
+    return pathFn(
       (ctx) => pathApi(ctx.os).join(compute(ctx), ...segments),
-      (ctx) => fn.all(ctx).map((p) => pathApi(ctx.os).join(p, ...segments)),
+      below(fn.all),
+      below(fn.targets),
     );
+  };
   return fn;
 }
 
@@ -137,10 +151,30 @@ export function anyOf(...candidates: PathFn[]): PathFn {
   );
 }
 
+/**
+ * Every one of `places`, where a host's runtimes each read their own copy
+ * of the same files (Cline's VS Code extension and its CLI each find their
+ * own Documents folder): an install writes each distinct place, an
+ * uninstall and a reader look in all of them; the first is the one the
+ * path computes.
+ */
+export function allOf(...places: PathFn[]): PathFn {
+  const distinct = (list: (p: PathFn) => string[]) => [...new Set(places.flatMap(list))];
+  return pathFn(
+    (ctx) => places[0](ctx),
+    (ctx) => distinct((p) => p.all(ctx)),
+    (ctx) => distinct((p) => p.targets(ctx)),
+  );
+}
+
 /** A path that differs per OS. */
 export function byOs(paths: Partial<Record<OsName, PathFn>> & { default: PathFn }): PathFn {
   const pick = (ctx: PathContext) => paths[ctx.os] ?? paths.default;
-  return pathFn((ctx) => pick(ctx)(ctx), (ctx) => pick(ctx).all(ctx));
+  return pathFn(
+    (ctx) => pick(ctx)(ctx),
+    (ctx) => pick(ctx).all(ctx),
+    (ctx) => pick(ctx).targets(ctx),
+  );
 }
 
 /** A folder an environment variable names, else the home-relative default. */

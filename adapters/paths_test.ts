@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  allOf,
   anyOf,
   envDir,
   envDirs,
@@ -55,4 +56,19 @@ test("homeContext: a usage reader's machine as a path context, this OS when none
     "C:\\u\\AppData\\Local\\x",
   );
   assert.ok(["linux", "darwin", "win32"].includes(homeContext({ home: "/h", env: {} }).os));
+});
+
+test("allOf: an install writes every distinct place, anyOf only the first", () => {
+  const both = allOf(home("Cline"), home("Documents", "Cline"));
+  assert.equal(both(linux), "/h/Cline");
+  assert.deepEqual(both.join("Hooks").targets(linux), [
+    "/h/Cline/Hooks",
+    "/h/Documents/Cline/Hooks",
+  ]);
+  assert.deepEqual(both.join("Hooks").all(linux), ["/h/Cline/Hooks", "/h/Documents/Cline/Hooks"]);
+  assert.deepEqual(allOf(home("a"), home("a")).targets(linux), ["/h/a"], "the same place once");
+  const either = anyOf(home("a"), home("b"));
+  assert.deepEqual(either.targets(linux), ["/h/a"]);
+  assert.deepEqual(either.all(linux), ["/h/a", "/h/b"]);
+  assert.deepEqual(home("x").targets(linux), ["/h/x"]);
 });

@@ -13,7 +13,12 @@ import { boolFlag, parseCommandArgs, scopeFlag, stringFlag } from "./_args.ts";
 import { dataRoot } from "../io/data_root.ts";
 import { type InstallRow, listConnectorIds, readConnectorRecord } from "../io/connector_record.ts";
 import { loadAllAdapters } from "../adapters/registry.ts";
-import { isConfigHookSurface, scopePath, serverSurfaceFor } from "../adapters/descriptor.ts";
+import {
+  isConfigHookSurface,
+  scopePath,
+  scopeTargets,
+  serverSurfaceFor,
+} from "../adapters/descriptor.ts";
 import { detectHosts } from "../install/detect.ts";
 import { diskProbe } from "../install/context.ts";
 import { readStructured, valueAt } from "../install/_read_structured.ts";
@@ -91,7 +96,11 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
       const hookMap = hookFile && configHooks
         ? valueAt(await readStructured(diskProbe, hookFile, configHooks.format), configHooks.at)
         : undefined;
-      const hookTexts = hookFile && a.hooks && !configHooks ? hookFileTexts(hookFile) : [];
+      // Hook files (Cline's scripts) count only when every folder the host's
+      // runtimes read holds them.
+      const hookFolders = a.hooks && !configHooks
+        ? scopeTargets(a.hooks.paths, scope, pctx).map(hookFileTexts)
+        : [];
       // An event-list surface (Kimi) keeps every event's entries in one array.
       const hookItems = Array.isArray(hookMap)
         ? hookMap
@@ -118,7 +127,8 @@ export async function run(args: string[], ctx: CliContext): Promise<number> {
           id,
           server: hasServer(servers, id, server?.collection.keyField),
           hooks: hookItems.some((item) => isOurHookItem(item, id)) ||
-            hookTexts.some((text) => isOwnedCommand(text, id)),
+            (hookFolders.length > 0 &&
+              hookFolders.every((texts) => texts.some((text) => isOwnedCommand(text, id)))),
         })).filter((c) =>
           c.server || c.hooks ||
           recordedHere(installs.get(c.id) ?? [], d.id, scope, projectDir)

@@ -8,7 +8,7 @@
 
 import type { CommandDef, SkillDef, SubagentDef } from "../core/connector_types.ts";
 import { surfaceDisabled } from "../core/overrides.ts";
-import { type FileSurface, scopePath } from "../adapters/descriptor.ts";
+import { type FileSurface, scopePlaces, scopeTargets } from "../adapters/descriptor.ts";
 import { pathApi } from "../adapters/paths.ts";
 import { ownedFileRemovals, ownedFilesIn } from "./_owned_files.ts";
 import { isActionFile } from "./_action_files.ts";
@@ -34,19 +34,26 @@ function surfaceOf(input: SurfaceInput, name: ContentName) {
 }
 
 /**
- * Removal edits, deepest files first (a stable order; the engine sweeps
- * emptied folders either way). `stale`: files install no longer renders.
- * Action files in the same folder are the actions surface's to keep or take.
+ * Removal edits for the files we own in each of `dirs` but `keep`, deepest
+ * files first (a stable order; the engine sweeps emptied folders either
+ * way), each file once. `stale`: files install no longer renders. Action
+ * files in the same folder are the actions surface's to keep or take.
  */
 function removals(
   input: SurfaceInput,
-  dir: string,
+  dirs: string[],
   keep: Set<string>,
   noun: string,
   stale = true,
 ): Edit[] {
-  const actions = ownedFilesIn(input, dir).filter((f) => isActionFile(input, f));
-  return ownedFileRemovals(input, dir, new Set([...keep, ...actions]), `${noun} file`, stale);
+  const seen = new Set<string>();
+  return dirs.flatMap((dir) => {
+    const actions = ownedFilesIn(input, dir).filter((f) => isActionFile(input, f));
+    const all = new Set([...keep, ...actions, ...seen]);
+    const edits = ownedFileRemovals(input, dir, all, `${noun} file`, stale);
+    for (const e of edits) if (e.op === "file.remove") seen.add(e.file);
+    return edits;
+  });
 }
 
 function planOne(input: SurfaceInput, name: ContentName): PlanPart {
@@ -54,7 +61,10 @@ function planOne(input: SurfaceInput, name: ContentName): PlanPart {
   const defs = defsOf(input, name);
   const plan = emptyPlan();
   const surface = surfaceOf(input, name);
-  const dir = scopePath(surface?.paths, ctx.scope, ctx);
+  // Each folder the host's runtimes read (usually one); files of ours in
+  // the surface's other places are an earlier install's, now stale.
+  const dirs = scopeTargets(surface?.paths, ctx.scope, ctx);
+  const places = scopePlaces(surface?.paths, ctx.scope, ctx);
   const noun = NOUN[name];
   if (connector && surfaceDisabled(connector, adapter.id, name)) {
     if (defs.length) {
@@ -62,14 +72,14 @@ function planOne(input: SurfaceInput, name: ContentName): PlanPart {
         note(input, "skip", `${name}: disabled by platforms["${adapter.id}"].${name}`),
       );
     }
-    if (dir) plan.edits.push(...removals(input, dir, new Set(), noun));
+    plan.edits.push(...removals(input, places, new Set(), noun));
     return plan;
   }
   if (!defs.length) {
-    if (dir) plan.edits.push(...removals(input, dir, new Set(), noun));
+    plan.edits.push(...removals(input, places, new Set(), noun));
     return plan;
   }
-  if (!surface || !dir) {
+  if (!surface || !dirs.length) {
     const why = !surface
       ? `${adapter.name} has no ${noun} files`
       : `${adapter.name} has no ${ctx.scope}-scope ${name} folder`;
@@ -80,24 +90,26 @@ function planOne(input: SurfaceInput, name: ContentName): PlanPart {
   const keep = new Set<string>();
   for (const def of defs) {
     const rendered = surface.render(def);
-    for (const [i, f] of rendered.files.entries()) {
-      const file = api.join(dir, ...f.path.split("/"));
-      keep.add(file);
-      plan.edits.push({
-        op: "file.set",
-        platform: adapter.id,
-        file,
-        content: f.text,
-        label: i === 0 ? `${noun} ${def.name}` : `${noun} ${def.name} resource ${f.path}`,
-      });
+    for (const dir of dirs) {
+      for (const [i, f] of rendered.files.entries()) {
+        const file = api.join(dir, ...f.path.split("/"));
+        keep.add(file);
+        plan.edits.push({
+          op: "file.set",
+          platform: adapter.id,
+          file,
+          content: f.text,
+          label: i === 0 ? `${noun} ${def.name}` : `${noun} ${def.name} resource ${f.path}`,
+        });
+      }
     }
     for (const d of rendered.dropped) {
       plan.notes.push(
-        note(input, "warn", `${noun} ${def.name}: ${d.field} not written — ${d.reason}`, dir),
+        note(input, "warn", `${noun} ${def.name}: ${d.field} not written — ${d.reason}`, dirs[0]),
       );
     }
   }
-  plan.edits.push(...removals(input, dir, keep, noun));
+  plan.edits.push(...removals(input, places, keep, noun));
   return plan;
 }
 
@@ -111,8 +123,8 @@ export function planContent(input: SurfaceInput): PlanPart {
 export function unplanContent(input: SurfaceInput): PlanPart {
   const plan = emptyPlan();
   for (const name of ["commands", "skills", "subagents"] as const) {
-    const dir = scopePath(surfaceOf(input, name)?.paths, input.ctx.scope, input.ctx);
-    if (dir) plan.edits.push(...removals(input, dir, new Set(), NOUN[name], false));
+    const places = scopePlaces(surfaceOf(input, name)?.paths, input.ctx.scope, input.ctx);
+    plan.edits.push(...removals(input, places, new Set(), NOUN[name], false));
   }
   return plan;
 }

@@ -217,34 +217,69 @@ function bridgedServerFile(input: SurfaceInput, surface: PluginHookSurface): str
   return scopePath(input.adapter.server?.paths, input.ctx.scope, input.ctx);
 }
 
-/** Plans the hook files of one host; stale files of ours in the folder are removed. */
+/** Where a file-based hook surface writes in one scope, and where it looks. */
+export interface HookFolders {
+  /** Each folder the host's runtimes read (scopeTargets), the first first. */
+  dirs: string[];
+  /** Those and every other place of the surface (scopePlaces), swept of our stale files. */
+  places: string[];
+}
+
+/** Removals of our files in `places` but `keep`, each file once. */
+function removalsIn(
+  input: SurfaceInput,
+  places: string[],
+  keep: Set<string>,
+  stale: boolean,
+): PlanPart["edits"] {
+  const seen = new Set(keep);
+  return places.flatMap((dir) => {
+    const edits = ownedFileRemovals(input, dir, seen, "hook file", stale);
+    for (const e of edits) if (e.op === "file.remove") seen.add(e.file);
+    return edits;
+  });
+}
+
+/**
+ * Plans the hook files of one host in each of its folders; stale files of
+ * ours in any of the surface's places are removed.
+ */
 export function planHookFiles(
   input: SurfaceInput,
   surface: ScriptHookSurface | PluginHookSurface,
-  dir: string,
+  folders: HookFolders,
   declared: DeclaredHook[],
   plan: PlanPart,
 ): PlanPart {
-  const keep = surface.layout === "script-per-event"
-    ? planScripts(input, surface, dir, declared, plan)
-    : planPlugin(input, surface, dir, declared, plan);
-  plan.edits.push(...ownedFileRemovals(input, dir, keep, "hook file", true));
+  const keep = new Set<string>();
+  for (const dir of folders.dirs) {
+    const kept = surface.layout === "script-per-event"
+      ? planScripts(input, surface, dir, declared, plan)
+      : planPlugin(input, surface, dir, declared, plan);
+    for (const file of kept) keep.add(file);
+  }
+  plan.edits.push(...removalsIn(input, folders.places, keep, true));
   return plan;
 }
 
-/** Plans the removal of every hook file the connector owns in the folder (and its registration). */
+/**
+ * Plans the removal of every hook file the connector owns in the surface's
+ * places (and a plugin's registration for each folder).
+ */
 export function unplanHookFiles(
   input: SurfaceInput,
-  dir: string,
+  folders: HookFolders,
   surface?: ScriptHookSurface | PluginHookSurface,
 ): PlanPart {
   const plan = emptyPlan();
-  plan.edits.push(...ownedFileRemovals(input, dir, new Set(), "hook file"));
+  plan.edits.push(...removalsIn(input, folders.places, new Set(), false));
   if (surface?.layout === "plugin-module" && surface.registration) {
     const api = pathApi(input.ctx.os);
     const bare = bareInput(input);
-    const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
-    plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+    for (const dir of folders.dirs) {
+      const moduleDir = api.dirname(api.join(dir, surface.module(bare).name));
+      plan.edits.push(...registrationEdits(input, surface, { ...bare, moduleDir }, false));
+    }
   }
   return plan;
 }

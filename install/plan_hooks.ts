@@ -15,14 +15,20 @@ import {
   effectiveNativeHooks,
   surfaceDisabled,
 } from "../core/overrides.ts";
-import { type ConfigHookSurface, isConfigHookSurface, scopePath } from "../adapters/descriptor.ts";
+import {
+  type ConfigHookSurface,
+  isConfigHookSurface,
+  scopePath,
+  scopePlaces,
+  scopeTargets,
+} from "../adapters/descriptor.ts";
 import { hookCommand, isOwnedCommand, usageEventCommand } from "../adapters/render/command_line.ts";
 import { renderMatcher } from "../adapters/render/matcher.ts";
 import { type ItemPlace, itemRemove, itemSet } from "./_entry_edits.ts";
 import { readStructured, valueAt } from "./_read_structured.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
 import { planHookHeader, unplanHookHeader } from "./_hook_header.ts";
-import { planHookFiles, unplanHookFiles } from "./plan_hook_files.ts";
+import { type HookFolders, planHookFiles, unplanHookFiles } from "./plan_hook_files.ts";
 import { type DeclaredHook, nativeNames } from "./_declared_hook.ts";
 
 const COMMAND_KEYS = ["command", "bash", "powershell", "windows", "linux", "osx"];
@@ -201,7 +207,7 @@ export async function planHooks(input: SurfaceInput): Promise<PlanPart> {
   const declared = declaredHookEvents(input, plan, file, events);
   if (!isConfigHookSurface(surface)) {
     if (natives.length && !surface.nativeHooks) plan.notes.push(nativesSkipped(input, file));
-    return planHookFiles(input, surface, file, declared, plan);
+    return planHookFiles(input, surface, hookFolders(input), declared, plan);
   }
   const written = new Set<string>();
   const header = await planHookHeader(input, file);
@@ -285,13 +291,22 @@ function planUsageHook(
   written.add(event);
 }
 
+/** The folders of a file-based hook surface in the input's scope. */
+function hookFolders(input: SurfaceInput): HookFolders {
+  const paths = input.adapter.hooks?.paths;
+  return {
+    dirs: scopeTargets(paths, input.ctx.scope, input.ctx),
+    places: scopePlaces(paths, input.ctx.scope, input.ctx),
+  };
+}
+
 /** Plans the removal of every hook entry of the connector (no module needed). */
 export async function unplanHooks(input: SurfaceInput): Promise<PlanPart> {
   const plan = emptyPlan();
   const surface = input.adapter.hooks;
   const file = scopePath(surface?.paths, input.ctx.scope, input.ctx);
   if (!surface || !file) return plan;
-  if (!isConfigHookSurface(surface)) return unplanHookFiles(input, file, surface);
+  if (!isConfigHookSurface(surface)) return unplanHookFiles(input, hookFolders(input), surface);
   for (const name of await ourEventsOnDisk(input, file)) {
     plan.edits.push(itemRemove(itemPlace(input, file, name)));
   }

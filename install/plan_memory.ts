@@ -9,7 +9,12 @@
  */
 
 import { memoryOverride, surfaceDisabled } from "../core/overrides.ts";
-import { type MemoryPlacement, scopePath } from "../adapters/descriptor.ts";
+import {
+  type MemoryPlacement,
+  scopePath,
+  scopePlaces,
+  scopeTargets,
+} from "../adapters/descriptor.ts";
 import { pathApi } from "../adapters/paths.ts";
 import type { PlannedEdit as Edit } from "./_plan_types.ts";
 import { emptyPlan, note, type PlanPart, type SurfaceInput } from "./_plan_types.ts";
@@ -19,30 +24,36 @@ export const MEMORY_SOFT_LIMIT = 4096;
 
 const BEGIN = "<!-- agent-connector:begin ";
 
-function placement(
+/**
+ * Where the blocks go: the `memory.path` override, the host's own placement
+ * (from the scope's first file), or each file the scope names — more than
+ * one where the host's runtimes each read their own (Cline's rules folders).
+ */
+function placements(
   input: SurfaceInput,
   mode?: "block" | "agents-import",
-): MemoryPlacement | undefined {
+): MemoryPlacement[] {
   const { adapter, ctx, connector } = input;
   const surface = adapter.memory;
-  if (!surface) return undefined;
+  if (!surface) return [];
   const override = connector ? memoryOverride(connector, adapter.id) : undefined;
   if (override?.path) {
     const api = pathApi(ctx.os);
     const base = ctx.scope === "project" ? ctx.projectDir : ctx.home;
-    return { target: api.resolve(base, override.path) };
+    return [{ target: api.resolve(base, override.path) }];
   }
   const defaultPath = scopePath(surface.paths, ctx.scope, ctx);
-  if (!defaultPath) return undefined;
-  return surface.place?.({ scope: ctx.scope, defaultPath, mode, ctx, probe: ctx.probe }) ??
-    { target: defaultPath };
+  if (!defaultPath) return [];
+  const placed = surface.place?.({ scope: ctx.scope, defaultPath, mode, ctx, probe: ctx.probe });
+  if (placed) return [placed];
+  return scopeTargets(surface.paths, ctx.scope, ctx).map((target) => ({ target }));
 }
 
 /** The head a host's dedicated rules file leads with, when `file` is that file. */
 function headFor(input: SurfaceInput, file: string): { head?: string } {
   const surface = input.adapter.memory;
   if (!surface?.head) return {};
-  return scopePath(surface.paths, input.ctx.scope, input.ctx) === file
+  return scopePlaces(surface.paths, input.ctx.scope, input.ctx).includes(file)
     ? { head: surface.head }
     : {};
 }
@@ -77,14 +88,39 @@ export function planMemory(input: SurfaceInput): PlanPart {
       ),
     );
   }
-  const where = placement(input, override?.mode);
-  if (!where) {
+  const all = placements(input, override?.mode);
+  if (!all.length) {
     const why = adapter.memory
       ? `${adapter.name} has no ${ctx.scope}-scope memory file`
       : `${adapter.name} has no memory file`;
     plan.notes.push(note(input, "warn", `memory: ${defs.length} block(s) not installed — ${why}`));
     return plan;
   }
+  for (const def of defs) {
+    const size = new TextEncoder().encode(def.content).length;
+    if (size > MEMORY_SOFT_LIMIT) {
+      plan.notes.push(
+        note(
+          input,
+          "warn",
+          `memory ${def.name}: ${size} bytes — keep it under 4 KiB; it is added to every prompt`,
+          all[0].target,
+        ),
+      );
+    }
+  }
+  for (const where of all) planPlacement(input, where, defs, plan);
+  return plan;
+}
+
+/** The blocks (and bridge) of one placement, with its notes. */
+function planPlacement(
+  input: SurfaceInput,
+  where: MemoryPlacement,
+  defs: Array<{ name: string; content: string }>,
+  plan: PlanPart,
+): void {
+  const { adapter, ctx } = input;
   const scope = ctx.scope;
   for (const def of defs) {
     plan.edits.push({
@@ -97,17 +133,6 @@ export function planMemory(input: SurfaceInput): PlanPart {
       label: `memory ${input.connectorId}/${def.name}`,
       ...(where.head ? { head: where.head } : headFor(input, where.target)),
     });
-    const size = new TextEncoder().encode(def.content).length;
-    if (size > MEMORY_SOFT_LIMIT) {
-      plan.notes.push(
-        note(
-          input,
-          "warn",
-          `memory ${def.name}: ${size} bytes — keep it under 4 KiB; it is added to every prompt`,
-          where.target,
-        ),
-      );
-    }
   }
   if (where.bridge) {
     plan.edits.push({
@@ -137,7 +162,6 @@ export function planMemory(input: SurfaceInput): PlanPart {
       );
     }
   }
-  return plan;
 }
 
 /** Marker lines and notice a managed block adds around its content (approximate). */
@@ -171,17 +195,21 @@ export function unplanMemory(input: SurfaceInput): PlanPart {
   const id = input.connectorId;
   const mode = (input.connector && memoryOverride(input.connector, adapter.id)?.mode) ??
     "agents-import";
-  const where = placement(input, mode);
+  const all = placements(input, mode);
   const rows = input.ledgers.memory.rows.filter((r) =>
     r.platform === adapter.id && r.scope === ctx.scope
   );
   const candidates = new Set<string>(rows.map((r) => r.path));
-  if (where) candidates.add(where.target);
-  if (where?.bridgeFile) candidates.add(where.bridgeFile);
+  for (const where of all) {
+    candidates.add(where.target);
+    if (where.bridgeFile) candidates.add(where.bridgeFile);
+  }
+  for (const file of scopePlaces(adapter.memory?.paths, ctx.scope, ctx)) candidates.add(file);
   const edits: Edit[] = [];
   for (const file of candidates) {
     const text = ctx.probe.readText(file);
     if (!text?.includes(`${BEGIN}${id}/`)) continue;
+    const placed = all.find((w) => w.head && w.target === file);
     edits.push({
       op: "block.remove",
       platform: adapter.id,
@@ -189,9 +217,11 @@ export function unplanMemory(input: SurfaceInput): PlanPart {
       prefix: `${id}/`,
       scope: ctx.scope,
       label: `memory ${id}`,
-      ...(where?.head && file === where.target ? { head: where.head } : headFor(input, file)),
+      ...(placed ? { head: placed.head } : headFor(input, file)),
     });
   }
+  // A host's own placement (the only kind with a bridge) is always one.
+  const where = all[0];
   const bridge = where?.bridge;
   if (bridge) {
     const bridgeText = ctx.probe.readText(bridge.file);

@@ -7,17 +7,19 @@
  * fails here. `deno task golden` rewrites the folders; review the diff like
  * code.
  *
- * A case may also set `env`, `homeDirs` (folders made in the empty HOME
- * first), `secret` (a value stored before the install, which no file may
+ * A case may also set `env` (`<HOME>` in a value names the temp HOME),
+ * `homeDirs` (folders made in the empty HOME first), `homeFiles` (files
+ * written there first: relative path → text, kept in the golden folder as
+ * the install must leave them), `secret` (a value stored before the install, which no file may
  * hold), `warnings` (install may exit 1 for its `!` records), `present`
  * (patterns a file — or `*`, any file — must hold) and `absent` (patterns no
  * file may hold).
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { compareGolden, CONNECTORS, renderInstall } from "./_helpers/golden.ts";
 import { REPO } from "./_helpers/runtime.ts";
 import { runCliCaptured } from "./_helpers/cli.ts";
@@ -32,6 +34,7 @@ interface GoldenCase {
   warnings?: boolean;
   env?: Record<string, string>;
   homeDirs?: string[];
+  homeFiles?: Record<string, string>;
   secret?: { connector: string; name: string; value: string };
   present?: Record<string, string[]>;
   absent?: string[];
@@ -59,6 +62,10 @@ for (const adapter of adapters) {
         env,
         setup: (home) => {
           for (const dir of c.homeDirs ?? []) mkdirSync(join(home, dir), { recursive: true });
+          for (const [rel, text] of Object.entries(c.homeFiles ?? {})) {
+            mkdirSync(dirname(join(home, rel)), { recursive: true });
+            writeFileSync(join(home, rel), text, { mode: 0o755 });
+          }
           if (c.secret) {
             openSecretStore({
               connectorId: c.secret.connector,

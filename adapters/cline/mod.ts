@@ -5,8 +5,8 @@
  *
  * - Detection: Cline's folder `$CLINE_DIR` (else `~/.cline`) or
  *   `<Documents>/Cline`, Documents found as the extension finds it
- *   (documents.ts: `xdg-user-dir` on Linux); a project's `.clinerules` or
- *   `.cline/`.
+ *   (documents.ts: `xdg-user-dir` on Linux) or as the CLI does
+ *   (`~/Documents`); a project's `.clinerules` or `.cline/`.
  * - MCP, global only: `cline_mcp_settings.json` at `$CLINE_MCP_SETTINGS_PATH`,
  *   else `$CLINE_DATA_DIR/settings/`, else `<CLINE_DIR>/data/settings/` —
  *   the file the CLI and current extensions share; the extension's old
@@ -18,7 +18,7 @@
  *   apps/vscode/src/services/mcp/schemas.ts). No references are expanded,
  *   so `serve` resolves them. A project install registers no server: one `!`.
  * - Hooks: one executable per event named after it, in `.clinerules/hooks/`
- *   or `~/Documents/Cline/Hooks/` (`<Event>.ps1` on Windows); script.ts. Both
+ *   or `<Documents>/Cline/Hooks/` (`<Event>.ps1` on Windows); script.ts. Both
  *   runtimes read those folders (apps/vscode/src/core/storage/disk.ts
  *   `getAllHooksDirs`; sdk/packages/shared/src/storage/paths.ts
  *   `resolveHooksConfigSearchPaths`), but honour different things:
@@ -45,14 +45,16 @@
  *   event: a second connector's script for the same event is a reported
  *   conflict, never an overwrite.
  * - Content: workflows `.clinerules/workflows/<n>.md` /
- *   `~/Documents/Cline/Workflows/` (slash commands, plain Markdown); skills
+ *   `<Documents>/Cline/Workflows/` (slash commands, plain Markdown); skills
  *   `.cline/skills/` / `<CLINE_DIR>/skills/`; the CLI's configured agents
  *   `.cline/agents/<n>.yaml` / `<CLINE_DIR>/agents/` (agents.ts).
- * - User hooks, workflows and rules follow the extension's Documents folder;
- *   the CLI always reads `~/Documents`, so doctor warns when the two differ
- *   (doctor.ts).
+ * - `<Documents>`: the extension finds it with `xdg-user-dir` on Linux, the
+ *   CLI always reads `~/Documents` (documents.ts). Where the two differ, a
+ *   user install writes hooks and workflows into both, and rules into
+ *   `~/Documents/Cline/Rules` too unless the CLI reads the extension's
+ *   folder already (it reads `~/Cline/Rules`); one folder when they agree.
  * - Memory: the dedicated rules file `agent-connector.md` in
- *   `.clinerules/` or `~/Documents/Cline/Rules/` (spec §2.4); Cline applies
+ *   `.clinerules/` or `<Documents>/Cline/Rules/` (spec §2.4); Cline applies
  *   every rules file without frontmatter.
  *
  * @module
@@ -65,12 +67,15 @@ import { skillRenderer } from "../render/content_files.ts";
 import { promptMarkdownRenderer } from "../render/prompt_markdown.ts";
 import { clineHookScript } from "./script.ts";
 import { clineAgentFile } from "./agents.ts";
-import { clineDocuments } from "./documents.ts";
-import { clineDocumentsCheck } from "./doctor.ts";
+import {
+  cliDocuments,
+  clineBothDocuments,
+  clineDocuments,
+  clineRulesFolders,
+} from "./documents.ts";
 
 const clineDir = envDir("CLINE_DIR", home(".cline"));
 const dataDir = envDir("CLINE_DATA_DIR", clineDir.join("data"));
-const documents = clineDocuments("Cline");
 const rulesDir = project(".clinerules");
 
 /** The Cline adapter. */
@@ -79,7 +84,10 @@ export const adapter: HostAdapter = defineHost({
   name: "Cline",
   paradigm: "json-stdio",
   factsFrom: "source",
-  detect: { user: [clineDir, documents], project: [rulesDir, project(".cline")] },
+  detect: {
+    user: [clineDir, clineDocuments("Cline"), cliDocuments("Cline")],
+    project: [rulesDir, project(".cline")],
+  },
   server: {
     paths: {
       user: envDir("CLINE_MCP_SETTINGS_PATH", dataDir.join("settings", "cline_mcp_settings.json")),
@@ -96,7 +104,7 @@ export const adapter: HostAdapter = defineHost({
   },
   hooks: {
     layout: "script-per-event",
-    paths: { user: documents.join("Hooks"), project: rulesDir.join("hooks") },
+    paths: { user: clineBothDocuments("Hooks"), project: rulesDir.join("hooks") },
     events: {
       SessionStart: {
         name: "TaskStart",
@@ -126,7 +134,7 @@ export const adapter: HostAdapter = defineHost({
     script: (input) => clineHookScript(input.native, input.command, input.connectorId, input.os),
   },
   commands: {
-    paths: { user: documents.join("Workflows"), project: rulesDir.join("workflows") },
+    paths: { user: clineBothDocuments("Workflows"), project: rulesDir.join("workflows") },
     // Both runtimes append the text after `/<name>` to the workflow's text
     // (sdk/packages/core/src/extensions/config/runtime-commands.ts
     // `resolveRuntimeSlashCommandFromWatcher`): no placeholder.
@@ -142,11 +150,10 @@ export const adapter: HostAdapter = defineHost({
   },
   memory: {
     paths: {
-      user: documents.join("Rules", "agent-connector.md"),
+      user: clineRulesFolders().join("agent-connector.md"),
       project: rulesDir.join("agent-connector.md"),
     },
   },
-  doctorChecks: clineDocumentsCheck,
   doctorNotes: [
     {
       text:

@@ -62,13 +62,43 @@ test("a workflow using $ARGUMENTS is reported: Cline appends the arguments (runt
   assert.deepEqual(render({ name: "tidy", prompt: "Tidy the imports." }).dropped, []);
 });
 
-test("doctor runs the Documents check on a user install (doctor.ts)", async () => {
-  const probe = {
-    exists: (p: string) => p === "/usr/bin/xdg-user-dir",
-    readText: () => undefined,
-    realPath: () => undefined,
-  };
-  const ctx = { home: "/h", projectDir: "/p", env: { PATH: "/usr/bin" }, os: "linux" as const };
-  const found = await adapter.doctorChecks!({ scope: "user", ctx, probe });
-  assert.match(found[0]?.message ?? "", /the Cline CLI reads only \/h\/Documents\/Cline/);
+test("a user install writes each runtime's Documents folder, once when they agree", () => {
+  const files: Record<string, string> = { "/usr/bin/xdg-user-dir": "" };
+  const ctx = (dirs?: string) => ({
+    home: "/h",
+    projectDir: "/p",
+    env: { PATH: "/usr/bin" },
+    os: "linux" as const,
+    probe: {
+      exists: (p: string) => p in files,
+      readText: (p: string) =>
+        p === "/h/.config/user-dirs.dirs" && dirs ? `XDG_DOCUMENTS_DIR="${dirs}"\n` : undefined,
+    },
+  });
+  const hooks = adapter.hooks!.paths.user!;
+  const workflows = adapter.commands!.paths.user!;
+  const rules = adapter.memory!.paths.user!;
+  // xdg-user-dir without user-dirs.dirs prints HOME; the CLI reads ~/Documents
+  // for hooks and workflows, but ~/Cline/Rules as well as ~/Documents/Cline/Rules.
+  assert.deepEqual(hooks.targets(ctx()), ["/h/Cline/Hooks", "/h/Documents/Cline/Hooks"]);
+  assert.deepEqual(workflows.targets(ctx()), [
+    "/h/Cline/Workflows",
+    "/h/Documents/Cline/Workflows",
+  ]);
+  assert.deepEqual(rules.targets(ctx()), ["/h/Cline/Rules/agent-connector.md"]);
+  assert.deepEqual(hooks.targets(ctx("$HOME/Documents")), ["/h/Documents/Cline/Hooks"]);
+  assert.deepEqual(rules.targets(ctx("$HOME/Documents")), [
+    "/h/Documents/Cline/Rules/agent-connector.md",
+  ]);
+  assert.deepEqual(rules.targets(ctx("$HOME/Dokumente")), [
+    "/h/Dokumente/Cline/Rules/agent-connector.md",
+    "/h/Documents/Cline/Rules/agent-connector.md",
+  ]);
+  // Where an earlier install may have written: every folder xdg-user-dir can name.
+  assert.deepEqual(hooks.all(ctx("$HOME/Documents")), [
+    "/h/Documents/Cline/Hooks",
+    "/h/Cline/Hooks",
+  ]);
+  // A project install has one folder.
+  assert.deepEqual(adapter.hooks!.paths.project!.targets(ctx()), ["/p/.clinerules/hooks"]);
 });

@@ -2,9 +2,10 @@
  * Cline's hook scripts (docs.cline.bot/features/hooks/hook-reference;
  * cline/cline `src/core/hooks/utils.ts`): one executable per event, named
  * exactly after the event, in `.clinerules/hooks/` or
- * `~/Documents/Cline/Hooks/`. Cline runs it with the JSON payload on stdin
- * and reads one JSON object back from stdout. On Windows Cline also takes
- * `<Event>.ps1`, which PowerShell runs.
+ * `<Documents>/Cline/Hooks/` (each runtime's Documents, documents.ts).
+ * Cline runs it with the JSON payload on stdin and reads one JSON object
+ * back from stdout. On Windows Cline also takes `<Event>.ps1`, which
+ * PowerShell runs.
  *
  * The script is ours entirely (written with mode 0755, removed on
  * uninstall) and only hands stdin to the home binary's `hook cline <Event>`

@@ -28,12 +28,17 @@ export interface GoldenRun {
   scope: "user" | "project";
   /** The one host installed. */
   target: string;
-  /** Extra environment. */
+  /** Extra environment; `<HOME>` in a value stands for the temp HOME. */
   env?: Record<string, string>;
   /** Prepares the empty HOME before the install. */
   setup?: (home: string) => void;
   /** Accept install's exit code 1 (it reports `!` records for what the host cannot take). */
   warnings?: boolean;
+}
+
+/** `env` with `<HOME>` in its values replaced by `home`. */
+function atHome(env: Record<string, string>, home: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replaceAll("<HOME>", home)]));
 }
 
 /** Installs into an empty HOME/project and returns the rendered files, paths neutralized. */
@@ -55,7 +60,7 @@ export async function renderInstall(run: GoldenRun): Promise<Map<string, string>
         "--targets",
         run.target,
       ],
-      { home, env: { HOME: home, ...run.env }, cwd: project },
+      { home, env: { HOME: home, ...atHome(run.env ?? {}, home) }, cwd: project },
     );
     const ok = run.warnings ? [0, 1] : [0];
     assert.ok(ok.includes(result.code), result.stdout + result.stderr);

@@ -8,14 +8,13 @@
  * Its session lands in `~/.cline/data/sessions/<id>/<id>.messages.json`, which our usage
  * reader reads.
  *
- * Hooks and workflows: the extension's Documents folder is `xdg-user-dir DOCUMENTS`, which
- * on a machine with that script but no `~/.config/user-dirs.dirs` (this one) is HOME
- * itself, while the CLI always reads `~/Documents/Cline/{Hooks,Workflows}` (sdk/packages/
- * shared/src/storage/paths.ts `resolveDocumentsExtensionPath`; 3.0.65 reads
- * `~/Cline/Rules` as well, but not Hooks or Workflows). Our user install follows the
- * extension, so here the CLI found no hook file and no workflow; `prepare` writes the
- * user-dirs.dirs every desktop login writes, where both runtimes agree, and `doctor`
- * warns when they do not (adapters/cline/doctor.ts).
+ * Hooks, workflows and rules: the extension's Documents folder is `xdg-user-dir
+ * DOCUMENTS`, which on a machine with that script but no `~/.config/user-dirs.dirs`
+ * (this one) is HOME itself, while the CLI always reads `~/Documents/Cline/{Hooks,
+ * Workflows}` (sdk/packages/shared/src/storage/paths.ts `resolveDocumentsExtensionPath`;
+ * 3.0.65 reads `~/Cline/Rules` as well, but not Hooks or Workflows). A user install
+ * writes both folders (adapters/cline/documents.ts), so the box keeps the machine's
+ * case: no user-dirs.dirs.
  *
  * @module
  */
@@ -46,13 +45,6 @@ export const clineCli: LabHost = {
       "extensions/config/runtime-commands.ts resolveRuntimeSlashCommandFromWatcher)",
   },
   prepare: ({ box, mockUrl }) => {
-    // The file every desktop login writes (xdg-user-dirs-update): with it the extension's
-    // Documents folder (`xdg-user-dir DOCUMENTS`) is ~/Documents, the one the CLI reads.
-    mkdirSync(join(box.home, ".config"), { recursive: true });
-    writeFileSync(
-      join(box.home, ".config", "user-dirs.dirs"),
-      'XDG_DOCUMENTS_DIR="$HOME/Documents"\n',
-    );
     const dir = join(box.home, ".cline", "data", "settings");
     mkdirSync(dir, { recursive: true });
     writeFileSync(
