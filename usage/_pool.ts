@@ -67,17 +67,18 @@ export const MAX_WORKERS = 2;
  * How many threads to decode on for `bytes` to read (1: this thread only,
  * else this thread and that many minus one workers); `requested` overrides
  * it. By default a worker is taken only for enough bytes and when the
- * one-minute load average leaves a core idle (it is 0 where the OS does not
- * report one).
+ * one-minute load average leaves at least half a core free beside this
+ * thread's (the load is 0 where the OS does not report one): on two idle
+ * cores, a worker.
  */
 export function threadCount(bytes: number, requested?: number): number {
   if (requested !== undefined) return Math.max(1, requested);
   if (bytes < WORKER_MIN_BYTES) return 1;
-  let idle = 0;
+  let free = 0;
   try {
-    idle = Math.floor(availableParallelism() - loadavg()[0]);
+    free = Math.round(availableParallelism() - loadavg()[0]);
   } catch { /* no sys permission: one thread */ }
-  return Math.max(1, Math.min(idle, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
+  return Math.max(1, Math.min(free, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
 }
 
 /**
