@@ -144,7 +144,7 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
   const result: Omit<DecodeResult, "rows"> = { end: job.from, saved: null, problems, bytes: 0 };
   try {
     if (job.source.format === "jsonl" && reader.jsonl) {
-      const { markers, open, pick } = reader.jsonl;
+      const { markers, open, pick, skip } = reader.jsonl;
       const decoder = open(sink, resume?.s ?? undefined);
       const fd = openSync(job.source.path, "r");
       lineOf = (at) => lineNumberAt(fd, at);
@@ -160,12 +160,20 @@ export async function decodeJob(reader: UsageReader, job: DecodeJob): Promise<De
           decoder.line(value, at);
           return true;
         };
-        const scanned = scanMarkedLines(fd, job.from, job.size, markers, (text, at) => {
-          if (!take(text, at)) {
-            problemAt = at;
-            sink.problem("a line is not valid JSON; it was skipped");
-          }
-        });
+        const scanned = scanMarkedLines(
+          fd,
+          job.from,
+          job.size,
+          markers,
+          (text, at) => {
+            if (!take(text, at)) {
+              problemAt = at;
+              sink.problem("a line is not valid JSON; it was skipped");
+            }
+          },
+          undefined,
+          skip,
+        );
         result.end = scanned.end;
         if (scanned.tail) {
           if (take(scanned.tail.text, scanned.tail.at)) result.end = job.size;

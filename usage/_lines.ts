@@ -45,7 +45,9 @@ export interface LineScanEnd {
  * Calls `onLine(text, at)` for each line in [`start`, `size`) of `fd` that
  * contains one of `markers` (ASCII), in order; `text` is the line's bytes as a
  * binary string (one char per byte). `start` must be a line start. `chunk` is
- * the read size (tests make it small to cross chunk edges).
+ * the read size (tests make it small to cross chunk edges). A line whose start
+ * `skip` (sticky) matches is passed over unsearched, however long; its match
+ * must fit in half a chunk.
  */
 export function scanMarkedLines(
   fd: number,
@@ -54,6 +56,7 @@ export function scanMarkedLines(
   markers: readonly string[],
   onLine: (text: string, at: number) => void,
   chunk: number = CHUNK,
+  skip?: RegExp,
 ): LineScanEnd {
   const keepForMarker = Math.max(1, ...markers.map((m) => m.length)) - 1;
   let buf = chunk === CHUNK ? (shared ??= bytes(CHUNK)) : bytes(chunk);
@@ -63,6 +66,10 @@ export function scanMarkedLines(
   let from = 0; // search position in the view
   let longStart = -1; // file offset where the line holding buf[0] began, when its head was dropped
   let view = "";
+  // Whether `from` is a line start (where `skip` may be tried), and the file
+  // offset of a line being skipped whose newline is not read yet (-1: none).
+  let atStart = true;
+  let skipping = -1;
   // One search for all markers: a regular expression alternation scans the
   // view once, where a substring search per marker scanned it once per
   // marker (bench/README.md).
@@ -86,22 +93,61 @@ export function scanMarkedLines(
     from = Math.max(0, from - keepFrom);
   };
   const only = markers.length === 1 ? markers[0] : undefined;
+  /** Whether the line starting at view index `ls` is one `skip` proves ignorable. */
+  const skippable = (ls: number): boolean => {
+    skip!.lastIndex = ls;
+    return skip!.test(view);
+  };
   // Where the search that found the last marker began within its line: its
   // line starts at or before it, and no newline lies between it and the marker.
   let searchedFrom = 0;
   const nextMarker = (): number => {
     if (only === undefined) {
-      search.lastIndex = from;
-      const m = search.exec(view)?.index ?? -1;
-      searchedFrom = m;
-      return m;
+      for (;;) {
+        if (skip && atStart && skippable(from)) {
+          const nl = view.indexOf("\n", from);
+          if (nl === -1) {
+            skipping = base + from;
+            return -1;
+          }
+          from = nl + 1;
+          continue;
+        }
+        search.lastIndex = from;
+        const m = search.exec(view)?.index ?? -1;
+        searchedFrom = m;
+        if (m === -1 || !skip) return m;
+        // The marker's line may be one to skip, unless it is `from`'s line
+        // and that was tried above, or its start was dropped (a long line).
+        const ls = view.lastIndexOf("\n", m) + 1;
+        if ((ls > from || !atStart) && (ls > 0 || longStart < 0) && skippable(ls)) {
+          const nl = view.indexOf("\n", m);
+          if (nl === -1) {
+            skipping = base + ls;
+            return -1;
+          }
+          from = nl + 1;
+          atStart = true;
+          continue;
+        }
+        return m;
+      }
     }
     // One marker: each whole line is searched from its end. A host logs a
     // line's counts after its message text (Claude Code's `usage` closes
     // `message`), so a marked line is found without reading through its
     // text (bench/README.md); a line without the marker is read once either
     // way.
-    for (let ls = from;;) {
+    for (let ls = from, lineStart = atStart;; lineStart = true) {
+      if (skip && lineStart && skippable(ls)) {
+        const nl = view.indexOf("\n", ls);
+        if (nl === -1) {
+          skipping = base + ls;
+          return -1;
+        }
+        ls = nl + 1;
+        continue;
+      }
       const nl = view.indexOf("\n", ls);
       if (nl === -1) {
         searchedFrom = ls;
@@ -118,21 +164,45 @@ export function scanMarkedLines(
 
   fill();
   for (;;) {
+    if (skipping >= 0) {
+      // A skipped line: drop its bytes unsearched up to its newline.
+      const nl = view.indexOf("\n", Math.max(0, skipping - base));
+      if (nl === -1) {
+        if (pos >= size) return { end: skipping };
+        shift(len);
+        fill();
+        continue;
+      }
+      skipping = -1;
+      longStart = -1;
+      from = nl + 1;
+      atStart = true;
+    }
     const m = nextMarker();
+    if (skipping >= 0) continue;
     if (m === -1) {
       if (pos >= size) break;
       // No marker in what we hold: keep only the unfinished last line.
       const nl = view.lastIndexOf("\n");
       let keepFrom = nl + 1;
       if (nl >= 0) longStart = -1;
-      if (len - keepFrom > chunk / 2) {
+      const long = len - keepFrom > chunk / 2;
+      if (long && skip && longStart < 0 && skippable(keepFrom)) {
+        skipping = base + keepFrom;
+        continue;
+      }
+      if (long) {
         // A long line with no marker so far: remember where it began, drop its body.
         if (longStart < 0) longStart = base + keepFrom;
         keepFrom = len - keepForMarker;
       }
       shift(keepFrom);
       from = Math.max(0, len - keepForMarker);
+      // Unless its head was dropped, the kept line starts at 0: try `skip` on
+      // it once more of it is read.
+      atStart = false;
       fill();
+      if (skip && longStart < 0 && skippable(0)) skipping = base;
       continue;
     }
     const nlBefore = searchedFrom === 0 ? -1 : view.lastIndexOf("\n", searchedFrom - 1);
@@ -158,6 +228,7 @@ export function scanMarkedLines(
       }
       // The marked line continues past the chunk: keep it from its start, grow if needed.
       from = m;
+      atStart = false;
       shift(ls);
       if (len === buf.length) {
         const bigger = bytes(buf.length * 2);
@@ -169,6 +240,7 @@ export function scanMarkedLines(
     }
     onLine(view.slice(ls, nlAfter), base + ls);
     from = nlAfter + 1;
+    atStart = true;
     longStart = -1;
   }
   const nl = view.lastIndexOf("\n");

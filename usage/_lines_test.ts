@@ -6,7 +6,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { scanMarkedLines } from "./_lines.ts";
 
-function naive(text: string, start: number, markers: string[]) {
+function naive(text: string, start: number, markers: string[], skip?: RegExp) {
   const bytes = Buffer.from(text);
   const lines: [string, number][] = [];
   let at = start;
@@ -18,7 +18,8 @@ function naive(text: string, start: number, markers: string[]) {
     const nl = rest.indexOf(10, offset);
     const stop = nl === -1 ? rest.length : nl;
     const line = rest.subarray(offset, stop).toString("latin1");
-    const marked = markers.some((m) => line.includes(m));
+    const skipped = skip !== undefined && new RegExp(`^(?:${skip.source})`).test(line);
+    const marked = !skipped && markers.some((m) => line.includes(m));
     if (nl === -1) {
       if (marked) tail = { text: line, at };
       break;
@@ -31,7 +32,7 @@ function naive(text: string, start: number, markers: string[]) {
   return { lines, end, tail };
 }
 
-function run(text: string, start: number, markers: string[], chunk: number) {
+function run(text: string, start: number, markers: string[], chunk: number, skip?: RegExp) {
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   try {
     const file = join(dir, "f.jsonl");
@@ -39,7 +40,15 @@ function run(text: string, start: number, markers: string[], chunk: number) {
     const fd = openSync(file, "r");
     const lines: [string, number][] = [];
     const size = Buffer.byteLength(text);
-    const result = scanMarkedLines(fd, start, size, markers, (t, a) => lines.push([t, a]), chunk);
+    const result = scanMarkedLines(
+      fd,
+      start,
+      size,
+      markers,
+      (t, a) => lines.push([t, a]),
+      chunk,
+      skip,
+    );
     closeSync(fd);
     return { lines, end: result.end, tail: result.tail };
   } finally {
@@ -66,6 +75,33 @@ test("marked lines come out whole with their byte offsets across chunk edges", (
       },
     ),
     { numRuns: 300 },
+  );
+});
+
+test("lines whose start `skip` matches are passed over, however long", () => {
+  const piece = fc.oneof(
+    fc.constantFrom("\n", "\n", "usage", "tok", "é", "x".repeat(70), "ab", "skip:", "_k"),
+    fc.string({ maxLength: 12 }),
+  );
+  // Lines starting `skip:` or with a run of x's are ignored by their start.
+  const skip = /skip:|x{40}/y;
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 60 }),
+      fc.integer({ min: 80, max: 160 }), // `skip`'s match fits in half a chunk
+      (parts, chunk) => {
+        const text = parts.join("");
+        for (const markers of [["usage", "tok"], ["usage"]]) {
+          const got = run(text, 0, markers, chunk, skip);
+          const want = naive(text, 0, markers, skip);
+          assert.deepEqual(got.lines, want.lines);
+          assert.deepEqual(got.tail, want.tail);
+          // A skipped last line without its newline is left for later, as an unmarked one.
+          assert.equal(got.end, want.end);
+        }
+      },
+    ),
+    { numRuns: 400 },
   );
 });
 

@@ -26,6 +26,12 @@ import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 
+/**
+ * How much more a byte decoded on this thread weighs in the split than one
+ * a worker decodes: this thread also merges every result as it lands.
+ */
+export const HERE_WEIGHT = 1.25;
+
 /** Below this many bytes to read, starting a worker costs more than it saves. */
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
@@ -67,17 +73,18 @@ export const MAX_WORKERS = 2;
  * How many threads to decode on for `bytes` to read (1: this thread only,
  * else this thread and that many minus one workers); `requested` overrides
  * it. By default a worker is taken only for enough bytes and when the
- * one-minute load average leaves a core idle (it is 0 where the OS does not
- * report one).
+ * one-minute load average leaves at least half a core free beside this
+ * thread's (the load is 0 where the OS does not report one): on two idle
+ * cores, a worker.
  */
 export function threadCount(bytes: number, requested?: number): number {
   if (requested !== undefined) return Math.max(1, requested);
   if (bytes < WORKER_MIN_BYTES) return 1;
-  let idle = 0;
+  let free = 0;
   try {
-    idle = Math.floor(availableParallelism() - loadavg()[0]);
+    free = Math.round(availableParallelism() - loadavg()[0]);
   } catch { /* no sys permission: one thread */ }
-  return Math.max(1, Math.min(idle, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
+  return Math.max(1, Math.min(free, MAX_WORKERS, Math.ceil(bytes / WORKER_MIN_BYTES)));
 }
 
 /**
@@ -99,11 +106,13 @@ export async function runJobs(
   }
   const buckets: number[][] = Array.from({ length: threads }, () => []);
   const load = buckets.map(() => 0);
+  // This thread also merges every result: its bytes count for more.
+  const weight = buckets.map((_, b) => (b === threads - 1 ? HERE_WEIGHT : 1));
   for (const i of order) {
     let best = 0;
     for (let b = 1; b < buckets.length; b++) if (load[b] < load[best]) best = b;
     buckets[best].push(i);
-    load[best] += cost(jobs[i]);
+    load[best] += cost(jobs[i]) * weight[best];
   }
   // This thread decodes the last bucket itself; workers the others.
   const mine = buckets.pop()!;
@@ -141,7 +150,7 @@ async function runBucket(
       return runHere(jobs, failed.left, onResult);
     }
     idle = failed.left.length === left.length ? idle + 1 : 0;
-    const [big, ...rest] = failed.left; // a worker takes its jobs in order: `big` was in flight
+    const [big, ...rest] = failed.left; // in order: `big` was in flight, or done and not yet posted
     stats.retried++;
     const again = await runInWorker(jobs, [big], onResult, uncapped);
     if (again && again.left.length > 0) {
@@ -214,16 +223,17 @@ function runInWorker(
       void worker.terminate();
       resolve({ left: [...left], outOfMemory });
     };
-    worker.on("message", (msg: { index?: number; result?: DecodeResult; done?: boolean }) => {
+    type Batch = { index: number; result: DecodeResult }[];
+    worker.on("message", (msg: { batch?: Batch; done?: boolean }) => {
       if (msg.done) {
         settled = true;
         void worker.terminate();
         resolve(undefined);
         return;
       }
-      if (msg.index !== undefined && msg.result) {
-        left.delete(msg.index);
-        onResult(msg.index, msg.result);
+      for (const { index, result } of msg.batch ?? []) {
+        left.delete(index);
+        onResult(index, result);
       }
     });
     worker.on("error", (error: Error & { code?: string }) => {

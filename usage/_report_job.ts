@@ -11,18 +11,17 @@
  * (bench/README.md).
  *
  * A report runs on a worker capped at {@link REPORT_YOUNG_MB} of young
- * generation (its old generation uncapped) when it is the first with the
- * cache: the cache may be written and holds no kept state yet, so every log
- * is read and the cursors and their rows are built (what grew the young
- * generation most). A re-scan with kept state reads little, and a run
- * without the cache (`--no-cache`, or no right to write it) gained nothing
- * under Deno; both stay on this thread, where a tiny history does not pay a
- * worker's start. `AGENT_CONNECTOR_USAGE_THREADS=1` keeps
- * everything on this thread. A worker that fails or cannot start is not
- * needed: the report is then computed here.
+ * generation (its old generation uncapped) when it reads every log: the
+ * first run with the cache (it may be written and holds no kept state yet,
+ * so the cursors and their rows are built too), a run with `--no-cache`, and
+ * a run without the right to write the cache. A re-scan with kept state
+ * reads little and stays on this thread, where it does not pay a worker's
+ * start. `AGENT_CONNECTOR_USAGE_THREADS=1` keeps everything on this thread.
+ * A worker that fails or cannot start is not needed: the report is then
+ * computed here.
  *
- * The worker lowers a first cached run's peak memory under both runtimes
- * (bench/README.md has the figures). Tried and dropped: decoding one bucket
+ * The worker lowers a full read's peak memory under both runtimes at about
+ * the same CPU (bench/README.md has the figures). Tried and dropped: decoding one bucket
  * on this worker instead of a second decoding worker (no lower peak: its
  * uncapped old generation filled with the decoder's garbage instead), and
  * settling each platform as soon as its last source was merged, jobs
@@ -141,6 +140,11 @@ export async function firstCachedRun(
   return writeAllowed(dir) && !leanFs.exists(dir);
 }
 
+/** Whether `job` keeps no state at all: `--no-cache`, or no right to write the cache. */
+function keepsNothing(job: Pick<ReportJob, "machine" | "noCache">): boolean {
+  return job.noCache || !writeAllowed(join(dataRoot(job.machine), "cache", "usage"));
+}
+
 /**
  * On the first run with the cache, creates its folder before anything is
  * read; the warning to show when it cannot (the run then goes without the
@@ -156,8 +160,8 @@ export async function openCache(
 }
 
 /**
- * Computes `job`, on a worker when it is the first run with the cache (see
- * the module doc); `onProgress` sees the scan's progress about every 100 ms.
+ * Computes `job`, on a worker when it reads every log (see the module doc);
+ * `onProgress` sees the scan's progress about every 100 ms.
  */
 export async function runReport(
   job: ReportJob,
@@ -168,7 +172,7 @@ export async function runReport(
     const done = await computeReport({ ...job, noCache: true }, onProgress);
     return { ...done, cacheSkipped: cache.skipped };
   }
-  if (job.threads !== 1 && cache.first) {
+  if (job.threads !== 1 && (cache.first || keepsNothing(job))) {
     const done = await inWorker(job, onProgress !== undefined, onProgress);
     if (done) return done;
   }

@@ -30,7 +30,19 @@ test("a first cached report on its own worker equals the report computed on this
   }
 });
 
-test("only the first report with the cache goes to a worker: not with kept state nor --no-cache", async () => {
+test("a --no-cache report on its own worker equals the report computed on this thread", async () => {
+  const t = tempCopy("agent-kit/home");
+  try {
+    const there = await runReport(job(t.dir, true, "session"));
+    const here = await computeReport(job(t.dir, true, "session"));
+    assert.ok(here.result.rows.length > 0);
+    assert.deepEqual(there, here);
+  } finally {
+    t.done();
+  }
+});
+
+test("the first report with the cache is the one that builds it; kept state and --no-cache are not", async () => {
   const t = tempCopy();
   try {
     assert.equal(await firstCachedRun(job(t.dir, false)), true); // no cache folder yet

@@ -1,6 +1,7 @@
 /**
- * Worker entry of the scan: decodes the jobs it was given and posts each
- * result back, its rows encoded in one transferred buffer (see
+ * Worker entry of the scan: decodes the jobs it was given and posts the
+ * results back in batches (a message costs more than a small source's
+ * rows), each result's rows encoded in one transferred buffer (see
  * `DecodeResult.rows`). Loads nothing but the decoder and the readers it
  * needs.
  *
@@ -13,20 +14,36 @@
 
 import { parentPort, workerData } from "node:worker_threads";
 import type { HostId } from "../core/platform_types.ts";
-import { type DecodeJob, decodeJob } from "./_decode.ts";
+import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 import { encodeRows } from "./_codec.ts";
 import type { Rows } from "./_rows.ts";
 import { fsReady } from "../edge/node_fs.ts";
 
+/** Results are posted in batches of this many, or sooner when this many ms passed. */
+const BATCH_JOBS = 64;
+const BATCH_MS = 50;
+
 async function run(jobs: [number, DecodeJob][]): Promise<void> {
   await fsReady();
+  let batch: { index: number; result: DecodeResult }[] = [];
+  let buffers: ArrayBuffer[] = [];
+  let since = Date.now();
+  const post = () => {
+    parentPort!.postMessage({ batch }, buffers);
+    batch = [];
+    buffers = [];
+    since = Date.now();
+  };
   for (const [index, job] of jobs) {
     const reader = await loadReader(job.readerId as HostId);
     const result = await decodeJob(reader, job);
     const rows = encodeRows(result.rows as Rows);
-    parentPort!.postMessage({ index, result: { ...result, rows } }, [rows.buffer as ArrayBuffer]);
+    batch.push({ index, result: { ...result, rows } });
+    buffers.push(rows.buffer as ArrayBuffer);
+    if (batch.length >= BATCH_JOBS || Date.now() - since >= BATCH_MS) post();
   }
+  if (batch.length > 0) post();
   parentPort!.postMessage({ done: true });
 }
 

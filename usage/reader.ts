@@ -162,6 +162,15 @@ export interface UsageReader {
      */
     markers: readonly string[];
     /**
+     * Lines the decoder ignores, known from their start: a sticky pattern
+     * tried at each line's start, and a line it matches is passed over
+     * without being searched or parsed (a host's bulk of message and tool
+     * output lines). It must prove the line is ignorable from fields the
+     * host always writes first, in its fixed order; a line it does not match
+     * is searched for `markers` as usual.
+     */
+    skip?: RegExp;
+    /**
      * The fields the decoder reads. When given, a line is not fully parsed:
      * only these keys are (see core/pick_json.ts), and skipped content costs almost
      * nothing. Without it, lines go through `JSON.parse`.

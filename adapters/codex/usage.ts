@@ -76,6 +76,18 @@ function toTokens(t: Totals): UsageTokens {
   };
 }
 
+/**
+ * The start of a rollout line `line` below returns at once for: a top-level
+ * `type` other than the four it reads, or an `event_msg` whose payload type
+ * is neither `token_count` nor `thread_settings_applied` (the bulk of a
+ * rollout: messages, tool output, reasoning). Codex writes every line as
+ * `{"timestamp":…,["ordinal":N,]"type":…,"payload":{"type":…` (its
+ * `RolloutLine`: the timestamp, then the item tagged by `type` and
+ * `payload`; codex 0.171 adds `ordinal`), so the start proves the kind.
+ */
+const IGNORED_LINE =
+  /\{"timestamp":"[^"\\]*",(?:"ordinal":\d+,)?"type":"(?:(?!(?:session_meta|turn_context|token_usage_record|event_msg)")[^"\\]*"|event_msg","payload":\{"type":"(?!(?:token_count|thread_settings_applied)")[^"\\]*")/y;
+
 const same = (a: Totals, b: Totals) => a.every((v, i) => v === b[i]);
 const advanced = (now: Totals, was: Totals) => now.every((v, i) => v >= was[i]) && !same(now, was);
 
@@ -106,6 +118,7 @@ export function codexRolloutReader(id: HostId, homes: PathFn): UsageReader {
         "session_meta",
         "thread_settings_applied",
       ],
+      skip: IGNORED_LINE,
       open(sink, saved) {
         const st: State = { ...(saved as State | undefined) };
         const stem = basename(sink.source.path).replace(/\.jsonl$/, "");

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { scanUsage } from "../../usage/scan.ts";
 import { buckets, hostAt, sum, tempCopy, usageFixture } from "../../tests/_helpers/usage.ts";
@@ -66,4 +66,52 @@ test("a rollout found in sessions and archived_sessions counts once, and archivi
   } finally {
     done();
   }
+});
+
+test("the lines `skip` passes over are lines the decoder ignores", async () => {
+  const { reader } = await import("./usage.ts");
+  const jsonl = reader.jsonl!;
+  const lines = [
+    // codex 0.171's own rollout from the real-host lab: `ordinal` after the timestamp.
+    ...readFileSync(
+      "tests/fixtures/usage/lab_logs/codex/.codex/sessions/2026/12/07/" +
+        "rollout-2026-12-07T20-43-51-01a2523f-a024-7a23-b4a3-bfebf95d691e.jsonl",
+      "utf8",
+    ).split("\n"),
+    '{"timestamp":"t","type":"response_item","payload":{"type":"message","usage":{"x":1}}}',
+    '{"timestamp":"t","type":"compacted","payload":{"message":"token_count"}}',
+    '{"timestamp":"t","type":"event_msg","payload":{"type":"agent_message","info":"token_count"}}',
+  ].filter((l) => l.length > 0);
+  const matches = (line: string) => {
+    jsonl.skip!.lastIndex = 0;
+    return jsonl.skip!.test(line);
+  };
+  // Every kind the decoder reads is never passed over.
+  for (
+    const kept of [
+      '{"timestamp":"t","type":"session_meta","payload":{}}',
+      '{"timestamp":"t","ordinal":3,"type":"turn_context","payload":{}}',
+      '{"timestamp":"t","type":"token_usage_record","payload":{}}',
+      '{"timestamp":"t","type":"event_msg","payload":{"type":"token_count","info":null}}',
+      '{"timestamp":"t","type":"event_msg","payload":{"type":"thread_settings_applied"}}',
+      '{"timestamp":"t","type":"event_msg","payload":{"info":{},"type":"token_count"}}',
+      '{"type":"event_msg","timestamp":"t","payload":{"type":"agent_message"}}',
+    ]
+  ) assert.equal(matches(kept), false, kept);
+  const skipped = lines.filter(matches);
+  assert.ok(skipped.length >= 8, `only ${skipped.length} lines matched`);
+  // Fed after the real lines, a skipped line neither emits nor changes the state.
+  const emitted: unknown[] = [];
+  const sink = {
+    source: { path: "/x/rollout.jsonl", format: "jsonl" as const },
+    emit: (r: unknown) => emitted.push(r),
+    problem: () => {},
+  };
+  const decoder = jsonl.open(sink);
+  lines.forEach((l, i) => decoder.line(JSON.parse(l), i));
+  const state = JSON.stringify(decoder.save());
+  const count = emitted.length;
+  skipped.forEach((l, i) => decoder.line(JSON.parse(l), 1000 + i));
+  assert.equal(emitted.length, count);
+  assert.equal(JSON.stringify(decoder.save()), state);
 });
