@@ -100,8 +100,7 @@ export async function runJobs(
   const stats: RunStats = { here: 0, retried: 0 };
   const order = jobs.map((_, i) => i).sort((a, b) => cost(jobs[b]) - cost(jobs[a]));
   if (threads <= 1) {
-    stats.here = order.length;
-    await runHere(jobs, order, onResult);
+    stats.here = await runHere(jobs, order, onResult);
     return stats;
   }
   const buckets: number[][] = Array.from({ length: threads }, () => []);
@@ -114,16 +113,28 @@ export async function runJobs(
     buckets[best].push(i);
     load[best] += cost(jobs[i]) * weight[best];
   }
-  // This thread decodes the last bucket itself; workers the others.
+  // This thread decodes the last bucket itself; workers the others. Each
+  // job is claimed before it is decoded, so when this thread is done first
+  // it takes a worker's jobs from the end of its bucket (never the first,
+  // which the worker starts on) and a slow worker holds up no one.
   const mine = buckets.pop()!;
-  const theirs = buckets;
-  stats.here += mine.length;
+  const theirs = buckets.filter((b) => b.length > 0);
+  const claims = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
   await Promise.all([
-    ...theirs.filter((b) => b.length > 0).map((b) => runBucket(jobs, b, onResult, limits, stats)),
-    runHere(jobs, mine, onResult, true),
+    ...theirs.map((b) => runBucket(jobs, b, claims, onResult, limits, stats)),
+    (async () => {
+      stats.here += await runHere(jobs, mine, onResult, claims, true);
+      for (const b of theirs) {
+        stats.here += await runHere(jobs, b.slice(1).reverse(), onResult, claims);
+      }
+    })(),
   ]);
   return stats;
 }
+
+/** A job's claim: not yet taken, taken by a worker, taken by this thread. */
+const FREE = 0;
+const HERE = 2;
 
 /**
  * Runs a bucket in a capped worker. When the worker runs out of memory, the
@@ -133,6 +144,7 @@ export async function runJobs(
 async function runBucket(
   jobs: DecodeJob[],
   bucket: number[],
+  claims: Int32Array,
   onResult: (index: number, result: DecodeResult) => void,
   limits: Readonly<WorkerHeapLimits>,
   stats: RunStats,
@@ -142,20 +154,22 @@ async function runBucket(
   let idle = 0; // capped workers in a row that died on their first job
   while (left.length > 0) {
     // Two in a row that finish nothing: the cap is too small on this runtime to be worth a worker per job.
-    const failed = await runInWorker(jobs, left, onResult, idle >= 2 ? uncapped : limits);
+    const failed = await runInWorker(jobs, left, claims, onResult, idle >= 2 ? uncapped : limits);
     if (!failed) return;
     if (failed.left.length === 0) return;
+    // What the dead worker took and did not finish is free again.
+    for (const i of failed.left) Atomics.store(claims, i, FREE);
     if (!failed.outOfMemory) {
-      stats.here += failed.left.length;
-      return runHere(jobs, failed.left, onResult);
+      stats.here += await runHere(jobs, failed.left, onResult, claims);
+      return;
     }
     idle = failed.left.length === left.length ? idle + 1 : 0;
     const [big, ...rest] = failed.left; // in order: `big` was in flight, or done and not yet posted
     stats.retried++;
-    const again = await runInWorker(jobs, [big], onResult, uncapped);
+    const again = await runInWorker(jobs, [big], claims, onResult, uncapped);
     if (again && again.left.length > 0) {
-      stats.here++;
-      await runHere(jobs, [big], onResult);
+      Atomics.store(claims, big, FREE);
+      stats.here += await runHere(jobs, [big], onResult, claims);
     }
     left = rest;
   }
@@ -165,24 +179,33 @@ function cost(job: DecodeJob): number {
   return job.size - job.from + 4096;
 }
 
+/**
+ * Decodes on this thread each of `indexes` it can claim (all of them without
+ * `claims`); returns how many it decoded.
+ */
 async function runHere(
   jobs: DecodeJob[],
   indexes: number[],
   onResult: (index: number, result: DecodeResult) => void,
+  claims?: Int32Array,
   beside = false,
-): Promise<void> {
+): Promise<number> {
   // Beside workers: let them start before this thread is busy.
   if (beside) await new Promise((resolve) => setTimeout(resolve, 0));
   let yielded = Date.now();
+  let done = 0;
   for (const i of indexes) {
+    if (claims && Atomics.compareExchange(claims, i, FREE, HERE) !== FREE) continue;
     const reader = await loadReader(jobs[i].readerId as HostId);
     onResult(i, await decodeJob(reader, jobs[i]));
+    done++;
     if (Date.now() - yielded > 100) {
       // Let worker messages and the progress line through.
       await new Promise((resolve) => setTimeout(resolve, 0));
       yielded = Date.now();
     }
   }
+  return done;
 }
 
 /** A worker's failure: the indexes it did not finish, and whether it ran out of memory. */
@@ -191,10 +214,15 @@ interface WorkerFailure {
   outOfMemory: boolean;
 }
 
-/** Resolves with nothing when the worker finished its jobs, else with how it failed. */
+/**
+ * Resolves with nothing when the worker finished its jobs (those it could
+ * claim), else with how it failed: `left` holds the jobs it took and did not
+ * post, and those nobody took.
+ */
 function runInWorker(
   jobs: DecodeJob[],
   indexes: number[],
+  claims: Int32Array,
   onResult: (index: number, result: DecodeResult) => void,
   limits: Readonly<WorkerHeapLimits>,
 ): Promise<WorkerFailure | undefined> {
@@ -205,7 +233,7 @@ function runInWorker(
       const self = import.meta.url;
       const file = self.endsWith(".ts") ? "./_scan_worker.ts" : "./_scan_worker.js";
       worker = new Worker(workerEntry(new URL(file, self)), {
-        workerData: { jobs: indexes.map((i) => [i, jobs[i]]) },
+        workerData: { jobs: indexes.map((i) => [i, jobs[i]]), claims: claims.buffer },
         resourceLimits: { ...limits },
       });
     } catch {
@@ -221,7 +249,7 @@ function runInWorker(
       if (settled) return;
       settled = true;
       void worker.terminate();
-      resolve({ left: [...left], outOfMemory });
+      resolve({ left: [...left].filter((i) => Atomics.load(claims, i) !== HERE), outOfMemory });
     };
     type Batch = { index: number; result: DecodeResult }[];
     worker.on("message", (msg: { batch?: Batch; done?: boolean }) => {
