@@ -26,12 +26,6 @@ import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 
-/**
- * How much more a byte decoded on this thread weighs in the split than one
- * a worker decodes: this thread also merges every result as it lands.
- */
-export const HERE_WEIGHT = 1.25;
-
 /** Below this many bytes to read, starting a worker costs more than it saves. */
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
@@ -105,28 +99,29 @@ export async function runJobs(
   }
   const buckets: number[][] = Array.from({ length: threads }, () => []);
   const load = buckets.map(() => 0);
-  // This thread also merges every result: its bytes count for more.
-  const weight = buckets.map((_, b) => (b === threads - 1 ? HERE_WEIGHT : 1));
   for (const i of order) {
     let best = 0;
     for (let b = 1; b < buckets.length; b++) if (load[b] < load[best]) best = b;
     buckets[best].push(i);
-    load[best] += cost(jobs[i]) * weight[best];
+    load[best] += cost(jobs[i]);
   }
   // This thread decodes the last bucket itself; workers the others. Each
-  // job is claimed before it is decoded, so when this thread is done first
-  // it takes a worker's jobs from the end of its bucket (never the first,
-  // which the worker starts on) and a slow worker holds up no one.
+  // job is claimed before it is decoded, so a thread done with its bucket
+  // takes the others' jobs from their ends (never a bucket's first, which
+  // its thread starts on): a worker that boots late or runs on a busier
+  // core, or this thread slowed by merging, holds up no one.
   const mine = buckets.pop()!;
   const theirs = buckets.filter((b) => b.length > 0);
   const claims = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
+  const tail = (b: number[]) => b.slice(1).reverse();
   await Promise.all([
-    ...theirs.map((b) => runBucket(jobs, b, claims, onResult, limits, stats)),
+    ...theirs.map((b, w) => {
+      const others = [mine, ...theirs.filter((_, o) => o !== w)].flatMap(tail);
+      return runBucket(jobs, [...b, ...others], claims, onResult, limits, stats);
+    }),
     (async () => {
       stats.here += await runHere(jobs, mine, onResult, claims, true);
-      for (const b of theirs) {
-        stats.here += await runHere(jobs, b.slice(1).reverse(), onResult, claims);
-      }
+      for (const b of theirs) stats.here += await runHere(jobs, tail(b), onResult, claims);
     })(),
   ]);
   return stats;
