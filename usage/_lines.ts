@@ -98,6 +98,16 @@ export function scanMarkedLines(
     skip!.lastIndex = ls;
     return skip!.test(view);
   };
+  /**
+   * Passes over the skipped line that starts at `ls` and holds view index
+   * `inside`: the view index of the next line, or -1 when its newline is not
+   * read yet (the line is then being skipped).
+   */
+  const pastSkipped = (ls: number, inside: number): number => {
+    const nl = view.indexOf("\n", inside);
+    if (nl === -1) skipping = base + ls;
+    return nl === -1 ? -1 : nl + 1;
+  };
   // Where the search that found the last marker began within its line: its
   // line starts at or before it, and no newline lies between it and the marker.
   let searchedFrom = 0;
@@ -105,12 +115,9 @@ export function scanMarkedLines(
     if (only === undefined) {
       for (;;) {
         if (skip && atStart && skippable(from)) {
-          const nl = view.indexOf("\n", from);
-          if (nl === -1) {
-            skipping = base + from;
-            return -1;
-          }
-          from = nl + 1;
+          const next = pastSkipped(from, from);
+          if (next === -1) return -1;
+          from = next;
           continue;
         }
         search.lastIndex = from;
@@ -121,12 +128,9 @@ export function scanMarkedLines(
         // and that was tried above, or its start was dropped (a long line).
         const ls = view.lastIndexOf("\n", m) + 1;
         if ((ls > from || !atStart) && (ls > 0 || longStart < 0) && skippable(ls)) {
-          const nl = view.indexOf("\n", m);
-          if (nl === -1) {
-            skipping = base + ls;
-            return -1;
-          }
-          from = nl + 1;
+          const next = pastSkipped(ls, m);
+          if (next === -1) return -1;
+          from = next;
           atStart = true;
           continue;
         }
@@ -140,12 +144,9 @@ export function scanMarkedLines(
     // way.
     for (let ls = from, lineStart = atStart;; lineStart = true) {
       if (skip && lineStart && skippable(ls)) {
-        const nl = view.indexOf("\n", ls);
-        if (nl === -1) {
-          skipping = base + ls;
-          return -1;
-        }
-        ls = nl + 1;
+        const next = pastSkipped(ls, ls);
+        if (next === -1) return -1;
+        ls = next;
         continue;
       }
       const nl = view.indexOf("\n", ls);

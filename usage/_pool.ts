@@ -26,12 +26,6 @@ import type { HostId } from "../core/platform_types.ts";
 import { type DecodeJob, decodeJob, type DecodeResult } from "./_decode.ts";
 import { loadReader } from "./readers/registry.ts";
 
-/**
- * How much more a byte decoded on this thread weighs in the split than one
- * a worker decodes: this thread also merges every result as it lands.
- */
-export const HERE_WEIGHT = 1.25;
-
 /** Below this many bytes to read, starting a worker costs more than it saves. */
 export const WORKER_MIN_BYTES: number = 48 << 20;
 
@@ -100,30 +94,42 @@ export async function runJobs(
   const stats: RunStats = { here: 0, retried: 0 };
   const order = jobs.map((_, i) => i).sort((a, b) => cost(jobs[b]) - cost(jobs[a]));
   if (threads <= 1) {
-    stats.here = order.length;
-    await runHere(jobs, order, onResult);
+    stats.here = await runHere(jobs, order, onResult);
     return stats;
   }
   const buckets: number[][] = Array.from({ length: threads }, () => []);
   const load = buckets.map(() => 0);
-  // This thread also merges every result: its bytes count for more.
-  const weight = buckets.map((_, b) => (b === threads - 1 ? HERE_WEIGHT : 1));
   for (const i of order) {
     let best = 0;
     for (let b = 1; b < buckets.length; b++) if (load[b] < load[best]) best = b;
     buckets[best].push(i);
-    load[best] += cost(jobs[i]) * weight[best];
+    load[best] += cost(jobs[i]);
   }
-  // This thread decodes the last bucket itself; workers the others.
+  // This thread decodes the last bucket itself; workers the others. Each
+  // job is claimed before it is decoded, so a thread done with its bucket
+  // takes the others' jobs from their ends (never a bucket's first, which
+  // its thread starts on): a worker that boots late or runs on a busier
+  // core, or this thread slowed by merging, holds up no one.
   const mine = buckets.pop()!;
-  const theirs = buckets;
-  stats.here += mine.length;
+  const theirs = buckets.filter((b) => b.length > 0);
+  const claims = new Int32Array(new SharedArrayBuffer(4 * jobs.length));
+  const tail = (b: number[]) => b.slice(1).reverse();
   await Promise.all([
-    ...theirs.filter((b) => b.length > 0).map((b) => runBucket(jobs, b, onResult, limits, stats)),
-    runHere(jobs, mine, onResult, true),
+    ...theirs.map((b, w) => {
+      const others = [mine, ...theirs.filter((_, o) => o !== w)].flatMap(tail);
+      return runBucket(jobs, [...b, ...others], claims, onResult, limits, stats);
+    }),
+    (async () => {
+      stats.here += await runHere(jobs, mine, onResult, claims, true);
+      for (const b of theirs) stats.here += await runHere(jobs, tail(b), onResult, claims);
+    })(),
   ]);
   return stats;
 }
+
+/** A job's claim: not yet taken, taken by a worker, taken by this thread. */
+const FREE = 0;
+const HERE = 2;
 
 /**
  * Runs a bucket in a capped worker. When the worker runs out of memory, the
@@ -133,6 +139,7 @@ export async function runJobs(
 async function runBucket(
   jobs: DecodeJob[],
   bucket: number[],
+  claims: Int32Array,
   onResult: (index: number, result: DecodeResult) => void,
   limits: Readonly<WorkerHeapLimits>,
   stats: RunStats,
@@ -142,20 +149,22 @@ async function runBucket(
   let idle = 0; // capped workers in a row that died on their first job
   while (left.length > 0) {
     // Two in a row that finish nothing: the cap is too small on this runtime to be worth a worker per job.
-    const failed = await runInWorker(jobs, left, onResult, idle >= 2 ? uncapped : limits);
+    const failed = await runInWorker(jobs, left, claims, onResult, idle >= 2 ? uncapped : limits);
     if (!failed) return;
     if (failed.left.length === 0) return;
+    // What the dead worker took and did not finish is free again.
+    for (const i of failed.left) Atomics.store(claims, i, FREE);
     if (!failed.outOfMemory) {
-      stats.here += failed.left.length;
-      return runHere(jobs, failed.left, onResult);
+      stats.here += await runHere(jobs, failed.left, onResult, claims);
+      return;
     }
     idle = failed.left.length === left.length ? idle + 1 : 0;
     const [big, ...rest] = failed.left; // in order: `big` was in flight, or done and not yet posted
     stats.retried++;
-    const again = await runInWorker(jobs, [big], onResult, uncapped);
+    const again = await runInWorker(jobs, [big], claims, onResult, uncapped);
     if (again && again.left.length > 0) {
-      stats.here++;
-      await runHere(jobs, [big], onResult);
+      Atomics.store(claims, big, FREE);
+      stats.here += await runHere(jobs, [big], onResult, claims);
     }
     left = rest;
   }
@@ -165,24 +174,33 @@ function cost(job: DecodeJob): number {
   return job.size - job.from + 4096;
 }
 
+/**
+ * Decodes on this thread each of `indexes` it can claim (all of them without
+ * `claims`); returns how many it decoded.
+ */
 async function runHere(
   jobs: DecodeJob[],
   indexes: number[],
   onResult: (index: number, result: DecodeResult) => void,
+  claims?: Int32Array,
   beside = false,
-): Promise<void> {
+): Promise<number> {
   // Beside workers: let them start before this thread is busy.
   if (beside) await new Promise((resolve) => setTimeout(resolve, 0));
   let yielded = Date.now();
+  let done = 0;
   for (const i of indexes) {
+    if (claims && Atomics.compareExchange(claims, i, FREE, HERE) !== FREE) continue;
     const reader = await loadReader(jobs[i].readerId as HostId);
     onResult(i, await decodeJob(reader, jobs[i]));
+    done++;
     if (Date.now() - yielded > 100) {
       // Let worker messages and the progress line through.
       await new Promise((resolve) => setTimeout(resolve, 0));
       yielded = Date.now();
     }
   }
+  return done;
 }
 
 /** A worker's failure: the indexes it did not finish, and whether it ran out of memory. */
@@ -191,10 +209,15 @@ interface WorkerFailure {
   outOfMemory: boolean;
 }
 
-/** Resolves with nothing when the worker finished its jobs, else with how it failed. */
+/**
+ * Resolves with nothing when the worker finished its jobs (those it could
+ * claim), else with how it failed: `left` holds the jobs it took and did not
+ * post, and those nobody took.
+ */
 function runInWorker(
   jobs: DecodeJob[],
   indexes: number[],
+  claims: Int32Array,
   onResult: (index: number, result: DecodeResult) => void,
   limits: Readonly<WorkerHeapLimits>,
 ): Promise<WorkerFailure | undefined> {
@@ -205,7 +228,7 @@ function runInWorker(
       const self = import.meta.url;
       const file = self.endsWith(".ts") ? "./_scan_worker.ts" : "./_scan_worker.js";
       worker = new Worker(workerEntry(new URL(file, self)), {
-        workerData: { jobs: indexes.map((i) => [i, jobs[i]]) },
+        workerData: { jobs: indexes.map((i) => [i, jobs[i]]), claims: claims.buffer },
         resourceLimits: { ...limits },
       });
     } catch {
@@ -221,7 +244,7 @@ function runInWorker(
       if (settled) return;
       settled = true;
       void worker.terminate();
-      resolve({ left: [...left], outOfMemory });
+      resolve({ left: [...left].filter((i) => Atomics.load(claims, i) !== HERE), outOfMemory });
     };
     type Batch = { index: number; result: DecodeResult }[];
     worker.on("message", (msg: { batch?: Batch; done?: boolean }) => {

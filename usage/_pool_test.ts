@@ -73,3 +73,24 @@ test("small sources run in capped workers without a retry", async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a job is decoded once whether its worker or this thread, done first, takes it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ac-"));
+  try {
+    // Many equal jobs: this thread ends its share long before a worker has
+    // booted, and takes the worker's from the end of its bucket.
+    const jobs = Array.from({ length: 40 }, (_, i) => job(dir, `s${i}`, 20 + i));
+    const here = new Map<number, [number, number]>();
+    await runJobs(jobs, 1, (i, r) => here.set(i, summary(r)));
+    const there = new Map<number, [number, number]>();
+    const stats = await runJobs(jobs, 2, (i, r) => {
+      assert.ok(!there.has(i), `job ${i} reported twice`);
+      there.set(i, summary(r));
+    });
+    assert.deepEqual([...there].sort(), [...here].sort());
+    assert.equal(stats.retried, 0);
+    assert.ok(stats.here >= 1 && stats.here < jobs.length, `here: ${stats.here}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

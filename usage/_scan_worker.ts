@@ -24,7 +24,7 @@ import { fsReady } from "../edge/node_fs.ts";
 const BATCH_JOBS = 64;
 const BATCH_MS = 50;
 
-async function run(jobs: [number, DecodeJob][]): Promise<void> {
+async function run(jobs: [number, DecodeJob][], claims: Int32Array): Promise<void> {
   await fsReady();
   let batch: { index: number; result: DecodeResult }[] = [];
   let buffers: ArrayBuffer[] = [];
@@ -36,6 +36,8 @@ async function run(jobs: [number, DecodeJob][]): Promise<void> {
     since = Date.now();
   };
   for (const [index, job] of jobs) {
+    // Taken by the scan's own thread, which ran out of its own jobs first.
+    if (Atomics.compareExchange(claims, index, 0, 1) !== 0) continue;
     const reader = await loadReader(job.readerId as HostId);
     const result = await decodeJob(reader, job);
     const rows = encodeRows(result.rows as Rows);
@@ -47,4 +49,7 @@ async function run(jobs: [number, DecodeJob][]): Promise<void> {
   parentPort!.postMessage({ done: true });
 }
 
-parentPort!.once("message", () => void run((workerData as { jobs: [number, DecodeJob][] }).jobs));
+parentPort!.once("message", () => {
+  const data = workerData as { jobs: [number, DecodeJob][]; claims: SharedArrayBuffer };
+  void run(data.jobs, new Int32Array(data.claims));
+});
