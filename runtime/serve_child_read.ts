@@ -26,12 +26,8 @@ const NOTHING = () => {};
 /** Bytes read at most per read (a Linux pipe's default capacity). */
 export const CHILD_READ_BYTES = 65_536;
 
-/**
- * Bytes of spare buffers kept for held chunks: sixteen of the default size,
- * two once grown to 1 MiB (a call's message is held while the next read
- * comes in).
- */
-const MAX_SPARE_BYTES = 2 * 1024 * 1024;
+/** Spare buffers kept for held chunks (1 MiB). */
+const MAX_SPARES = 16;
 
 interface SocketFields {
   _handle?: { useUserBuffer?: (buffer: Uint8Array) => unknown } | null;
@@ -43,10 +39,10 @@ interface SocketFields {
  * read to `onChunk` as a view of one reused buffer; `onChunk` returning false
  * stops reading until the stream is resumed. With `held`, call `release`
  * once done with a chunk that was held (a write's callback): its memory is
- * then reused; a chunk never released is left to the collector. `grow` is
- * asked once, when a read first fills the buffer, and a larger size it
- * returns becomes the buffer's size for the reads after (serve widens the
- * pipe being read then: runtime/serve_pipes.ts). Returns
+ * then reused; a chunk never released is left to the collector. Without
+ * `held`, `grow` is asked once, when a read first fills the buffer, and a
+ * larger size it returns becomes the buffer's size for the reads after
+ * (serve widens the server's pipes then: runtime/serve_pipes.ts). Returns
  * false, changing nothing, when the runtime's socket lacks the fields (the
  * caller then listens for `data` as usual). The end of the stream and
  * errors are reported as usual.
@@ -56,7 +52,7 @@ export function readIntoReusedBuffer(
   onChunk: (chunk: Uint8Array, release: () => void) => boolean,
   options: { size?: number; held?: () => boolean; grow?: () => number | undefined } = {},
 ): boolean {
-  let size = options.size ?? CHILD_READ_BYTES;
+  const size = options.size ?? CHILD_READ_BYTES;
   const socket = stream as unknown as SocketFields;
   const symbols = Object.getOwnPropertySymbols(stream);
   const field = (name: string) => symbols.find((s) => s.description === name);
@@ -72,8 +68,8 @@ export function readIntoReusedBuffer(
   const buffer = new Uint8Array(size);
   socket[kBuffer] = buffer;
   const held = options.held;
-  let grow = options.grow;
   if (!held) {
+    let grow = options.grow;
     socket[kBufferCb] = (n: number, buf: Uint8Array) => {
       const more = onChunk(buf.subarray(0, n), NOTHING);
       if (grow && n === buf.length) {
@@ -90,7 +86,6 @@ export function readIntoReusedBuffer(
   } else {
     let current: Uint8Array = buffer;
     let reads = 0;
-    let grown = false;
     // A buffer handed over to a holder → the number of the read it holds:
     // only that chunk's release gives it back (an earlier chunk's late one
     // must not).
@@ -98,31 +93,16 @@ export function readIntoReusedBuffer(
     const spares: Uint8Array[] = [];
     socket[kBufferCb] = (n: number, buf: Uint8Array) => {
       const read = ++reads;
-      const more = onChunk(buf.subarray(0, n), () => {
+      return onChunk(buf.subarray(0, n), () => {
         if (holders.get(buf) !== read) return;
         holders.delete(buf);
-        // A buffer of the size before growing is left to the collector.
-        if (buf.length === size && (spares.length + 1) * size <= MAX_SPARE_BYTES) {
-          spares.push(buf);
-        }
+        if (spares.length < MAX_SPARES) spares.push(buf);
       });
-      if (grow && n === buf.length) {
-        const larger = grow();
-        grow = undefined;
-        if (larger && larger > size) {
-          size = larger;
-          spares.length = 0;
-          grown = true;
-        }
-      }
-      return more;
     };
     // Returning a buffer makes it the one the next read goes into.
     socket[kBufferGen!] = () => {
-      const keep = held();
-      if (!keep && !grown) return undefined;
-      if (keep) holders.set(current, reads);
-      grown = false;
+      if (!held()) return undefined;
+      holders.set(current, reads);
       current = spares.pop() ?? new Uint8Array(size);
       return current;
     };

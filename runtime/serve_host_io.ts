@@ -29,7 +29,6 @@ import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import { runtimeName } from "../edge/runtime_info.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
-import { widenHostPipe } from "./serve_pipes.ts";
 
 /** What the proxy does with the host's bytes. */
 export interface HostReadHandlers {
@@ -84,10 +83,7 @@ export function processHostIo(): HostIo {
     let reader: StreamReader | undefined;
     return {
       read(handlers) {
-        // A read that fills the buffer (a large message) widens the host's
-        // pipe to us, and fd 0 is read as much at a time after it
-        // (runtime/serve_pipes.ts).
-        reader = streamReader(socketOnStdin(), () => widenHostPipe(0));
+        reader = streamReader(socketOnStdin());
         reader.read(handlers);
       },
       pause: () => reader?.pause(),
@@ -187,11 +183,8 @@ export function fdWriter(fd: number): FdWriter {
 /** The reading half of a {@link HostIo} over a Node stream. */
 type StreamReader = Pick<HostIo, "read" | "pause" | "resume" | "stop">;
 
-/**
- * Reads `stdin`: a pipe socket into a reused buffer (asking `grow` for a
- * larger one once a read fills it), any other stream by its `data` events.
- */
-function streamReader(stdin: Readable, grow?: () => number | undefined): StreamReader {
+/** Reads `stdin`: a pipe socket into a reused buffer, any other stream by its `data` events. */
+function streamReader(stdin: Readable): StreamReader {
   let paused = false;
   return {
     read(handlers) {
@@ -201,7 +194,7 @@ function streamReader(stdin: Readable, grow?: () => number | undefined): StreamR
         readIntoReusedBuffer(stdin, (chunk, release) => {
           handlers.chunk(chunk, release);
           return !paused;
-        }, { held: handlers.held, grow });
+        }, { held: handlers.held });
       // Node's own stdin socket waits for a reader to start it.
       if (reused) stdin.resume();
       else stdin.on("data", (chunk: Uint8Array) => handlers.chunk(chunk));

@@ -6,17 +6,12 @@
  * 16 chunks or more. With the two pipes to the server widened to
  * {@link SERVER_PIPE_BYTES} and the server's stdout read that much at a
  * time, a 1 MiB result crosses in one or two, which saves the forwarding
- * thread CPU and syscalls per call (bench/README.md). The host's two pipes
- * are widened the same way ({@link widenHostPipe}): the one it writes our
- * stdin through once a read from it fills the default buffer, so a 1 MiB
- * request crosses in a read or two, and the one we write our stdout to with
- * the server's, so a 1 MiB answer's blocking write is not put to sleep and
- * woken at every 64 KiB the host takes. Bytes, their order and
- * back-pressure (a full pipe still stops the writer) are the same. The
- * pipes are widened only once a read fills the default buffer
- * (runtime/serve_proxy.ts, runtime/serve_host_io.ts): a session of small
- * messages leaves them as they are, so most sessions take nothing from the
- * user's pipe budget below.
+ * thread CPU and syscalls per call (bench/README.md). The host's own pipes
+ * (our stdin and stdout) keep the size the host gave them; bytes, their order
+ * and back-pressure (a full pipe still stops the writer) are the same. The
+ * pipes are widened only once a read from the server fills the default
+ * buffer (runtime/serve_proxy.ts): a session of small messages leaves them as
+ * they are, so most sessions take nothing from the user's pipe budget below.
  *
  * Node is left as it is: its event loop costs little per chunk, and it has
  * no way to resize a pipe. The kernel counts a pipe's capacity against the
@@ -46,20 +41,6 @@ function ourEnds(pid: number): Map<number, number> {
     } catch { /* closed meanwhile */ }
   }
   return ends;
-}
-
-/**
- * Widens the pipe behind our own `fd` (0: the host writes our stdin
- * through it, 1: we write our stdout to the host through it) to `bytes`
- * where the runtime can (Deno on Linux with FFI) and the fd is a pipe.
- * Returns the new capacity, or undefined when nothing changed (no FFI, a
- * socket or a file, a refused resize).
- */
-export function widenHostPipe(fd: 0 | 1, bytes: number = SERVER_PIPE_BYTES): number | undefined {
-  const resize = denoPipeSizer();
-  if (!resize) return undefined;
-  const size = resize(fd, bytes);
-  return size > 0 ? size : undefined;
 }
 
 /**

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import process from "node:process";
-import { Buffer } from "node:buffer";
 import { runtimeName } from "../edge/runtime_info.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
 import { SERVER_PIPE_BYTES, widenServerPipes } from "./serve_pipes.ts";
@@ -78,55 +77,4 @@ test("a large message widens the pipes at its first full read, and every byte st
 test("small messages never widen the pipes (they count against the user's pipe budget)", async () => {
   const { grows } = await echoGrowing(new TextEncoder().encode('{"jsonrpc":"2.0","id":1}\n'));
   assert.equal(grows, 0);
-});
-
-test("a reader whose chunks are held grows too, and no held chunk is overwritten", async () => {
-  // As serve reads the host's stdin: every other chunk is held a while (a
-  // queued write to the server) and released later.
-  const child = spawn("cat", [], { stdio: ["pipe", "pipe", "inherit"] });
-  const data = randomBytes(3 * 1024 * 1024 + 17);
-  const copies: Uint8Array[] = [];
-  let [hold, largest, grows] = [false, 0, 0];
-  const reused = readIntoReusedBuffer(child.stdout, (chunk, release) => {
-    largest = Math.max(largest, chunk.length);
-    hold = !hold;
-    const at = copies.push(chunk.slice()) - 1;
-    if (hold) {
-      setTimeout(() => {
-        copies[at] = chunk.slice();
-        release();
-      }, 2);
-    }
-    return true;
-  }, {
-    held: () => hold,
-    grow: () => {
-      grows++;
-      return widenServerPipes(child.pid);
-    },
-  });
-  assert.ok(reused);
-  child.stdin.end(data);
-  assert.equal(await new Promise((resolve) => child.once("close", resolve)), 0);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const joined = Buffer.concat(copies);
-  assert.equal(joined.length, data.length);
-  assert.ok(joined.equals(data), "no held chunk was overwritten before its release");
-  assert.equal(grows, 1);
-  if (widens) assert.ok(largest > 65_536, `later reads took more (${largest})`);
-});
-
-test("the host's pipes (our stdin and stdout) are widened on Deno under Linux", async (t) => {
-  if (!widens) return t.skip("only Deno on Linux resizes pipes");
-  // A child whose stdin and stdout are pipes widens both and says what it got.
-  const module = new URL("./serve_pipes.ts", import.meta.url).href;
-  const code = `import { widenHostPipe } from ${JSON.stringify(module)};
-    console.error(JSON.stringify([widenHostPipe(0), widenHostPipe(1)]));`;
-  const child = spawn(process.execPath, ["eval", code], { stdio: ["pipe", "pipe", "pipe"] });
-  let err = "";
-  child.stderr.on("data", (c: Buffer) => void (err += c.toString()));
-  child.stdout.resume();
-  child.stdin.end();
-  assert.equal(await new Promise((resolve) => child.once("close", resolve)), 0, err);
-  assert.deepEqual(JSON.parse(err.trim()), [SERVER_PIPE_BYTES, SERVER_PIPE_BYTES]);
 });

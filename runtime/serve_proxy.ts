@@ -19,7 +19,7 @@ import process from "node:process";
 import type { Readable, Writable } from "node:stream";
 import type { HostIo } from "./serve_host_io.ts";
 import { readIntoReusedBuffer } from "./serve_child_read.ts";
-import { widenHostPipe, widenServerPipes } from "./serve_pipes.ts";
+import { widenServerPipes } from "./serve_pipes.ts";
 
 /** Receives a copy of every chunk after it was forwarded. Must return at once. */
 export interface ServeTap {
@@ -225,11 +225,10 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
     // (runtime/serve_child_read.ts) while the host is done with each chunk
     // when its write returns; a fresh one follows a chunk it still holds.
     // Where the host takes each chunk at once, the first read that fills the
-    // buffer (a large message) widens the pipes to the server and our
-    // stdout's pipe to the host on Deno (runtime/serve_pipes.ts), and the
-    // server's stdout is read as much at a time after it; a session of small
-    // messages keeps the kernel's default pipes, which count against the
-    // user's pipe budget.
+    // buffer (a large message) widens the pipes to the server on Deno
+    // (runtime/serve_pipes.ts) and the server's stdout is read as much at a
+    // time after it; a session of small messages keeps the kernel's default
+    // pipes, which count against the user's pipe budget.
     const fromServer = (chunk: Uint8Array): boolean => {
       const ok = host.write(chunk);
       tap?.fromServer(chunk);
@@ -240,12 +239,7 @@ export function runProxy(options: ProxyOptions): Promise<ProxyOutcome> {
       child.stdout,
       fromServer,
       host.writesAtOnce
-        ? {
-          grow: () => {
-            widenHostPipe(1);
-            return widenServerPipes(child.pid);
-          },
-        }
+        ? { grow: () => widenServerPipes(child.pid) }
         : { held: () => host.holdsWrites?.() ?? true },
     );
     if (!reused) {
