@@ -67,7 +67,8 @@ export interface ServeTelemetry {
 /**
  * Size of the ring shared with the worker (the worker touches it all at
  * start, so the forwarding thread never takes its first-touch page faults);
- * chunks that do not fit are dropped (a gap). Half of it ({@link WAKE_BYTES})
+ * chunks that do not fit are dropped (a gap: what the row writer still
+ * learns of them is in telemetry/drop_ledger.ts). Half of it ({@link WAKE_BYTES})
  * holds a burst of four back-to-back 1 MiB round trips (8 MiB and their
  * framing), which the worker then takes in the pause after the burst: with
  * a smaller ring such a burst crosses the half at its last answer, and the
@@ -80,6 +81,28 @@ export const RING_BYTES: number = 20 * 1024 * 1024;
  * (runtime/serve_worker.ts), so the other half is room while it does.
  */
 export const WAKE_BYTES: number = RING_BYTES / 2;
+
+/**
+ * Test-only: the ring's size in bytes instead of {@link RING_BYTES} (at least
+ * {@link MIN_RING_BYTES}; the worker is then urged at half of it). Tests use a
+ * small ring to make chunks overflow it on purpose (tests/serve/serve_overflow_test.ts).
+ */
+export const RING_BYTES_ENV = "AGENT_CONNECTOR_SERVE_RING_BYTES";
+/** The smallest ring {@link RING_BYTES_ENV} may ask for. */
+export const MIN_RING_BYTES = 4096;
+
+/** The ring's size for this run: {@link RING_BYTES} unless {@link RING_BYTES_ENV} says otherwise. */
+export function ringBytes(env: Record<string, string | undefined>): number {
+  const asked = Number(env[RING_BYTES_ENV]);
+  return Number.isInteger(asked) && asked >= MIN_RING_BYTES && asked <= RING_BYTES
+    ? asked
+    : RING_BYTES;
+}
+
+/** How often a gap record that found no room is tried again while no chunk comes. */
+const GAP_RETRY_MS = 20;
+/** How long {@link ServeTelemetry.close} waits for room for a waiting gap record. */
+const GAP_CLOSE_MS = 500;
 
 /**
  * How long after the server exits the worker may keep tokenizing (then it
@@ -129,7 +152,7 @@ export function startServeTelemetry(input: {
     projectDir: machine.env.CLAUDE_PROJECT_DIR || machine.cwd,
     os: machine.os,
     settings,
-    ring: createRing(RING_BYTES),
+    ring: createRing(ringBytes(machine.env)),
   };
   const calibration = calibrationFromEnv(machine.env, settings.calibration);
   if (calibration) init.calibration = calibration;
@@ -165,15 +188,31 @@ export function startServeTelemetry(input: {
   // (serve_worker.ts). A message on a timer instead would cost this thread a
   // timer and a message, and the worker a wake-up, many times per round trip.
   const ring = new RingWriter(init.ring);
+  const wakeBytes = init.ring.data.byteLength / 2;
   // Set once the worker was told the ring is half full, until it took the
   // bytes: a message per chunk meanwhile would cost this thread (and the
   // worker) CPU for every chunk forwarded, for nothing.
   let urged = false;
   let hurried = false;
+  // A gap record waits for room, and the row writer sees the dropped bytes
+  // only once it is written: without a chunk coming to write it ahead of,
+  // it is tried again on a timer (armed only while one waits).
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const retryGap = () => {
+    retry = undefined;
+    if (!alive) return;
+    if (!ring.flushGap()) {
+      retry = setTimeout(retryGap, GAP_RETRY_MS);
+      retry.unref?.();
+    } else if (ring.claimWake()) worker.postMessage({ t: "wake" });
+  };
   const send = (direction: 0 | 1, chunk: Uint8Array) => {
     if (!alive) return;
-    ring.write(direction, chunk);
-    if (ring.pending >= WAKE_BYTES) {
+    if (!ring.write(direction, chunk) && !retry) {
+      retry = setTimeout(retryGap, GAP_RETRY_MS);
+      retry.unref?.();
+    }
+    if (ring.pending >= wakeBytes) {
       if (!urged) worker.postMessage({ t: "drain" });
       urged = true;
       return;
@@ -191,6 +230,15 @@ export function startServeTelemetry(input: {
       hurried = true;
     },
     async close(budgetMs = FINISH_BUDGET_MS) {
+      if (alive && !ring.flushGap()) {
+        // The worker makes room; the gap record goes in before it finishes.
+        worker.postMessage({ t: "drain" });
+        const until = Date.now() + GAP_CLOSE_MS;
+        while (!ring.flushGap() && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      clearTimeout(retry);
       if (alive) {
         worker.postMessage({ t: "finish", deadline: Date.now() + budgetMs });
         // Tokenizing stops at the deadline; writing the rows is then quick,

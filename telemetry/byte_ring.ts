@@ -11,13 +11,18 @@
  * word only when both sides are aligned alike, byte by byte otherwise
  * (bench/README.md). When a record does not
  * fit, the producer drops it and puts a {@link GAP_TAG} record where it would
- * have been (as soon as there is room), so the consumer can resynchronise
- * instead of gluing unrelated bytes together. The gap record's one byte says
- * which tags lost records ({@link gapSides}), so a consumer following two
- * streams resynchronises only the one that lost bytes.
+ * have been (as soon as there is room, or {@link RingWriter.flushGap}), so
+ * the consumer can resynchronise instead of gluing unrelated bytes together.
+ * The gap record's first byte says which tags lost records ({@link gapSides}),
+ * so a consumer following two streams resynchronises only the one that lost
+ * bytes; the rest is the ledger of what was dropped (telemetry/drop_ledger.ts:
+ * each lost line's length, first and last bytes), from which serve's row
+ * writer still makes the rows of the calls it belonged to.
  *
  * @module
  */
+
+import { DropLedger, LEDGER_BYTES } from "./drop_ledger.ts";
 
 /** The tag a consumer sees where records were dropped. */
 export const GAP_TAG = 255;
@@ -32,8 +37,6 @@ export function gapSides(bytes: Uint8Array): number {
 
 const HEADER = 8;
 const EMPTY = new Uint8Array(0);
-/** Room a gap record takes: its header and its one byte, padded. */
-const GAP_RECORD = HEADER + 8;
 /**
  * The control word holding the write position: it changes with every record
  * written, so another thread can watch it for traffic (runtime/traffic_pause.ts).
@@ -76,10 +79,9 @@ function pad8(length: number): number {
 export class RingWriter {
   readonly #ctl: Int32Array;
   readonly #data: Uint8Array;
-  // One bit per tag whose records were dropped since the last record written.
-  #dropped = 0;
+  // What was dropped since the last gap record (allocated at the first drop).
+  #ledger: DropLedger | undefined;
   #lastTag = 0;
-  readonly #mask = new Uint8Array(1);
 
   /** Wraps shared memory. */
   constructor(memory: RingMemory) {
@@ -93,6 +95,11 @@ export class RingWriter {
     return (Atomics.load(this.#ctl, WRITE) - Atomics.load(this.#ctl, READ) + size) % size;
   }
 
+  /** True while records were dropped and their gap record is not written yet. */
+  get gapWaiting(): boolean {
+    return this.#ledger?.waiting === true;
+  }
+
   /**
    * True when the consumer sleeps ({@link RingReader.sleep}) and this call
    * is the one that must wake it (by a message of the caller's choosing):
@@ -103,28 +110,41 @@ export class RingWriter {
   }
 
   /**
-   * Appends a record (`tag` below 8); returns false (and leaves a gap) when
-   * it does not fit.
+   * Appends a record (`tag` below 8); returns false when it does not fit:
+   * it is then dropped, kept in the ledger, and a gap record takes its place
+   * (before the next record, as soon as there is room).
    */
   write(tag: number, bytes: Uint8Array): boolean {
-    const need = HEADER + pad8(bytes.length) + (this.#dropped ? GAP_RECORD : 0);
     // Room stays free so that write === read means empty.
-    if (need > this.#data.length - 1 - this.pending) {
-      this.#dropped |= 1 << tag;
+    if (this.#ledger?.waiting && !this.flushGap()) {
+      this.#ledger.add(tag, bytes);
       return false;
     }
-    let at = Atomics.load(this.#ctl, WRITE);
-    if (this.#dropped) {
-      this.#mask[0] = this.#dropped;
-      at = this.#record(GAP_TAG, this.#mask, at);
+    if (HEADER + pad8(bytes.length) > this.#data.length - 1 - this.pending) {
+      const limit = Math.min(LEDGER_BYTES, (this.#data.length >> 2) & ~7);
+      (this.#ledger ??= new DropLedger(limit)).add(tag, bytes);
+      return false;
     }
-    this.#dropped = 0;
-    at = this.#record(tag, bytes, at);
+    const at = this.#record(tag, bytes, Atomics.load(this.#ctl, WRITE));
     if (tag !== this.#lastTag) {
       this.#lastTag = tag;
       Atomics.store(this.#ctl, LAST_TAG, tag);
       Atomics.add(this.#ctl, SWITCHES, 1);
     }
+    Atomics.store(this.#ctl, WRITE, at);
+    return true;
+  }
+
+  /**
+   * Writes the waiting gap record when there is room for it; true when none
+   * waits any more. Call it when no record may follow soon (the row writer
+   * sees dropped bytes only once their gap record is written).
+   */
+  flushGap(): boolean {
+    const ledger = this.#ledger;
+    if (!ledger?.waiting) return true;
+    if (HEADER + pad8(ledger.size) > this.#data.length - 1 - this.pending) return false;
+    const at = this.#record(GAP_TAG, ledger.take(), Atomics.load(this.#ctl, WRITE));
     Atomics.store(this.#ctl, WRITE, at);
     return true;
   }

@@ -25,19 +25,24 @@ export class LineSplitter {
   #discarding = false;
   readonly #maxLine: number;
   readonly #alloc: (size: number) => Uint8Array;
+  readonly #skipped: ((bytes: Uint8Array, lineEnded: boolean) => void) | undefined;
 
   /**
    * Creates a splitter. A line longer than `maxLine` bytes is dropped whole
    * (its bytes are not kept), so memory stays bounded. `alloc` gives the
    * memory each finished line is copied into (serve puts big lines in a
    * shared arena, telemetry/line_arena.ts); a fresh buffer by default.
+   * `skipped` sees the bytes skipped after a {@link LineSplitter.reset}, as
+   * views valid during the call, and whether the line ended there.
    */
   constructor(
     maxLine: number = 64 * 1024 * 1024,
     alloc: (size: number) => Uint8Array = (size) => new Uint8Array(size),
+    skipped?: (bytes: Uint8Array, lineEnded: boolean) => void,
   ) {
     this.#maxLine = maxLine;
     this.#alloc = alloc;
+    this.#skipped = skipped;
   }
 
   /**
@@ -53,6 +58,7 @@ export class LineSplitter {
       const tail = chunk.subarray(start, nl);
       if (this.#discarding) {
         this.#discarding = false;
+        this.#skipped?.(chunk.subarray(start, nl), true);
       } else if (this.#size === 0) {
         if (tail.length > 0) {
           const line = this.#alloc(tail.length);
@@ -68,18 +74,29 @@ export class LineSplitter {
       this.#clear();
       start = nl + 1;
     }
-    if (start < chunk.length && !this.#discarding) {
+    if (start < chunk.length) {
       const rest = chunk.subarray(start);
-      if (this.#size + rest.length > this.#maxLine) this.reset();
+      if (this.#discarding) this.#skipped?.(rest, false);
+      else if (this.#size + rest.length > this.#maxLine) this.reset();
       else this.#append(rest);
     }
     return lines;
   }
 
-  /** Drops the unfinished line and skips to the next line end (after lost bytes). */
-  reset(): void {
+  /**
+   * Drops the unfinished line and skips to the next line end (after lost
+   * bytes); returns the dropped bytes, valid until the next call.
+   */
+  reset(): Uint8Array {
+    const dropped = this.#buffer.subarray(0, this.#size);
     this.#clear();
     this.#discarding = true;
+    return dropped;
+  }
+
+  /** Stops skipping after a {@link LineSplitter.reset}: the next byte starts a line. */
+  resume(): void {
+    this.#discarding = false;
   }
 
   /** Bytes held for an unfinished line. */

@@ -56,6 +56,15 @@ import type { TokenCount } from "./tokenizer.ts";
 import { inProcessCounter, type TokenCounter } from "./token_counter.ts";
 import { DeferredMeasure } from "./line_peek.ts";
 import { BigLines } from "./big_lines.ts";
+import type { LedgerRead } from "./drop_ledger.ts";
+import { senderOf } from "./ring_feed.ts";
+import {
+  type LostLine,
+  LostLineBuilder,
+  lostMessage,
+  planFromSize,
+  SizeOnly,
+} from "./lost_line.ts";
 
 /**
  * Milliseconds a finished call's row may wait for its count before it is
@@ -123,6 +132,7 @@ interface Job {
 }
 
 const EMPTY_PLAN: MeasurePlan = { texts: [], fixedTokens: 0, estimated: false };
+const EMPTY_BYTES = new Uint8Array(0);
 
 /** Records one session. */
 export class SessionRecorder {
@@ -135,7 +145,12 @@ export class SessionRecorder {
   #clientInfo: ClientInfo | undefined;
   #queue: Job[] = [];
   #backlog = 0;
-  #lines: Array<{ from: Sender; bytes: Uint8Array; at: number }> = [];
+  #lines: Array<{ from: Sender; bytes: Uint8Array; at: number; lost?: LostLine }> = [];
+  /** Per side, the line that lost bytes in the ring and is not over yet. */
+  readonly #damaged: Record<Sender, LostLineBuilder | undefined> = {
+    client: undefined,
+    server: undefined,
+  };
   #lineBytes = 0;
   readonly #gate: QuietGate;
   #parsedAt = 0;
@@ -170,9 +185,15 @@ export class SessionRecorder {
       // MiB in the tokenizer thread: they wait for a pause in the traffic.
       quiet: () => this.#gate.wait(),
     });
+    const skipped = (from: Sender) => (bytes: Uint8Array, ended: boolean) => {
+      const line = this.#damaged[from];
+      if (!line) return; // a line over the splitter's limit: dropped
+      line.known(bytes);
+      if (ended) this.#lostLineEnded(from);
+    };
     this.#splitters = {
-      client: new LineSplitter(undefined, this.#big.alloc),
-      server: new LineSplitter(undefined, this.#big.alloc),
+      client: new LineSplitter(undefined, this.#big.alloc, skipped("client")),
+      server: new LineSplitter(undefined, this.#big.alloc, skipped("server")),
     };
     this.#batch = new RowBatch(deps.store, deps.onError);
     this.#gate = new QuietGate(deps.quietMs);
@@ -265,23 +286,73 @@ export class SessionRecorder {
 
   /**
    * Bytes `sides` sent were lost between chunks (the forwarding thread's
-   * ring was full): drop those sides' unfinished lines and skip to their next
-   * line ends. Only what the loss touched is forgotten: a side that lost
-   * nothing keeps its unfinished line, and every waiting call still gets its
-   * row when its answer comes whole; one still waiting at the end may have
-   * lost its answer, so it gets none rather than an error row.
+   * ring was full). With the ring's `ledger` of them (telemetry/drop_ledger.ts)
+   * every line they touched is put together from what is known — its length,
+   * first and last bytes, and the parts that did come through — and still
+   * observed ({@link lostMessage}): its call gets a row measured from size.
+   * Without one, or where the ledger ran out of room, those sides'
+   * unfinished lines are dropped and skipped to their next line ends; a
+   * call still waiting at the end may then have lost its answer, so it gets
+   * no row rather than an error row. A side that lost nothing keeps its
+   * unfinished line either way.
    */
-  gap(sides: readonly Sender[]): void {
+  gap(sides: readonly Sender[], ledger?: LedgerRead): void {
     this.#parseLines();
-    for (const side of sides) this.#splitters[side].reset();
+    if (!ledger) {
+      this.#forget(sides);
+      return;
+    }
+    for (const piece of ledger.pieces) {
+      const from = senderOf(piece.tag);
+      const line = this.#damaged[from] ??= this.#damage(from);
+      line.known(piece.head);
+      line.missing(piece.length - piece.head.length - piece.tail.length);
+      line.known(piece.tail);
+      if (piece.ended) this.#lostLineEnded(from);
+    }
+    const unknown = sides.filter((side) => ledger.incomplete & (side === "client" ? 1 : 2));
+    if (unknown.length > 0) this.#forget(unknown);
+  }
+
+  /** Starts putting together `from`'s unfinished line, which lost bytes. */
+  #damage(from: Sender): LostLineBuilder {
+    const line = new LostLineBuilder();
+    line.known(this.#splitters[from].reset());
+    return line;
+  }
+
+  /** `from`'s damaged line ended: it is observed in order with the lines around it. */
+  #lostLineEnded(from: Sender): void {
+    const line = this.#damaged[from]!;
+    this.#damaged[from] = undefined;
+    this.#splitters[from].resume();
+    this.#lines.push({ from, bytes: EMPTY_BYTES, at: Date.now(), lost: line.finish() });
+  }
+
+  /** Losses nothing is known of: drop `sides`' unfinished lines; waiting calls may be unanswerable. */
+  #forget(sides: readonly Sender[]): void {
+    for (const side of sides) {
+      this.#damaged[side] = undefined;
+      this.#splitters[side].reset();
+    }
     this.#observer.bytesLost();
   }
 
   /** Parses every waiting line, in order, into the observer. */
   #parseLines(): void {
     while (this.#lines.length > 0) {
-      const { from, bytes, at } = this.#lines.shift()!;
-      this.#lineBytes -= bytes.length;
+      const { from, at, lost, ...line } = this.#lines.shift()!;
+      this.#lineBytes -= line.bytes.length;
+      // A lost line whose bytes all came through after all is parsed as any other.
+      const bytes = lost?.whole ?? line.bytes;
+      if (lost && !lost.whole) {
+        const message = lostMessage(lost);
+        if (message) {
+          this.#parsedAt = at;
+          this.#observer.observe(from, message);
+        }
+        continue;
+      }
       if (this.#big.holds(bytes)) {
         this.#big.observe(from, bytes, (from, message) => {
           this.#parsedAt = at;
@@ -328,13 +399,25 @@ export class SessionRecorder {
   #enqueueCall(call: CallObserved): void {
     const result = call.response?.result as { isError?: unknown } | undefined;
     const resultLine = this.#big.claimResult(result); // before #enqueue: it may count in the backlog
+    const lost = result instanceof SizeOnly
+      ? result
+      : call.response?.error instanceof SizeOnly
+      ? call.response.error
+      : undefined;
     this.#enqueue({
       toolName: call.toolName,
       scope: "call",
       input: call.arguments instanceof DeferredMeasure
         ? call.arguments
+        : call.arguments instanceof SizeOnly
+        ? planFromSize(call.arguments.bytes)
         : planArguments(call.arguments),
-      output: resultLine ?? (call.response ? planResponse(call.response) : EMPTY_PLAN),
+      output: resultLine ??
+        (lost
+          ? planFromSize(lost.bytes)
+          : call.response
+          ? planResponse(call.response)
+          : EMPTY_PLAN),
       isError: call.end !== "response" || call.response?.error !== undefined ||
         result?.isError === true,
     });

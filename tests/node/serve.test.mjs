@@ -293,3 +293,49 @@ test("a host that stops reading mid-result ends the server on Node", async () =>
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a call whose bytes overflowed serve's ring still gets one row on Node, estimated from size", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ac-node-serve-"));
+  try {
+    const server = join(dir, "server.mjs");
+    writeFileSync(server, SERVER);
+    // Test-only: a ring smaller than one pipe read, so a 1 MiB message overflows it.
+    const child = spawn(bin, ["serve", "--connector", "node-over", "--", process.execPath, server], {
+      env: {
+        ...process.env,
+        AGENT_CONNECTOR_DATA_DIR: join(dir, "data"),
+        AGENT_CONNECTOR_SERVE_RING_BYTES: "16384",
+      },
+      shell: process.platform === "win32",
+    });
+    let answers = 0;
+    let wake = () => {};
+    child.stdout.on("data", (c) => {
+      for (const b of c) if (b === 10) answers++;
+      wake();
+    });
+    const closed = new Promise((done) => child.on("close", done));
+    const texts = ["small", "x".repeat(1024 * 1024), "small again"];
+    const calls = texts.map((text, i) => ({
+      jsonrpc: "2.0",
+      id: 10 + i,
+      method: "tools/call",
+      params: { name: `echo-${i}`, arguments: { text } },
+    }));
+    for (const [i, call] of calls.entries()) {
+      child.stdin.write(JSON.stringify(call) + "\n");
+      while (answers <= i) await new Promise((r) => (wake = r));
+    }
+    child.stdin.end();
+    assert.equal(await closed, 0);
+    const got = rows(dir).filter((r) => r.scope === "call");
+    assert.deepEqual(got.map((r) => r.toolName).sort(), ["echo-0", "echo-1", "echo-2"]);
+    const big = got.find((r) => r.toolName === "echo-1");
+    assert.equal(big.confidenceSource, "heuristic");
+    // Both sides charged by their size in bytes, 3 a token.
+    assert.ok(big.inputTokens >= (1024 * 1024) / 3 && big.inputTokens < (1024 * 1024 + 200) / 3);
+    assert.ok(big.outputTokens >= (1024 * 1024) / 3 && big.outputTokens < (1024 * 1024 + 200) / 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
