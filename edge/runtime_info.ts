@@ -287,40 +287,6 @@ export function denoPipeSizer(): ((fd: number, bytes: number) => number) | undef
   }
 }
 
-/**
- * Under Deno on Linux with FFI allowed, a function that returns the index of
- * the first `\n` in `bytes` at or after `from`, or -1 (as `indexOf(10,
- * from)`), found by the C library's `memchr`; else undefined. Deno's
- * `Uint8Array.prototype.indexOf` reads about 3.5 GB/s (0.3 ms per MiB), which
- * serve's forwarding thread paid for every chunk its ring dropped
- * (telemetry/drop_ledger.ts); memchr reads it some twenty times faster. The
- * addresses go to C as numbers: a view's buffer address is taken once per
- * buffer, so a reused buffer costs no allocation per call.
- */
-export function denoNewlineFinder(): ((bytes: Uint8Array, from: number) => number) | undefined {
-  if (!deno?.dlopen || !deno.UnsafePointer || deno.build?.os !== "linux") return undefined;
-  try {
-    const libc = deno.dlopen("libc.so.6", {
-      memchr: { parameters: ["usize", "i32", "usize"], result: "usize" },
-    });
-    const memchr = libc.symbols.memchr as (at: number, c: number, n: number) => number | bigint;
-    let buffer: ArrayBufferLike | undefined;
-    let base = 0;
-    return (bytes, from) => {
-      if (from >= bytes.length) return -1;
-      if (bytes.buffer !== buffer) {
-        base = Number(deno.UnsafePointer.value(deno.UnsafePointer.of(bytes))) - bytes.byteOffset;
-        buffer = bytes.buffer;
-      }
-      const start = base + bytes.byteOffset;
-      const at = Number(memchr(start + from, 0x0a, bytes.length - from));
-      return at === 0 ? -1 : at - start;
-    };
-  } catch {
-    return undefined; // no FFI permission, or no glibc
-  }
-}
-
 /** The lean I/O of a Deno process. */
 export function denoIo(): LeanIo {
   let env: Record<string, string> = {};

@@ -10,10 +10,10 @@
  * record, in order with the chunks around it; the row writer reads it back
  * with {@link readLedger}.
  *
- * Cost on the forwarding thread, only for a chunk that is dropped: a search
- * for its line ends ({@link newlineFinder}) and copies of at most a few
- * hundred bytes per line, into memory allocated once per session at the
- * first drop. Nothing is kept of a chunk that fits.
+ * Cost on the forwarding thread, only for a chunk that is dropped: a native
+ * `indexOf` for its line ends and copies of at most a few hundred bytes per
+ * line, into memory allocated once per session at the first drop. Nothing is
+ * kept of a chunk that fits.
  *
  * Layout of a ledger (the gap record's bytes): `[sides: u8][incomplete: u8]
  * [6 unused]` then entries `[tag: u8][ended: u8][head length: u16][tail
@@ -24,28 +24,6 @@
  *
  * @module
  */
-
-import { denoNewlineFinder, runtimeName } from "../edge/runtime_info.ts";
-
-/**
- * The line-end search for dropped chunks, the fastest the runtime offers:
- * Node's `Buffer.prototype.indexOf` (memchr), the C library's memchr under
- * Deno, else `Uint8Array.prototype.indexOf`, which takes 0.3 ms per MiB on
- * both runtimes (bench/README.md). Chosen at the first drop.
- */
-export function newlineFinder(): (bytes: Uint8Array, from: number) => number {
-  if (runtimeName() === "node") {
-    const indexOf = (globalThis as { Buffer?: { prototype: Uint8Array } }).Buffer?.prototype
-      .indexOf;
-    if (indexOf) return (bytes, from) => indexOf.call(bytes, 0x0a, from);
-  } else {
-    const found = denoNewlineFinder();
-    if (found) return found;
-  }
-  return (bytes, from) => bytes.indexOf(0x0a, from);
-}
-
-let findNewline: ((bytes: Uint8Array, from: number) => number) | undefined;
 
 /** Bytes kept from the start of each lost line piece. */
 export const LINE_HEAD_BYTES = 512;
@@ -111,7 +89,6 @@ export class DropLedger {
    */
   constructor(limit: number = LEDGER_BYTES) {
     this.#bytes = new Uint8Array(Math.min(LEDGER_BYTES, Math.max(TOP, limit & ~7)));
-    findNewline ??= newlineFinder();
   }
 
   /** True while something was dropped and not yet written out ({@link DropLedger.take}). */
@@ -123,10 +100,9 @@ export class DropLedger {
   add(tag: number, bytes: Uint8Array): void {
     this.#sides |= 1 << tag;
     const piece = this.#open[tag] ??= new OpenPiece();
-    const find = findNewline!;
     let from = 0;
     for (;;) {
-      const nl = find(bytes, from);
+      const nl = bytes.indexOf(0x0a, from);
       const end = nl === -1 ? bytes.length : nl;
       if (end > from) piece.extend(bytes, from, end);
       if (nl === -1) return;
