@@ -300,14 +300,18 @@ test("a call whose bytes overflowed serve's ring still gets one row on Node, est
     const server = join(dir, "server.mjs");
     writeFileSync(server, SERVER);
     // Test-only: a ring smaller than one pipe read, so a 1 MiB message overflows it.
-    const child = spawn(bin, ["serve", "--connector", "node-over", "--", process.execPath, server], {
-      env: {
-        ...process.env,
-        AGENT_CONNECTOR_DATA_DIR: join(dir, "data"),
-        AGENT_CONNECTOR_SERVE_RING_BYTES: "16384",
+    const child = spawn(
+      bin,
+      ["serve", "--connector", "node-over", "--", process.execPath, server],
+      {
+        env: {
+          ...process.env,
+          AGENT_CONNECTOR_DATA_DIR: join(dir, "data"),
+          AGENT_CONNECTOR_SERVE_RING_BYTES: "16384",
+        },
+        shell: process.platform === "win32",
       },
-      shell: process.platform === "win32",
-    });
+    );
     let answers = 0;
     let wake = () => {};
     child.stdout.on("data", (c) => {
