@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runJobs } from "./_pool.ts";
+import { runJobs, type RunStats, type WorkerHeapLimits } from "./_pool.ts";
 import type { DecodeJob, DecodeResult } from "./_decode.ts";
 import { readRows } from "./_codec.ts";
 import type { Rows } from "./_rows.ts";
@@ -36,21 +36,37 @@ function summary(result: DecodeResult): [number, number] {
   return [rows.table.count, out];
 }
 
+/**
+ * Runs `jobs` on this thread alone and on `threads`; checks each job is
+ * reported once and equal either way. The threaded run's stats and results.
+ */
+async function againstOneThread(
+  jobs: DecodeJob[],
+  threads: number,
+  limits?: WorkerHeapLimits,
+): Promise<{ stats: RunStats; there: Map<number, [number, number]> }> {
+  const here = new Map<number, [number, number]>();
+  await runJobs(jobs, 1, (i, r) => here.set(i, summary(r)));
+  const there = new Map<number, [number, number]>();
+  const stats = await runJobs(jobs, threads, (i, r) => {
+    assert.ok(!there.has(i), `job ${i} reported twice`);
+    there.set(i, summary(r));
+  }, limits);
+  assert.deepEqual([...there].sort(), [...here].sort());
+  return { stats, there };
+}
+
 test("a source too big for a capped worker is decoded alone in an uncapped one, never on this thread", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ac-"));
   try {
     // 60,000 requests in one file: its records outgrow a worker capped at 16 MB of heap.
     const jobs = [job(dir, "big", 60_000), job(dir, "small1", 50), job(dir, "small2", 50)];
-    const here = new Map<number, [number, number]>();
-    await runJobs(jobs, 1, (i, r) => here.set(i, summary(r)));
-    const there = new Map<number, [number, number]>();
-    const stats = await runJobs(jobs, 2, (i, r) => {
-      assert.ok(!there.has(i), `job ${i} reported twice`);
-      there.set(i, summary(r));
-    }, { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 16 });
+    const { stats, there } = await againstOneThread(jobs, 2, {
+      maxYoungGenerationSizeMb: 2,
+      maxOldGenerationSizeMb: 16,
+    });
     // The big one went to the worker; the two small ones stayed on this thread.
     assert.deepEqual(stats, { here: 2, retried: 1 });
-    assert.deepEqual([...there].sort(), [...here].sort());
     assert.equal(there.get(0)![0], 60_000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -80,14 +96,7 @@ test("a job is decoded once whether its worker or this thread, done first, takes
     // Many equal jobs: this thread ends its share long before a worker has
     // booted, and takes the worker's from the end of its bucket.
     const jobs = Array.from({ length: 40 }, (_, i) => job(dir, `s${i}`, 20 + i));
-    const here = new Map<number, [number, number]>();
-    await runJobs(jobs, 1, (i, r) => here.set(i, summary(r)));
-    const there = new Map<number, [number, number]>();
-    const stats = await runJobs(jobs, 2, (i, r) => {
-      assert.ok(!there.has(i), `job ${i} reported twice`);
-      there.set(i, summary(r));
-    });
-    assert.deepEqual([...there].sort(), [...here].sort());
+    const { stats } = await againstOneThread(jobs, 2);
     assert.equal(stats.retried, 0);
     assert.ok(stats.here >= 1 && stats.here < jobs.length, `here: ${stats.here}`);
   } finally {
