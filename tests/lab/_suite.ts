@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import process from "node:process";
 import { type HostPin, hostsCacheDir } from "./pins.ts";
 import { isInstalled } from "./install_hosts.ts";
+import type { HostRecord } from "./_results.ts";
 
 /** A host missing from the cache fails instead of skipping (CI, or asked for). */
 const REQUIRE = process.env.CI === "true" || process.env.AGENT_CONNECTOR_REQUIRE_SYSTEM === "1";
@@ -40,4 +41,34 @@ export function pinnedHostReady(pin: HostPin, name: string, suite: string): bool
     test(`${name}: ${suite}`, { skip: why }, () => {});
   }
   return false;
+}
+
+/**
+ * Registers one check of a host's run, titled `title`: with a named `limit`
+ * it is a skip that says why; else its outcome goes to `record` under `id`,
+ * and a failure calls `failed` (the box is then kept for a look).
+ */
+export function registerCheck(
+  record: HostRecord,
+  id: string,
+  title: string,
+  limit: string | undefined,
+  failed: () => void,
+  fn: () => Promise<void>,
+): void {
+  if (limit) {
+    record.checks[id] = { status: "skip", detail: limit };
+    test(title, { skip: limit }, () => {});
+    return;
+  }
+  test(title, async () => {
+    try {
+      await fn();
+      record.checks[id] = { status: "pass" };
+    } catch (err) {
+      failed();
+      record.checks[id] = { status: "fail", detail: String((err as Error).message).slice(0, 300) };
+      throw err;
+    }
+  });
 }

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { after, before, describe, test } from "node:test";
+import { after, before, describe } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -38,7 +38,15 @@ import {
 import type { HostCtx } from "./hosts/_types.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
 import { HOST_PINS, hostBin, seedDir } from "./pins.ts";
-import { ALLOW_QUERY, CACHE, NO_LIMITS, ONLY, pinnedHostReady, PROMPT } from "./_suite.ts";
+import {
+  ALLOW_QUERY,
+  CACHE,
+  NO_LIMITS,
+  ONLY,
+  pinnedHostReady,
+  PROMPT,
+  registerCheck,
+} from "./_suite.ts";
 import { PLUGIN_HOSTS, type PluginCheck, type PluginHost } from "./plugin_hosts.ts";
 
 /** Every file and folder below `dir` (relative; a folder ends in `/`), skipping the listed relative paths. */
@@ -108,27 +116,15 @@ function pluginLab(plugin: PluginHost): void {
       checks: {},
     };
 
-    const check = (id: PluginCheck, title: string, fn: () => Promise<void>) => {
-      const limit = NO_LIMITS ? undefined : plugin.limits?.[id];
-      if (limit) {
-        record.checks[id] = { status: "skip", detail: limit };
-        test(`${name}: ${title}`, { skip: limit }, () => {});
-        return;
-      }
-      test(`${name}: ${title}`, async () => {
-        try {
-          await fn();
-          record.checks[id] = { status: "pass" };
-        } catch (err) {
-          box.failed = true;
-          record.checks[id] = {
-            status: "fail",
-            detail: String((err as Error).message).slice(0, 300),
-          };
-          throw err;
-        }
-      });
-    };
+    const check = (id: PluginCheck, title: string, fn: () => Promise<void>) =>
+      registerCheck(
+        record,
+        id,
+        `${name}: ${title}`,
+        NO_LIMITS ? undefined : plugin.limits?.[id],
+        () => box.failed = true,
+        fn,
+      );
 
     const runHost = (label: string, prompt = PROMPT): Promise<Run> =>
       runIn(box, label, (plugin.argv ?? host.argv)(ctx, prompt), host.env(ctx), 120_000);

@@ -44,7 +44,15 @@ import {
 import { type CheckId, CHECKS, type HostCtx, LAB_HOSTS, type LabHost } from "./hosts/mod.ts";
 import { type MockModel, startMockModel } from "./mock_model.ts";
 import { HOST_PINS, hostBin, nodeBinDir, seedDir } from "./pins.ts";
-import { ALLOW_QUERY, CACHE, NO_LIMITS, ONLY, pinnedHostReady, PROMPT } from "./_suite.ts";
+import {
+  ALLOW_QUERY,
+  CACHE,
+  NO_LIMITS,
+  ONLY,
+  pinnedHostReady,
+  PROMPT,
+  registerCheck,
+} from "./_suite.ts";
 import { assertSameTree, listDirs, snapshotTree, type TreeSnap } from "../_helpers/tree.ts";
 
 /** Files our CLI and the Deno cache keep in HOME: not the host's, not compared. */
@@ -87,24 +95,7 @@ function labHost(host: LabHost): void {
         ? host.limits?.command ?? `${host.id} has no headless way to run a command`
         : undefined;
       const limit = skip ?? noCommand ?? (NO_LIMITS ? undefined : host.limits?.[id]);
-      if (limit) {
-        record.checks[id] = { status: "skip", detail: limit };
-        test(`${name}: ${title}`, { skip: limit }, () => {});
-        return;
-      }
-      test(`${name}: ${title}`, async () => {
-        try {
-          await fn();
-          record.checks[id] = { status: "pass" };
-        } catch (err) {
-          box.failed = true;
-          record.checks[id] = {
-            status: "fail",
-            detail: String((err as Error).message).slice(0, 300),
-          };
-          throw err;
-        }
-      });
+      registerCheck(record, id, `${name}: ${title}`, limit, () => box.failed = true, fn);
     };
 
     /** Host runs so far: a host that logs per session counts one request per run. */
